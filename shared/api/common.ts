@@ -1,0 +1,58 @@
+// Building blocks of the service's wire format, shared by every area's schemas.
+import { z } from 'zod';
+import { centsFromWire } from '../domain/money';
+
+/** `{ error: <message> }`, the service's usual error body. */
+export const ErrorBody = z.object({ error: z.string() });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Format errors keyed by field name: `{ dni: "Error on dni format", … }`. */
+export const FieldErrorsBody = z.record(z.string(), z.string());
+export type FieldErrorsBody = z.infer<typeof FieldErrorsBody>;
+
+/** A money amount on the wire: a JSON number in soles with at most 2 decimals. */
+export const WireAmount = z
+  .number()
+  .refine((n) => centsFromWire(n) !== null, { message: 'at most 2 decimals, not negative' });
+
+/** A calendar date `YYYY-MM-DD` that exists. */
+export const IsoDate = z.string().refine(isCalendarDate, { message: 'a YYYY-MM-DD date' });
+
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** 200 bodies the document does not show: any JSON object; callers must not depend on it. */
+export const UnspecifiedOk = z.looseObject({});
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT';
+
+/** How an endpoint authenticates (SERVICE-API.md "Authentication"). */
+export type AuthScheme = 'bearer' | 'client-id' | 'none' | 'connector';
+
+/**
+ * One endpoint of the service: the single description that the client, the mock and the
+ * OpenAPI document all read. `path` is a template with `{param}` segments.
+ */
+export type EndpointSpec = {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  auth: AuthScheme;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  headers?: z.ZodObject;
+  body?: z.ZodType;
+  /** `json` (default) or `html` for the embeddable fragments. */
+  responseType?: 'json' | 'html';
+  response: z.ZodType;
+  /** Error bodies by HTTP status, as documented. */
+  errors: Partial<Record<400 | 401 | 404 | 413, z.ZodType>>;
+};
+
+export const defineEndpoints = <const T extends Record<string, EndpointSpec>>(endpoints: T): T =>
+  endpoints;

@@ -1,0 +1,212 @@
+// In-store down payment, v3 and v2 (and the v2-shaped `/mock/` test endpoints).
+import { z } from 'zod';
+import { isValidDni, isValidFundingCode, isValidRuc } from '../domain/identity';
+import {
+  defineEndpoints,
+  ErrorBody,
+  FieldErrorsBody,
+  IsoDate,
+  UnspecifiedOk,
+  WireAmount,
+} from './common';
+
+const BASE = '/pos/client/inhouse-downpayment';
+
+export const Dni = z.string().refine(isValidDni, { message: 'exactly 8 digits' });
+export const Ruc = z.string().refine(isValidRuc, { message: '11 digits with a valid check digit' });
+export const FundingCode = z
+  .string()
+  .refine(isValidFundingCode, { message: '6 characters A–Z, 0–9' });
+export const CashierId = z.string().trim().min(1).max(64);
+
+/** `dni` or `ruc` (never both) and the funding code: the identification every call carries. */
+export const IdentificationFields = {
+  dni: Dni.optional(),
+  ruc: Ruc.optional(),
+  funding_code: FundingCode,
+};
+
+const exactlyOneIdentity = (body: { dni?: string | undefined; ruc?: string | undefined }) =>
+  (body.dni === undefined) !== (body.ruc === undefined);
+const identityMessage = { message: 'send dni or ruc, not both' };
+
+export const Identification = z
+  .strictObject(IdentificationFields)
+  .refine(exactlyOneIdentity, identityMessage);
+export type Identification = z.infer<typeof Identification>;
+
+/** Body of v3 Verify and v3 Paid-and-billed. */
+export const BillingRequest = z
+  .strictObject({
+    ...IdentificationFields,
+    billed_amount: WireAmount.refine((n) => n > 0),
+    cashier_id: CashierId,
+  })
+  .refine(exactlyOneIdentity, identityMessage);
+export type BillingRequest = z.infer<typeof BillingRequest>;
+
+/** Verify v3 response: the funding conditions recalculated for the billed amount. */
+export const FundingConditions = z.object({
+  dni: z.string().optional(),
+  ruc: z.string().optional(),
+  funding_code: z.string(),
+  billed_amount: WireAmount,
+  billed_by_ecommerce: z.boolean(),
+  approved_amount: WireAmount,
+  excedent_amount: WireAmount,
+  downpayment_amount: WireAmount,
+  downpayment_amount_inhouse: WireAmount,
+  installments_number: z.number().int().nonnegative(),
+  installments_amount: WireAmount,
+});
+export type FundingConditions = z.infer<typeof FundingConditions>;
+
+export const DownpaymentStatus = z.enum(['FULFILLED', 'PENDING']);
+export const DownpaymentChannel = z.enum(['Service', 'Tienda']);
+
+/** Check funding code v2 response. */
+export const FundingInfo = z.object({
+  funding_code: z.string(),
+  purchase_total: WireAmount,
+  billed_by_ecommerce: z.boolean(),
+  downpayment_amount: WireAmount,
+  downpayment_status: DownpaymentStatus,
+  downpayment_channel: DownpaymentChannel,
+});
+export type FundingInfo = z.infer<typeof FundingInfo>;
+
+export const InfoQuery = z.strictObject({ dni: Dni, funding_code: FundingCode });
+export type InfoQuery = z.infer<typeof InfoQuery>;
+
+export const PaymentOrigin = z.enum(['transfer', 'card', 'external']);
+export type PaymentOrigin = z.infer<typeof PaymentOrigin>;
+
+export const DaySummaryRow = z.object({
+  order_id: z.string(),
+  dni: z.string(),
+  payment_origin: PaymentOrigin,
+  amount: WireAmount,
+});
+export type DaySummaryRow = z.infer<typeof DaySummaryRow>;
+
+export const DaySummary = z.object({
+  total_purchases: WireAmount,
+  total_paid_in_store: WireAmount,
+  total_financed: z.number(),
+  order_detail: z.array(DaySummaryRow).optional(),
+});
+export type DaySummary = z.infer<typeof DaySummary>;
+
+export const DaySummaryQuery = z.strictObject({
+  day: IsoDate,
+  detail: z.enum(['true', 'false']).optional(),
+});
+export type DaySummaryQuery = z.infer<typeof DaySummaryQuery>;
+
+const inStoreErrors = {
+  400: z.union([ErrorBody, FieldErrorsBody]),
+  401: ErrorBody,
+  404: ErrorBody,
+};
+
+export const inStoreEndpoints = defineEndpoints({
+  v3Verify: {
+    method: 'POST',
+    path: `${BASE}/v3/verify-fundingcode-and-conditions`,
+    summary: 'Verify funding code and conditions (recalculated for billed_amount)',
+    auth: 'bearer',
+    body: BillingRequest,
+    response: FundingConditions,
+    errors: inStoreErrors,
+  },
+  v3PaidAndBilled: {
+    method: 'POST',
+    path: `${BASE}/v3/paid-and-billed`,
+    summary: 'Receive down payment and billing (only the first call has effect)',
+    auth: 'bearer',
+    body: BillingRequest,
+    response: UnspecifiedOk,
+    errors: inStoreErrors,
+  },
+  v3UndoBilling: {
+    method: 'POST',
+    path: `${BASE}/v3/undo-billing`,
+    summary: 'Undo billing (only RUCs starting with 10)',
+    auth: 'bearer',
+    body: Identification,
+    response: UnspecifiedOk,
+    errors: inStoreErrors,
+  },
+  v2Info: {
+    method: 'GET',
+    path: `${BASE}/v2/info`,
+    summary: 'Check funding code',
+    auth: 'bearer',
+    query: InfoQuery,
+    response: FundingInfo,
+    errors: inStoreErrors,
+  },
+  v2PaidAndBilled: {
+    method: 'POST',
+    path: `${BASE}/v2/paid-and-billed`,
+    summary: 'Receive down payment and billing (v2)',
+    auth: 'bearer',
+    body: Identification,
+    response: UnspecifiedOk,
+    errors: inStoreErrors,
+  },
+  v2UndoBilling: {
+    method: 'POST',
+    path: `${BASE}/v2/undo-billing`,
+    summary: 'Undo billing (v2; only RUCs starting with 10)',
+    auth: 'bearer',
+    body: Identification,
+    response: UnspecifiedOk,
+    errors: inStoreErrors,
+  },
+  v2DaySummary: {
+    method: 'GET',
+    path: `${BASE}/v2/day-summary`,
+    summary: 'Day summary for balancing the cashier',
+    auth: 'bearer',
+    query: DaySummaryQuery,
+    response: DaySummary,
+    errors: { 400: FieldErrorsBody, 401: ErrorBody },
+  },
+  mockInfo: {
+    method: 'GET',
+    path: `${BASE}/mock/info`,
+    summary: 'Test endpoint: check funding code (documented test identities only)',
+    auth: 'bearer',
+    query: InfoQuery,
+    response: FundingInfo,
+    errors: inStoreErrors,
+  },
+  mockPaidAndBilled: {
+    method: 'POST',
+    path: `${BASE}/mock/paid-and-billed`,
+    summary: 'Test endpoint: paid-and-billed (documented test identities only)',
+    auth: 'bearer',
+    body: Identification,
+    response: UnspecifiedOk,
+    errors: inStoreErrors,
+  },
+  mockUndoBilling: {
+    method: 'POST',
+    path: `${BASE}/mock/undo-billing`,
+    summary: 'Test endpoint: undo billing (documented test identities only)',
+    auth: 'bearer',
+    body: Identification,
+    response: UnspecifiedOk,
+    errors: inStoreErrors,
+  },
+  mockDaySummary: {
+    method: 'GET',
+    path: `${BASE}/mock/day-summary`,
+    summary: 'Test endpoint: day summary of the test identities',
+    auth: 'bearer',
+    query: DaySummaryQuery,
+    response: DaySummary,
+    errors: { 400: FieldErrorsBody, 401: ErrorBody },
+  },
+});

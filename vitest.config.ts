@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and integration tests run under plain Node (no Electron binary needed); e2e runs in
+// Chromium through Playwright (e2e/), so it is excluded here.
+export default defineConfig({
+  test: {
+    include: [
+      'shared/**/*.test.ts',
+      'electron/**/*.test.ts',
+      'renderer/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'build/**/*.test.ts',
+    ],
+    environment: 'node',
+    pool: 'forks',
+    testTimeout: 60_000,
+  },
+});
