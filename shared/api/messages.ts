@@ -66,3 +66,8 @@ export const REQUEST = {
   unknownField: 'Unknown field',
   unsupportedMediaType: 'Content-Type must be application/json',
 } as const;
+
+/** The only voucher error code (SERVICE-API.md "Errors", Vouchers). */
+export const VOUCHERS = {
+  invalidStatus: 'invalid_status',
+} as const;

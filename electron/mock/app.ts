@@ -1,0 +1,79 @@
+// The mock backend: the whole of SERVICE-API.md in memory, with the trainer controls. The app
+// uses it in process (Fastify `inject`, no socket) in training mode; `npm run mock` serves it.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { installErrorHandling } from './http/errors';
+import { registerInStoreRoutes } from './in-store/routes';
+import { createContext, createState, type MockContext } from './state';
+import { registerTrainerRoutes } from './trainer/routes';
+import { seedScenarios } from './trainer/scenarios';
+import { seedTestIdentities } from './trainer/test-identities';
+
+export type MockOptions = {
+  token?: string;
+  clientId?: string;
+  secretToken?: string;
+  /** Freezes the mock's clock at this instant (ISO 8601); real time otherwise. */
+  now?: string;
+  /** The address the mock is reached at, for URLs it hands out (redirect_to, magic links). */
+  baseUrl?: string;
+  logger?: boolean;
+  /** Largest request body accepted; larger ones answer 400 "Request body too large". */
+  bodyLimit?: number;
+};
+
+export const MOCK_DEFAULTS = {
+  token: 'mock-token',
+  clientId: 'mock-client',
+  secretToken: 'mock-secret',
+} as const;
+
+/** Lets the other areas (orders, vouchers, connector…) plug in their routes and reset logic. */
+export type MockArea = {
+  register(app: FastifyInstance, context: MockContext): void;
+  /** Called after every reset, with the fresh state in place. */
+  seed?(context: MockContext): void;
+};
+
+const areas: MockArea[] = [];
+
+export function addMockArea(area: MockArea): void {
+  areas.push(area);
+}
+
+export type MockApp = FastifyInstance & { mockContext: MockContext };
+
+export async function createMockApp(options: MockOptions = {}): Promise<MockApp> {
+  const context = createContext(
+    {
+      token: options.token ?? MOCK_DEFAULTS.token,
+      clientId: options.clientId ?? MOCK_DEFAULTS.clientId,
+      secretToken: options.secretToken ?? MOCK_DEFAULTS.secretToken,
+    },
+    options.baseUrl ?? 'http://127.0.0.1',
+    options.now ? new Date(options.now) : undefined,
+  );
+  const reset = () => {
+    context.state = createState();
+    context.testState = createState();
+    const now = context.clock.now();
+    seedScenarios(context.state, now);
+    seedTestIdentities(context.testState, now);
+    for (const area of areas) area.seed?.(context);
+  };
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 64 * 1024,
+    // Keys named __proto__ or constructor in a body are refused by the parser, not merged.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+  installErrorHandling(app);
+  registerInStoreRoutes(app, context);
+  registerTrainerRoutes(app, context, reset);
+  for (const area of areas) area.register(app, context);
+  reset();
+  const mock: MockApp = Object.assign(app, { mockContext: context });
+  await mock.ready();
+  return mock;
+}

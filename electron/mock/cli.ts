@@ -1,0 +1,51 @@
+// `npm run mock -- --port 4010 [--host 127.0.0.1] [--token …] [--client-id …] [--secret-token …]`
+// Serves the mock backend and prints one JSON line with how to reach it.
+import { parseArgs } from 'node:util';
+import { createMockApp, MOCK_DEFAULTS } from './app';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '4010' },
+    host: { type: 'string', default: '127.0.0.1' },
+    token: { type: 'string', default: MOCK_DEFAULTS.token },
+    'client-id': { type: 'string', default: MOCK_DEFAULTS.clientId },
+    'secret-token': { type: 'string', default: MOCK_DEFAULTS.secretToken },
+    now: { type: 'string' },
+    log: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a port number, got ${values.port}`);
+  process.exit(2);
+}
+const hostForUrl = values.host.includes(':') ? `[${values.host}]` : values.host;
+
+const app = await createMockApp({
+  token: values.token,
+  clientId: values['client-id'],
+  secretToken: values['secret-token'],
+  now: values.now,
+  logger: values.log,
+  baseUrl: `http://${hostForUrl}:${port}`,
+});
+await app.listen({ port, host: values.host });
+const address = app.server.address();
+const actualPort = typeof address === 'object' && address ? address.port : port;
+const baseUrl = `http://${hostForUrl}:${actualPort}`;
+app.mockContext.baseUrl = baseUrl;
+console.log(
+  JSON.stringify({
+    base_url: baseUrl,
+    token: values.token,
+    client_id: values['client-id'],
+    secret_token: values['secret-token'],
+  }),
+);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,36 @@
+// The mock's "now": real time by default, frozen at a chosen instant when a trainer or a test
+// sets it (PUT /__mock/clock), so day summaries and expirations are reproducible.
+
+export type Clock = {
+  now(): Date;
+  set(instant: Date): void;
+};
+
+export function createClock(initial?: Date): Clock {
+  let frozen: Date | null = initial ? new Date(initial) : null;
+  return {
+    now: () => (frozen ? new Date(frozen) : new Date()),
+    set: (instant) => {
+      frozen = new Date(instant);
+    },
+  };
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone, e.g. the store's America/Lima. */
+export function dayInZone(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+export function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,95 @@
+// HTTP binding of the in-store endpoints: v3, v2, and the v2-shaped `/mock/` test endpoints,
+// which run the same rules over their own records (the documented test identities).
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  BillingRequest,
+  DaySummaryQuery,
+  inStoreEndpoints as ep,
+  Identification,
+  InfoQuery,
+} from '../../../shared/api/in-store';
+import { centsFromWire } from '../../../shared/domain/money';
+import { requireBearer } from '../http/auth';
+import type { MockReply } from '../reply';
+import type { MockContext, MockState } from '../state';
+import { daySummary } from './day-summary';
+import { parseDaySummaryQuery, parseIdentified } from './parse';
+import {
+  type IdentificationInput,
+  infoV2,
+  paidAndBilledV2,
+  paidAndBilledV3,
+  undoBilling,
+  verifyV3,
+} from './rules';
+
+const send = (reply: FastifyReply, answer: MockReply) =>
+  reply.status(answer.status).send(answer.body);
+
+export function registerInStoreRoutes(app: FastifyInstance, context: MockContext): void {
+  const auth = { onRequest: requireBearer(context) };
+  const live = () => context.state;
+  const test = () => context.testState;
+
+  const billing = (raw: unknown) => {
+    const parsed = parseIdentified(BillingRequest, raw);
+    if (!parsed.ok) return parsed;
+    const { identity, funding_code: code, billed_amount, cashier_id: cashierId } = parsed.value;
+    // The schema already proved it has at most 2 decimals.
+    const billed = centsFromWire(billed_amount) ?? 0;
+    return { ok: true as const, value: { identity, code, billed, cashierId } };
+  };
+
+  app.post(ep.v3Verify.path, auth, async (request, reply) => {
+    const input = billing(request.body);
+    return send(reply, input.ok ? verifyV3(live(), input.value) : input.reply);
+  });
+
+  app.post(ep.v3PaidAndBilled.path, auth, async (request, reply) => {
+    const input = billing(request.body);
+    return send(
+      reply,
+      input.ok ? paidAndBilledV3(live(), input.value, context.clock.now()) : input.reply,
+    );
+  });
+
+  const identification =
+    (
+      rule: (state: MockState, input: IdentificationInput, now: Date) => MockReply,
+      state: () => MockState,
+    ) =>
+    async (request: { body: unknown }, reply: FastifyReply) => {
+      const parsed = parseIdentified(Identification, request.body);
+      if (!parsed.ok) return send(reply, parsed.reply);
+      const input = { identity: parsed.value.identity, code: parsed.value.funding_code };
+      return send(reply, rule(state(), input, context.clock.now()));
+    };
+
+  const info =
+    (state: () => MockState) => async (request: { query: unknown }, reply: FastifyReply) => {
+      const parsed = parseIdentified(InfoQuery, request.query);
+      if (!parsed.ok) return send(reply, parsed.reply);
+      return send(
+        reply,
+        infoV2(state(), { identity: parsed.value.identity, code: parsed.value.funding_code }),
+      );
+    };
+
+  const summary =
+    (state: () => MockState) => async (request: { query: unknown }, reply: FastifyReply) => {
+      const parsed = parseDaySummaryQuery(DaySummaryQuery, request.query);
+      if (!parsed.ok) return send(reply, parsed.reply);
+      return reply.send(daySummary(state(), parsed.value.day, parsed.value.detail === 'true'));
+    };
+
+  app.post(ep.v3UndoBilling.path, auth, identification(undoBilling, live));
+  app.get(ep.v2Info.path, auth, info(live));
+  app.post(ep.v2PaidAndBilled.path, auth, identification(paidAndBilledV2, live));
+  app.post(ep.v2UndoBilling.path, auth, identification(undoBilling, live));
+  app.get(ep.v2DaySummary.path, auth, summary(live));
+
+  app.get(ep.mockInfo.path, auth, info(test));
+  app.post(ep.mockPaidAndBilled.path, auth, identification(paidAndBilledV2, test));
+  app.post(ep.mockUndoBilling.path, auth, identification(undoBilling, test));
+  app.get(ep.mockDaySummary.path, auth, summary(test));
+}

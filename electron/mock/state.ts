@@ -1,0 +1,58 @@
+// Everything the mock remembers, in memory. Reset replaces it whole.
+import { type Clock, createClock } from './clock';
+import { createIdSource, type IdSource } from './ids';
+import type { Funding } from './in-store/funding';
+import { defaultMerchant, type MerchantSettings } from './merchant';
+
+export type MockCredentials = { token: string; clientId: string; secretToken: string };
+
+export type MockState = {
+  merchant: MerchantSettings;
+  fundings: Map<string, Funding>;
+  ids: IdSource;
+  /** Room for the other areas (orders, vouchers, connector) to keep their records. */
+  areas: Map<string, unknown>;
+};
+
+export function createState(): MockState {
+  return {
+    merchant: defaultMerchant(),
+    fundings: new Map(),
+    ids: createIdSource(),
+    areas: new Map(),
+  };
+}
+
+/** What every route gets: the live state (replaced on reset), the clock and the credentials. */
+export type MockContext = {
+  state: MockState;
+  /** Separate records behind the `/mock/` test endpoints, seeded with documented identities. */
+  testState: MockState;
+  clock: Clock;
+  credentials: MockCredentials;
+  baseUrl: string;
+};
+
+export function createContext(
+  credentials: MockCredentials,
+  baseUrl: string,
+  now?: Date,
+): MockContext {
+  return {
+    state: createState(),
+    testState: createState(),
+    clock: createClock(now),
+    credentials,
+    baseUrl,
+  };
+}
+
+/** Per-area records, created on first use and dropped by reset. */
+export function areaState<T>(state: MockState, area: string, create: () => T): T {
+  let value = state.areas.get(area) as T | undefined;
+  if (value === undefined) {
+    value = create();
+    state.areas.set(area, value);
+  }
+  return value;
+}

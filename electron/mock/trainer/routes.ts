@@ -1,0 +1,115 @@
+// Trainer controls (DESIGN.md "The mock backend"): same bearer token, JSON bodies, soles as JSON
+// numbers. Bad input answers 400 keyed by field, like the service's own format errors.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { IN_STORE } from '../../../shared/api/messages';
+import { ClockBody, PaymentsBody } from '../../../shared/api/trainer';
+import { centsFromWire } from '../../../shared/domain/money';
+import { requireBearer } from '../http/auth';
+import { asRecord, fieldErrorsOf } from '../http/field-errors';
+import { createFunding, FundingSeedBody, seedFromBody } from '../in-store/create-funding';
+import { defaultMerchant, MerchantUpdate } from '../merchant';
+import type { MockContext } from '../state';
+import { SCENARIO_DEFS } from './scenario-defs';
+import { describeScenario, findScenario, seedScenario } from './scenarios';
+
+export type ResetHook = () => void;
+
+export function registerTrainerRoutes(
+  app: FastifyInstance,
+  context: MockContext,
+  reset: ResetHook,
+): void {
+  const auth = { onRequest: requireBearer(context) };
+  const badRequest = (reply: FastifyReply, errors: Record<string, string>) =>
+    reply.status(400).send(errors);
+  const missingCode = (reply: FastifyReply) =>
+    reply.status(404).send({ error: IN_STORE.codeNotActive });
+
+  app.post('/__mock/reset', auth, async () => {
+    reset();
+    return { reset: true };
+  });
+
+  app.get('/__mock/scenarios', auth, async () => ({
+    scenarios: SCENARIO_DEFS.map((def) => describeScenario(context.state, def)),
+  }));
+
+  // Not in DESIGN.md's table: puts one case back as new (a fresh funding, and the store
+  // settings it needs with every other setting at its default), so a class can repeat it.
+  app.post<{ Params: { name: string } }>(
+    '/__mock/scenarios/:name/apply',
+    auth,
+    async (request, reply) => {
+      const def = findScenario(request.params.name);
+      if (!def)
+        return reply.status(404).send({ error: `No such scenario: ${request.params.name}` });
+      context.state.merchant = { ...defaultMerchant(), ...def.merchant };
+      seedScenario(context.state, def, context.clock.now());
+      return describeScenario(context.state, def);
+    },
+  );
+
+  app.put('/__mock/merchant', auth, async (request, reply) => {
+    const parsed = MerchantUpdate.safeParse(asRecord(request.body));
+    if (!parsed.success) return badRequest(reply, fieldErrorsOf(parsed.error));
+    context.state.merchant = { ...context.state.merchant, ...parsed.data };
+    return context.state.merchant;
+  });
+
+  app.get('/__mock/merchant', auth, async () => context.state.merchant);
+
+  app.post('/__mock/fundings', auth, async (request, reply) => {
+    const parsed = FundingSeedBody.safeParse(asRecord(request.body));
+    if (!parsed.success) {
+      const errors = fieldErrorsOf(parsed.error);
+      return badRequest(
+        reply,
+        Object.keys(errors).length > 0 ? errors : { dni: 'Error on dni format' },
+      );
+    }
+    const seed = seedFromBody(parsed.data);
+    if (seed.approved !== undefined && seed.approved > seed.creditLine) {
+      return badRequest(reply, { approved_amount: 'Error on approved_amount format' });
+    }
+    const funding = createFunding(context.state, seed, context.clock.now());
+    return { funding_code: funding.code, loan_id: funding.loanId, order_id: funding.orderId };
+  });
+
+  app.post<{ Params: { code: string } }>(
+    '/__mock/fundings/:code/accept-schedule',
+    auth,
+    async (request, reply) => {
+      const funding = context.state.fundings.get(request.params.code);
+      if (!funding) return missingCode(reply);
+      funding.scheduleAccepted = true;
+      return { accepted: true };
+    },
+  );
+
+  app.put<{ Params: { code: string } }>(
+    '/__mock/fundings/:code/payments',
+    auth,
+    async (request, reply) => {
+      const funding = context.state.fundings.get(request.params.code);
+      if (!funding) return missingCode(reply);
+      const parsed = PaymentsBody.safeParse(request.body);
+      if (!parsed.success) return badRequest(reply, { payments: 'Error on payments format' });
+      const now = context.clock.now();
+      funding.payments = parsed.data.map((p) => ({
+        origin: p.origin,
+        amount: centsFromWire(p.amount) ?? 0,
+        at: now,
+      }));
+      return { payments: parsed.data };
+    },
+  );
+
+  app.put('/__mock/clock', auth, async (request, reply) => {
+    const parsed = ClockBody.safeParse(asRecord(request.body));
+    if (!parsed.success) return badRequest(reply, fieldErrorsOf(parsed.error));
+    context.clock.set(new Date(parsed.data.now));
+    return { now: context.clock.now().toISOString() };
+  });
+
+  app.get('/__mock/clock', auth, async () => ({ now: context.clock.now().toISOString() }));
+}

@@ -1,0 +1,49 @@
+// The scenario catalogue: one ready funding code for each case a cashier can meet, with fixed
+// codes so a trainer's printed class sheet stays right after every reset. What the cashier
+// should see is computed from the same rules the endpoints use, never typed in by hand.
+import type { Scenario } from '../../../shared/api/trainer';
+import { centsToWire, formatPEN } from '../../../shared/domain/money';
+import { createFunding } from '../in-store/create-funding';
+import { conditionsFor, type Funding } from '../in-store/funding';
+import type { MockState } from '../state';
+import type { ScenarioDef } from './scenario-def';
+import { SCENARIO_DEFS } from './scenario-defs';
+
+export function seedScenario(state: MockState, def: ScenarioDef, now: Date): Funding {
+  state.fundings.delete(def.funding.code);
+  const funding = createFunding(state, def.funding, now);
+  def.prepare?.(funding, now);
+  return funding;
+}
+
+export function seedScenarios(state: MockState, now: Date): void {
+  for (const def of SCENARIO_DEFS) seedScenario(state, def, now);
+}
+
+export function findScenario(name: string): ScenarioDef | undefined {
+  return SCENARIO_DEFS.find((def) => def.name === name);
+}
+
+export function describeScenario(state: MockState, def: ScenarioDef): Scenario {
+  const funding = state.fundings.get(def.funding.code);
+  const identity = def.typed ?? def.funding.identity;
+  const toCollect =
+    funding && def.billed !== undefined && def.api === 'v3' && !funding.billing
+      ? conditionsFor(funding, def.billed).toCollect
+      : undefined;
+  const fill = (text: string) =>
+    toCollect === undefined ? text : text.replaceAll('{collect}', formatPEN(toCollect));
+  return {
+    name: def.name,
+    api: def.api,
+    action: def.action,
+    title: def.title,
+    description: def.description,
+    expect: { es: fill(def.expect.es), en: fill(def.expect.en) },
+    identity: identity.kind === 'dni' ? { dni: identity.value } : { ruc: identity.value },
+    funding_code: def.funding.code,
+    ...(def.billed !== undefined ? { billed_amount: centsToWire(def.billed) } : {}),
+    ...(toCollect !== undefined ? { to_collect: centsToWire(toCollect) } : {}),
+    ...(def.merchant ? { merchant: def.merchant } : {}),
+  };
+}
