@@ -1,0 +1,185 @@
+// The bridge between the renderer and the main process: method name → zod schema of its
+// arguments and of its result. Electron IPC, browser mode's loopback HTTP and unit tests all
+// carry this same table to the same handlers (electron/ipc/).
+import { z } from 'zod';
+import { IsoDate } from '../api/common';
+import { FundingCode } from '../api/in-store';
+import { Scenario } from '../api/trainer';
+import { JournalOperation } from '../journal-entry';
+import {
+  BilledResult,
+  DaySummaryResult,
+  IdentityInput,
+  InfoResult,
+  UndoResult,
+  VerifyResult,
+} from './operations';
+import { CashierId, Settings, SettingsChange, SupervisorPin, TokenStatus } from './settings';
+
+const Empty = z.strictObject({});
+const Cents = z.int().positive().max(99_999_999_99);
+/** Funding codes arrive normalized (upper case, no spaces) from the form; the check is exact. */
+const Code = FundingCode;
+const Reason = z.string().trim().min(3).max(300);
+
+export const PrintLayout = z.enum(['a4', 'receipt80']);
+export type PrintLayout = z.infer<typeof PrintLayout>;
+
+export const PrintDocument = z.enum(['day-summary', 'sale-receipt']);
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** Where the app runs: the Electron shell or browser mode. */
+  shell: z.enum(['electron', 'browser']),
+  data_dir: z.string(),
+  log_file: z.string(),
+  journal_file: z.string(),
+  electron: z.string().nullable(),
+  chrome: z.string().nullable(),
+  node: z.string(),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+export const bridgeMethods = {
+  'app.info': { args: Empty, result: AppInfo },
+
+  'settings.get': { args: Empty, result: Settings },
+  'settings.update': {
+    args: z.strictObject({ pin: SupervisorPin, change: SettingsChange }),
+    result: Settings,
+  },
+  /** The cashier's own choice at shift start: no PIN. */
+  'shift.start': { args: z.strictObject({ cashier_id: CashierId }), result: Settings },
+  'shift.end': { args: Empty, result: Settings },
+  /** First run sets the PIN with no current one; afterwards the current PIN is required. */
+  'supervisor.setPin': {
+    args: z.strictObject({ current: SupervisorPin.optional(), pin: SupervisorPin }),
+    result: z.object({ supervisor_pin_set: z.literal(true) }),
+  },
+  'supervisor.checkPin': {
+    args: z.strictObject({ pin: SupervisorPin }),
+    result: z.object({ valid: z.literal(true) }),
+  },
+
+  'token.status': { args: Empty, result: TokenStatus },
+  'token.set': {
+    args: z.strictObject({
+      pin: SupervisorPin,
+      token: z.string().trim().min(8).max(4096),
+      /** The supervisor's explicit choice when the OS offers no real encryption. */
+      allow_weak_encryption: z.boolean().optional(),
+    }),
+    result: TokenStatus,
+  },
+  'token.clear': { args: z.strictObject({ pin: SupervisorPin }), result: TokenStatus },
+
+  'v3.verify': {
+    args: z.strictObject({ identity: IdentityInput, funding_code: Code, billed_cents: Cents }),
+    result: VerifyResult,
+  },
+  /** After collecting: `verify_op_id` ties it to the Verify whose amount the cashier collected. */
+  'v3.paidAndBilled': {
+    args: z.strictObject({ verify_op_id: z.uuid() }),
+    result: BilledResult,
+  },
+  'v3.undoBilling': {
+    args: z.strictObject({
+      identity: IdentityInput,
+      funding_code: Code,
+      pin: SupervisorPin,
+      reason: Reason,
+    }),
+    result: UndoResult,
+  },
+  'v2.info': {
+    args: z.strictObject({ identity: IdentityInput, funding_code: Code }),
+    result: InfoResult,
+  },
+  'v2.paidAndBilled': {
+    args: z.strictObject({ info_op_id: z.uuid() }),
+    result: BilledResult,
+  },
+  'v2.undoBilling': {
+    args: z.strictObject({
+      identity: IdentityInput,
+      funding_code: Code,
+      pin: SupervisorPin,
+      reason: Reason,
+    }),
+    result: UndoResult,
+  },
+  'v2.daySummary': {
+    args: z.strictObject({ day: IsoDate, detail: z.boolean() }),
+    result: DaySummaryResult,
+  },
+
+  'journal.operations': {
+    args: z.strictObject({ day: IsoDate.optional() }),
+    result: z.object({ day: z.string(), operations: z.array(JournalOperation) }),
+  },
+  'journal.unresolved': {
+    args: Empty,
+    result: z.object({ operations: z.array(JournalOperation) }),
+  },
+  'journal.operation': { args: z.strictObject({ op_id: z.uuid() }), result: JournalOperation },
+
+  'training.scenarios': { args: Empty, result: z.object({ scenarios: z.array(Scenario) }) },
+  'training.applyScenario': {
+    args: z.strictObject({ name: z.string().min(1).max(64) }),
+    result: Scenario,
+  },
+  'training.acceptSchedule': {
+    args: z.strictObject({ funding_code: Code }),
+    result: z.object({ accepted: z.literal(true) }),
+  },
+  'training.reset': { args: Empty, result: z.object({ reset: z.literal(true) }) },
+  /**
+   * Training only: the next `times` calls of an operation meet a fault between the app and the
+   * mock, so a class (and the e2e tests) can see the amber "unknown outcome" path.
+   * `lose-response`: the mock applies the call but the answer is lost.
+   */
+  'training.injectFault': {
+    args: z.strictObject({
+      operation: z.enum([
+        'v3.verify',
+        'v3.paidAndBilled',
+        'v3.undoBilling',
+        'v2.info',
+        'v2.paidAndBilled',
+        'v2.undoBilling',
+      ]),
+      fault: z.enum(['lose-response', 'timeout', 'server-error', 'connection-reset']),
+      times: z.int().min(1).max(20),
+    }),
+    result: z.object({ armed: z.literal(true) }),
+  },
+
+  /**
+   * Prints the renderer's print view of a document. In the Electron shell the main process
+   * prints it (or saves a PDF); in browser mode the answer is `browser-print` and the page
+   * prints itself with window.print().
+   */
+  'print.document': {
+    args: z.strictObject({
+      document: PrintDocument,
+      layout: PrintLayout,
+      target: z.enum(['printer', 'pdf']),
+      /** The print view route with its parameters, e.g. `#/print/day-summary?day=2026-03-10`. */
+      route: z.string().regex(/^#\/print\/[a-z-]+(\?[A-Za-z0-9=&%._-]*)?$/),
+    }),
+    result: z.discriminatedUnion('handled', [
+      z.object({ handled: z.literal(true), pdf_path: z.string().nullable() }),
+      z.object({ handled: z.literal(false), reason: z.literal('browser-print') }),
+    ]),
+  },
+} as const;
+
+export type BridgeMethods = typeof bridgeMethods;
+export type BridgeMethod = keyof BridgeMethods;
+export type BridgeArgs<M extends BridgeMethod> = z.input<BridgeMethods[M]['args']>;
+export type BridgeResult<M extends BridgeMethod> = z.infer<BridgeMethods[M]['result']>;
+
+export function isBridgeMethod(name: unknown): name is BridgeMethod {
+  return typeof name === 'string' && Object.hasOwn(bridgeMethods, name);
+}

@@ -1,0 +1,38 @@
+// Failures of the bridge itself (not of the service): every handler answers one of these rather
+// than throwing, and unknown methods or bad arguments get one too, never a crash.
+import { z } from 'zod';
+
+export const BridgeErrorCode = z.enum([
+  'unknown-method',
+  'bad-arguments',
+  /** The caller is not the app's own frame, or the browser-mode secret is wrong. */
+  'forbidden',
+  'pin-required',
+  'wrong-pin',
+  /** Too many wrong PINs: locked for a while. */
+  'pin-locked',
+  /** Live mode without a base URL or token, or no cashier at shift start. */
+  'not-configured',
+  /** The OS offers no real encryption and the supervisor did not accept weak storage. */
+  'weak-encryption',
+  /** Only in training mode (trainer controls) or only where Electron runs (printing). */
+  'not-available',
+  'internal',
+]);
+export type BridgeErrorCode = z.infer<typeof BridgeErrorCode>;
+
+export const BridgeError = z.object({
+  code: BridgeErrorCode,
+  message: z.string(),
+  /** For bad-arguments: which argument, and why, keyed by dotted path. */
+  issues: z.record(z.string(), z.string()).optional(),
+});
+export type BridgeError = z.infer<typeof BridgeError>;
+
+export const bridgeResponse = <T extends z.ZodType>(result: T) =>
+  z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), result }),
+    z.object({ ok: z.literal(false), error: BridgeError }),
+  ]);
+
+export type BridgeResponse<T> = { ok: true; result: T } | { ok: false; error: BridgeError };

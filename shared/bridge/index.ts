@@ -1,0 +1,4 @@
+export * from './contract';
+export * from './errors';
+export * from './operations';
+export * from './settings';

@@ -1,0 +1,73 @@
+// What a cashier operation answers over the bridge. Money crosses as integer cents computed in
+// the main process from the service's own figures, so the renderer shows, never computes.
+import { z } from 'zod';
+import { DaySummary, FundingConditions, FundingInfo } from '../api/in-store';
+import { ServiceError } from '../service-error';
+
+export const IdentityInput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('dni'), value: z.string() }),
+  z.object({ kind: z.literal('ruc'), value: z.string() }),
+]);
+export type IdentityInput = z.infer<typeof IdentityInput>;
+
+const Cents = z.int().nonnegative();
+
+/** The amounts of a Verify, in cents; `to_collect` = down payment in store + excedent. */
+export const SaleAmounts = z.object({
+  billed: Cents,
+  approved: Cents,
+  excedent: Cents,
+  downpayment: Cents,
+  downpayment_inhouse: Cents,
+  installments_number: z.int().nonnegative(),
+  installments_amount: Cents,
+  to_collect: Cents,
+});
+export type SaleAmounts = z.infer<typeof SaleAmounts>;
+
+/**
+ * Every journaled operation answers one of:
+ * - succeeded: the service said yes (HTTP 200);
+ * - refused: the service said no, with its exact message;
+ * - unknown: no definite answer yet; paid-and-billed keeps retrying (`retrying`), and the
+ *   cashier must not collect again.
+ */
+export const operationOutcome = <T extends z.ZodType>(data: T) =>
+  z.discriminatedUnion('status', [
+    z.object({ status: z.literal('succeeded'), op_id: z.uuid(), data }),
+    z.object({ status: z.literal('refused'), op_id: z.uuid(), error: ServiceError }),
+    z.object({
+      status: z.literal('unknown'),
+      op_id: z.uuid(),
+      error: ServiceError,
+      retrying: z.boolean(),
+    }),
+  ]);
+
+export const VerifyResult = operationOutcome(
+  z.object({ conditions: FundingConditions, amounts: SaleAmounts }),
+);
+export type VerifyResult = z.infer<typeof VerifyResult>;
+
+/** Paid-and-billed carries what was billed so the receipt and the invoice hint can be shown. */
+export const BilledResult = operationOutcome(
+  z.object({
+    billed_cents: Cents.optional(),
+    collected_cents: Cents.optional(),
+    invoice: z.enum(['boleta', 'factura']),
+  }),
+);
+export type BilledResult = z.infer<typeof BilledResult>;
+
+export const UndoResult = operationOutcome(z.object({ undone: z.literal(true) }));
+export type UndoResult = z.infer<typeof UndoResult>;
+
+export const InfoResult = operationOutcome(
+  z.object({ info: FundingInfo, downpayment_cents: Cents, purchase_total_cents: Cents }),
+);
+export type InfoResult = z.infer<typeof InfoResult>;
+
+export const DaySummaryResult = operationOutcome(
+  z.object({ day: z.string(), summary: DaySummary }),
+);
+export type DaySummaryResult = z.infer<typeof DaySummaryResult>;

@@ -1,0 +1,59 @@
+// Terminal settings as the renderer sees them. The token itself never appears: only whether one
+// is configured, its last 4 characters, and how it is protected at rest.
+import { z } from 'zod';
+
+export const Mode = z.enum(['training', 'live']);
+export type Mode = z.infer<typeof Mode>;
+export const ApiGeneration = z.enum(['v3', 'v2']);
+export type ApiGeneration = z.infer<typeof ApiGeneration>;
+export const Language = z.enum(['es-PE', 'en']);
+export type Language = z.infer<typeof Language>;
+
+export const TokenEncryption = z.enum(['os', 'basic_text', 'plain-file', 'memory']);
+export const TokenStatus = z.object({
+  configured: z.boolean(),
+  last4: z.string().max(4).nullable(),
+  encryption: TokenEncryption,
+});
+export type TokenStatus = z.infer<typeof TokenStatus>;
+
+/** A live service address: HTTPS, or plain HTTP to this machine only (a local sandbox). */
+export const BaseUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(500)
+  .refine((text) => !/^https?:\/\/[^/]*@/.test(text), { message: 'no credentials in the address' });
+
+export const CashierId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z0-9._-]+$/, { message: 'letters, digits, . _ -' });
+
+export const Settings = z.object({
+  mode: Mode,
+  base_url: z.string().nullable(),
+  store_name: z.string(),
+  /** Chosen by the cashier at shift start; null until then. */
+  cashier_id: z.string().nullable(),
+  api_generation: ApiGeneration,
+  language: Language,
+  /** The store's time zone: the day of the day summary. */
+  time_zone: z.string(),
+  supervisor_pin_set: z.boolean(),
+  token: TokenStatus,
+});
+export type Settings = z.infer<typeof Settings>;
+
+/** What the supervisor may change; every field optional, every change needs the PIN. */
+export const SettingsChange = z.strictObject({
+  mode: Mode.optional(),
+  base_url: BaseUrl.nullable().optional(),
+  store_name: z.string().trim().min(1).max(80).optional(),
+  api_generation: ApiGeneration.optional(),
+  language: Language.optional(),
+  time_zone: z.string().min(1).max(64).optional(),
+});
+export type SettingsChange = z.infer<typeof SettingsChange>;
+
+export const SupervisorPin = z.string().regex(/^\d{4,8}$/, { message: '4 to 8 digits' });
