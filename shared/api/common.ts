@@ -26,6 +26,16 @@ export function isCalendarDate(text: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/**
+ * A URL the service stores or sends back (redirects, webhooks, receipts): http or https only, so
+ * `javascript:` or `file:` never reaches a browser. http stays allowed because the mock and a
+ * local sandbox answer on loopback (DESIGN.md "Modes").
+ */
+export const HttpUrl = z.url({ protocol: z.regexes.httpProtocol });
+
+/** A required string field: present and not empty. */
+export const NonEmptyString = z.string().min(1);
+
 /** 200 bodies the document does not show: any JSON object; callers must not depend on it. */
 export const UnspecifiedOk = z.looseObject({});
 

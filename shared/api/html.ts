@@ -1,0 +1,57 @@
+// Embeddable HTML fragments for a store page: the financing add-on and the info steps.
+// Both answer HTML text, shown by the app only in a sandboxed iframe (DESIGN.md "Security").
+import { z } from 'zod';
+import { defineEndpoints, ErrorBody, NonEmptyString } from './common';
+
+/** The documented spelling of the add-on's credential header. */
+export const CLIENT_ID_HEADER = 'Client_id';
+
+// Decision: "integer or float" written as a path segment, with at most 2 decimals because money
+// is PEN with 2 decimals (DESIGN.md "Formats"); no leading zeros, no sign, no exponent.
+const ADD_ON_AMOUNT = /^(0|[1-9]\d*)(\.\d{1,2})?$/;
+
+export const AddOnParams = z.strictObject({
+  amount: z.string().regex(ADD_ON_AMOUNT, { message: 'an integer or a float amount' }),
+});
+export type AddOnParams = z.infer<typeof AddOnParams>;
+
+// Keyed lower-case as Node and fetch's Headers present header names (which are
+// case-insensitive); not strict, since a request carries other headers too.
+export const AddOnHeaders = z.object({ client_id: NonEmptyString });
+export type AddOnHeaders = z.infer<typeof AddOnHeaders>;
+
+export const InfoStepsParams = z.strictObject({ client_id: NonEmptyString });
+export type InfoStepsParams = z.infer<typeof InfoStepsParams>;
+
+/** A style block and a content block, as HTML text. */
+export const HtmlFragment = z.string();
+export type HtmlFragment = z.infer<typeof HtmlFragment>;
+
+// Decision: the add-on's 401 carries "an unauthorized detail" with no shape shown; DESIGN.md is
+// silent, so both the `{ detail }` form that wording suggests and the usual `{ error }` are read.
+export const UnauthorizedDetail = z.union([z.object({ detail: z.string() }), ErrorBody]);
+export type UnauthorizedDetail = z.infer<typeof UnauthorizedDetail>;
+
+export const htmlEndpoints = defineEndpoints({
+  financingAddOn: {
+    method: 'GET',
+    path: '/pos/pay-with-service-add-on/{amount}',
+    summary: 'Financing add-on: a short financing summary for the amount and a link (HTML)',
+    auth: 'client-id',
+    params: AddOnParams,
+    headers: AddOnHeaders,
+    responseType: 'html',
+    response: HtmlFragment,
+    errors: { 401: UnauthorizedDetail },
+  },
+  infoSteps: {
+    method: 'GET',
+    path: '/pos/{client_id}/info-steps',
+    summary: 'Info steps: steps, requirements and a how-it-works link (HTML)',
+    auth: 'none',
+    params: InfoStepsParams,
+    responseType: 'html',
+    response: HtmlFragment,
+    errors: {},
+  },
+});

@@ -1,0 +1,24 @@
+// Funding limits: the financeable amount and installment bounds of the store.
+import { z } from 'zod';
+import { defineEndpoints, ErrorBody } from './common';
+
+/** `GET /pos/client/landing_config`. Numeric bounds are not shown, so only integers are checked. */
+export const FundingLimits = z.object({
+  landing_version: z.string(),
+  min_amount: z.number().int(),
+  max_amount: z.number().int(),
+  min_steps: z.number().int(),
+  max_steps: z.number().int(),
+});
+export type FundingLimits = z.infer<typeof FundingLimits>;
+
+export const limitsEndpoints = defineEndpoints({
+  fundingLimits: {
+    method: 'GET',
+    path: '/pos/client/landing_config',
+    summary: 'Funding limits: min/max financeable amount and number of installments',
+    auth: 'bearer',
+    response: FundingLimits,
+    errors: { 401: ErrorBody },
+  },
+});
