@@ -1,0 +1,47 @@
+// `npm test`: everything CI runs, in order, stopping at the first failing stage, then one plain
+// closing line with the counts of every test run ("tests: N passed, N failed, N skipped").
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const reports = join('test-results', 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const vitestJson = join(reports, 'vitest.json');
+const playwrightJson = join(reports, 'playwright.json');
+
+const stages = [
+  ['typecheck', 'npx', ['tsc', '-b']],
+  ['lint', 'npx', ['biome', 'ci', '.']],
+  ['unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]],
+  ['renderer build', 'npm', ['run', 'build:renderer']],
+  ['electron build', 'npm', ['run', 'build:electron']],
+  ['e2e tests (Chromium, browser mode)', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }],
+];
+
+let failedStage = null;
+for (const [name, command, args, env = {}] of stages) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (run.status !== 0) {
+    failedStage = name;
+    break;
+  }
+}
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+if (existsSync(vitestJson)) {
+  const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  counts.passed += v.numPassedTests ?? 0;
+  counts.failed += v.numFailedTests ?? 0;
+  counts.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+}
+if (existsSync(playwrightJson)) {
+  const p = JSON.parse(readFileSync(playwrightJson, 'utf8'));
+  counts.passed += p.stats?.expected ?? 0;
+  counts.failed += (p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0);
+  counts.skipped += p.stats?.skipped ?? 0;
+}
+if (failedStage) console.error(`\nFAILED at stage: ${failedStage}`);
+console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+process.exit(failedStage || counts.failed > 0 ? 1 : 0);
