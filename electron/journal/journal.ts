@@ -1,0 +1,199 @@
+// The durable journal of cashier operations (DESIGN.md "Operations are journaled"): an intent is
+// on disk before the call is made and its outcome right after, so neither a crash nor a lost
+// answer can make an operation disappear or look successful when it was not.
+import { randomUUID } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import type {
+  AttemptEntry,
+  IntentEntry,
+  JournalOperation,
+  NoteEntry,
+  OperationMode,
+  OutcomeEntry,
+} from '../../shared/journal-entry';
+import { refuseSecrets, toEntry } from './check-entry';
+import { JournalError } from './journal-error';
+import { appendAndSync, type LineRef, openJournalFile } from './journal-file';
+import { type JournalRecovery, loadJournal } from './load-journal';
+import { isFinal } from './operation-index';
+import { readOperation } from './read-operation';
+import { redactSecrets } from './secret-fields';
+import { DEFAULT_TIME_ZONE, dayBounds, storeDay } from './store-day';
+
+type Written = 'seq' | 'op_id' | 'type' | 'at';
+
+/** What the caller supplies for an intent. `request` is the body sent, never its headers. */
+export type IntentInput = Omit<IntentEntry, Written | 'request' | 'meta'> & {
+  request: unknown;
+  meta?: Record<string, unknown>;
+};
+export type OutcomeInput = Omit<OutcomeEntry, Written | 'result'> & { result?: unknown };
+export type AttemptInput = Omit<AttemptEntry, Written>;
+
+export type OperationsQuery = {
+  /** `YYYY-MM-DD` in `timeZone`; today by the journal's clock when absent. */
+  day?: string;
+  timeZone?: string;
+  mode?: OperationMode;
+};
+
+export type Journal = {
+  readonly path: string;
+  /** What was skipped or inconsistent when the file was read at open. */
+  readonly recovered: JournalRecovery;
+  /** Writes and syncs the intent; the call may be made once this resolves. Returns the op_id. */
+  recordIntent(input: IntentInput): Promise<string>;
+  recordOutcome(opId: string, outcome: OutcomeInput): Promise<void>;
+  /** Written before a retry's call, so the journal shows every call that may have reached the service. */
+  recordAttempt(opId: string, info: AttemptInput): Promise<void>;
+  recordNote(opId: string, text: string, data?: unknown): Promise<void>;
+  operation(opId: string): Promise<JournalOperation | null>;
+  /** The day's operations folded to their current state, in the order they started. */
+  operations(query?: OperationsQuery): Promise<JournalOperation[]>;
+  /** Pending and unknown operations, oldest first: each must be retried or resolved. */
+  unresolved(): Promise<JournalOperation[]>;
+  close(): Promise<void>;
+};
+
+export type JournalOptions = {
+  dir: string;
+  clock: () => Date;
+  fileName?: string;
+  newId?: () => string;
+};
+
+export async function openJournal(options: JournalOptions): Promise<Journal> {
+  const path = join(options.dir, options.fileName ?? 'journal.jsonl');
+  const newId = options.newId ?? randomUUID;
+  const handle: FileHandle = await openJournalFile(path, options.dir);
+  let loaded: Awaited<ReturnType<typeof loadJournal>>;
+  try {
+    loaded = await loadJournal(handle);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  const { index, recovered } = loaded;
+  let { lastSeq, size, endsMidLine } = loaded;
+  let failure: JournalError | null = null;
+  let closed = false;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  // One append at a time: seq follows file order and two lines never share bytes.
+  const serialized = <T>(task: () => Promise<T>): Promise<T> => {
+    // Checked when asked, not when run: appends queued before close() still complete.
+    if (closed) return Promise.reject(new JournalError('closed', 'the journal is closed'));
+    const run = queue.then(() => {
+      if (failure) throw failure;
+      return task();
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const append = async (fields: Record<string, unknown>): Promise<void> => {
+    const entry = toEntry({ ...fields, seq: lastSeq + 1, at: options.clock().toISOString() });
+    const line = `${endsMidLine ? '\n' : ''}${JSON.stringify(entry)}\n`;
+    const bytes = Buffer.from(line, 'utf8');
+    try {
+      await appendAndSync(handle, bytes);
+    } catch (cause) {
+      failure = new JournalError(
+        'write-failed',
+        'the journal could not be written; reopen it before taking more operations',
+        { cause },
+      );
+      throw failure;
+    }
+    const ref: LineRef = {
+      offset: size + (endsMidLine ? 1 : 0),
+      length: bytes.length - (endsMidLine ? 2 : 1),
+    };
+    size += bytes.length;
+    endsMidLine = false;
+    lastSeq = entry.seq;
+    index.apply(entry, ref);
+  };
+
+  const requireOpen = (opId: string, forOutcome: boolean) => {
+    const summary = index.get(opId);
+    if (!summary)
+      throw new JournalError('unknown-operation', `no operation ${opId} in the journal`);
+    if (forOutcome && isFinal(summary.status)) {
+      throw new JournalError('already-final', `operation ${opId} already has a definite outcome`);
+    }
+  };
+
+  const reads = new Set<Promise<unknown>>();
+  const load = async (found: { opId: string }[]): Promise<JournalOperation[]> => {
+    if (closed) throw new JournalError('closed', 'the journal is closed');
+    const reading = Promise.all(found.map((s) => readOperation(handle, index, s.opId)));
+    // Tracked so close() does not pull the file handle out from under a read.
+    reads.add(reading);
+    try {
+      return await reading;
+    } finally {
+      reads.delete(reading);
+    }
+  };
+
+  return {
+    path,
+    recovered,
+    async recordIntent(input) {
+      refuseSecrets(input);
+      const opId = newId();
+      // Validated before queueing so a bad intent fails fast and never costs a write.
+      toEntry({ ...input, type: 'intent', op_id: opId, seq: 1, at: new Date(0).toISOString() });
+      return serialized(async () => {
+        await append({ ...input, type: 'intent', op_id: opId });
+        return opId;
+      });
+    },
+    async recordOutcome(opId, outcome) {
+      const fields = {
+        ...outcome,
+        service_message: redactSecrets(outcome.service_message),
+        result: redactSecrets(outcome.result),
+      };
+      return serialized(async () => {
+        requireOpen(opId, true);
+        await append({ ...fields, type: 'outcome', op_id: opId });
+      });
+    },
+    async recordAttempt(opId, info) {
+      return serialized(async () => {
+        requireOpen(opId, false);
+        await append({ ...info, type: 'attempt', op_id: opId });
+      });
+    },
+    async recordNote(opId, text, data) {
+      const fields: Partial<NoteEntry> = { text, data: redactSecrets(data) as NoteEntry['data'] };
+      return serialized(async () => {
+        requireOpen(opId, false);
+        await append({ ...fields, type: 'note', op_id: opId });
+      });
+    },
+    async operation(opId) {
+      const summary = index.get(opId);
+      return summary ? ((await load([summary]))[0] ?? null) : null;
+    },
+    async operations(query = {}) {
+      const timeZone = query.timeZone ?? DEFAULT_TIME_ZONE;
+      const [start, end] = dayBounds(query.day ?? storeDay(options.clock(), timeZone), timeZone);
+      const found = index.startedBetween(start, end);
+      return load(query.mode ? found.filter((s) => s.mode === query.mode) : found);
+    },
+    async unresolved() {
+      return load(index.unresolved());
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await queue;
+      await Promise.allSettled([...reads]);
+      await handle.close();
+    },
+  };
+}

@@ -1,0 +1,101 @@
+// Every operation's current state, folded from its entries as they are read at open and as they
+// are appended. Only small summaries and line positions are kept, so a year of operations costs
+// little memory; the full intent and outcome are read from the file when asked for.
+import type {
+  AttemptEntry,
+  IntentEntry,
+  NoteEntry,
+  OperationMode,
+  OperationStatus,
+  OutcomeEntry,
+} from '../../shared/journal-entry';
+import type { LineRef } from './journal-file';
+
+export type OperationSummary = {
+  opId: string;
+  operation: string;
+  mode: OperationMode;
+  startedAtMs: number;
+  updatedAt: string;
+  status: OperationStatus;
+  calls: number;
+  intentRef: LineRef;
+  /** The deciding outcome's line: the first definite one, else the latest unknown one. */
+  outcomeRef: LineRef | null;
+};
+
+type Common = 'type' | 'op_id' | 'at';
+/** What folding needs of an entry; payloads stay on disk. */
+export type IndexedEntry =
+  | Pick<IntentEntry, Common | 'operation' | 'mode'>
+  | Pick<OutcomeEntry, Common | 'status'>
+  | Pick<AttemptEntry, Common | 'attempt'>
+  | Pick<NoteEntry, Common>;
+
+/** Valid entries that do not fit the operation they name; kept out of its state. */
+export type IndexProblem =
+  | 'orphan-entry' // names an operation whose intent is missing (its line was lost)
+  | 'duplicate-intent'
+  | 'outcome-after-final'; // a definite answer is final; a later outcome cannot overturn it
+
+export const isFinal = (status: OperationStatus): boolean =>
+  status === 'succeeded' || status === 'refused';
+
+export class OperationIndex {
+  private readonly byId = new Map<string, OperationSummary>();
+  private readonly inOrder: OperationSummary[] = [];
+  /** Pending and unknown operations, in the order they started (Set keeps insertion order). */
+  private readonly open = new Set<OperationSummary>();
+
+  get size(): number {
+    return this.inOrder.length;
+  }
+
+  get(opId: string): OperationSummary | undefined {
+    return this.byId.get(opId);
+  }
+
+  /** Folds one entry in; returns why it was not applied, or null. */
+  apply(entry: IndexedEntry, ref: LineRef): IndexProblem | null {
+    if (entry.type === 'intent') {
+      if (this.byId.has(entry.op_id)) return 'duplicate-intent';
+      const summary: OperationSummary = {
+        opId: entry.op_id,
+        operation: entry.operation,
+        mode: entry.mode,
+        startedAtMs: Date.parse(entry.at),
+        updatedAt: entry.at,
+        status: 'pending',
+        calls: 1,
+        intentRef: ref,
+        outcomeRef: null,
+      };
+      this.byId.set(entry.op_id, summary);
+      this.inOrder.push(summary);
+      this.open.add(summary);
+      return null;
+    }
+    const summary = this.byId.get(entry.op_id);
+    if (!summary) return 'orphan-entry';
+    if (entry.type === 'outcome' && isFinal(summary.status)) return 'outcome-after-final';
+    summary.updatedAt = entry.at;
+    if (entry.type === 'attempt') {
+      summary.calls = Math.max(summary.calls + 1, entry.attempt);
+    } else if (entry.type === 'outcome') {
+      summary.status = entry.status;
+      summary.outcomeRef = ref;
+      if (isFinal(entry.status)) this.open.delete(summary);
+    }
+    return null;
+  }
+
+  /** Operations that started in [startMs, endMs), in the order they started. */
+  startedBetween(startMs: number, endMs: number): OperationSummary[] {
+    return this.inOrder.filter((s) => s.startedAtMs >= startMs && s.startedAtMs < endMs);
+  }
+
+  /** Pending or unknown operations: each still needs a definite answer. */
+  unresolved(): OperationSummary[] {
+    return [...this.open];
+  }
+}

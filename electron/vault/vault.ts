@@ -1,0 +1,84 @@
+// Where the bearer token lives (DESIGN.md "Security": only the main process reads it). `get`
+// stays in the main process; `status` is the only thing that may cross the bridge, so it holds
+// at most the last four characters, and no error message ever quotes the token.
+
+export type VaultEncryption =
+  /** Encrypted by the OS: Keychain, DPAPI, or libsecret/KWallet on Linux. */
+  | 'os'
+  /** Electron's Linux fallback with a fixed key: obfuscation, chosen explicitly by a supervisor. */
+  | 'basic_text'
+  /** Browser mode: a plain file readable only by this OS user. */
+  | 'plain-file'
+  | 'memory';
+
+/** Why a vault that should hold a token cannot give it. */
+export type VaultProblem = 'corrupt' | 'unreadable' | 'undecryptable' | 'encryption-unavailable';
+
+export type VaultStatus = {
+  configured: boolean;
+  last4: string | null;
+  encryption: VaultEncryption;
+  problem: VaultProblem | null;
+};
+
+export type SetTokenOptions = {
+  /** The supervisor accepted storing the token without real OS encryption (Linux basic_text). */
+  allowWeakEncryption?: boolean;
+};
+
+export interface Vault {
+  status(): Promise<VaultStatus>;
+  set(token: string, options?: SetTokenOptions): Promise<void>;
+  /** Main process only. Null when no token is stored; throws VaultError when it cannot be read. */
+  get(): Promise<string | null>;
+  clear(): Promise<void>;
+}
+
+export type VaultErrorCode =
+  | VaultProblem
+  | 'invalid-token'
+  | 'weak-encryption-not-allowed'
+  | 'write-failed';
+
+export class VaultError extends Error {
+  override readonly name = 'VaultError';
+
+  constructor(
+    readonly code: VaultErrorCode,
+    message: string,
+  ) {
+    // No `cause`: a cause from a decryptor or a parser could carry the secret it choked on.
+    super(message);
+  }
+}
+
+const MAX_TOKEN_LENGTH = 4096;
+/** Visible ASCII: what an HTTP header value can carry without escaping. */
+const TOKEN_CHARS = /^[\x21-\x7e]+$/;
+
+/** The token as it will be stored: trimmed (pasted tokens carry newlines), then checked. */
+export function normalizeToken(token: unknown): string {
+  const text = typeof token === 'string' ? token.trim() : '';
+  if (text.length === 0 || text.length > MAX_TOKEN_LENGTH || !TOKEN_CHARS.test(text)) {
+    throw new VaultError(
+      'invalid-token',
+      `a token is 1 to ${MAX_TOKEN_LENGTH} visible ASCII characters without spaces`,
+    );
+  }
+  return text;
+}
+
+/** The last four characters, only when the token is long enough for them to reveal little. */
+export function tokenLast4(token: string): string | null {
+  return token.length >= 8 ? token.slice(-4) : null;
+}
+
+/** Runs tasks one after another, so a later set or clear always wins over an earlier one. */
+export function oneAtATime(): <T>(task: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return (task) => {
+    const run = tail.then(task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}

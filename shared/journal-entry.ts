@@ -1,0 +1,165 @@
+// The journal of cashier operations, line by line (DESIGN.md "Operations are journaled"). The
+// main process writes it; the renderer reads folded operations over the bridge; both validate
+// with these schemas, so the shapes are written once here.
+//
+// Schemas are deliberately lenient about values the cashier typed (identity, funding code): the
+// journal must record an intent *before* the call even when the service is about to refuse it,
+// and a year-old line must stay readable after the app's rules change. For the same reason
+// `operation` and `error_category` are open strings with a known list, not closed enums.
+import { z } from 'zod';
+
+/** Operations the app journals today; later versions may add more, old lines keep theirs. */
+export const KNOWN_OPERATIONS = [
+  'v3.verify',
+  'v3.paid-and-billed',
+  'v3.undo-billing',
+  'v2.info',
+  'v2.paid-and-billed',
+  'v2.undo-billing',
+  'v2.day-summary',
+  'orders.create',
+  'orders.confirm',
+  'orders.cancel',
+  'orders.refund-total',
+  'orders.refund-partial',
+  'vouchers.register',
+] as const;
+export type KnownOperation = (typeof KNOWN_OPERATIONS)[number];
+
+export function isKnownOperation(name: string): name is KnownOperation {
+  return (KNOWN_OPERATIONS as readonly string[]).includes(name);
+}
+
+/** `area.action`, lower case: a known operation or one a newer version added. */
+export const OperationName = z
+  .string()
+  .max(64)
+  .regex(/^[a-z0-9]+(?:[.-][a-z0-9]+)*$/, { message: 'an operation name like v3.verify' });
+export type OperationName = z.infer<typeof OperationName>;
+
+export const OperationMode = z.enum(['live', 'training']);
+export type OperationMode = z.infer<typeof OperationMode>;
+
+export const JournalIdentity = z.object({
+  kind: z.enum(['dni', 'ruc']),
+  value: z.string().min(1).max(32),
+});
+export type JournalIdentity = z.infer<typeof JournalIdentity>;
+
+const Cents = z.int().nonnegative();
+const Json = z.json();
+
+/**
+ * Context that is not part of the request body. `unique_token` is the refund's X-Unique-Token:
+ * an idempotency key, not a credential, kept so a refund can be replayed with the same key.
+ */
+export const IntentMeta = z
+  .object({
+    supervisor_id: z.string().max(64).optional(),
+    supervisor_reason: z.string().max(500).optional(),
+    unique_token: z.string().max(200).optional(),
+  })
+  .catchall(Json);
+export type IntentMeta = z.infer<typeof IntentMeta>;
+
+const entryBase = {
+  /** Strictly increasing in file order; a gap or repeat means lines were lost or edited. */
+  seq: z.int().positive(),
+  /** Groups the entries of one operation. */
+  op_id: z.uuid(),
+  at: z.iso.datetime({ offset: true }),
+};
+
+/** Written and synced before the call: the cashier's operation as it is about to be sent. */
+export const IntentEntry = z.object({
+  ...entryBase,
+  type: z.literal('intent'),
+  operation: OperationName,
+  mode: OperationMode,
+  cashier_id: z.string().min(1).max(64),
+  identity: JournalIdentity.optional(),
+  funding_code: z.string().max(32).optional(),
+  order_id: z.string().max(128).optional(),
+  billed_cents: Cents.optional(),
+  to_collect_cents: Cents.optional(),
+  refund_cents: Cents.optional(),
+  /** The JSON body (or query) sent. Never headers, so never the token. */
+  request: Json,
+  meta: IntentMeta.optional(),
+});
+export type IntentEntry = z.infer<typeof IntentEntry>;
+
+/**
+ * - `succeeded`: the service answered yes;
+ * - `refused`: the service answered no, with its exact message;
+ * - `unknown`: no definite answer (timeout, lost connection, 5xx): the call may have had effect.
+ */
+export const OutcomeStatus = z.enum(['succeeded', 'refused', 'unknown']);
+export type OutcomeStatus = z.infer<typeof OutcomeStatus>;
+
+/** The service's exact `error` text, or its field-keyed format errors. */
+export const ServiceMessage = z.union([z.string(), z.record(z.string(), z.string())]);
+export type ServiceMessage = z.infer<typeof ServiceMessage>;
+
+export const OutcomeEntry = z.object({
+  ...entryBase,
+  type: z.literal('outcome'),
+  status: OutcomeStatus,
+  http_status: z.int().min(100).max(599).optional(),
+  service_message: ServiceMessage.optional(),
+  result: Json.optional(),
+  error_category: z.string().max(64).optional(),
+});
+export type OutcomeEntry = z.infer<typeof OutcomeEntry>;
+
+/** A retry of an operation whose answer was unknown, written before the call is made again. */
+export const AttemptEntry = z.object({
+  ...entryBase,
+  type: z.literal('attempt'),
+  /** Which call this is for the operation: the original call is 1, the first retry 2. */
+  attempt: z.int().min(2),
+  /** How long the retry waited before this call. */
+  delay_ms: z.int().nonnegative(),
+});
+export type AttemptEntry = z.infer<typeof AttemptEntry>;
+
+/** Free text about an operation, e.g. what a supervisor checked; it never changes its status. */
+export const NoteEntry = z.object({
+  ...entryBase,
+  type: z.literal('note'),
+  text: z.string().max(2000),
+  data: Json.optional(),
+});
+export type NoteEntry = z.infer<typeof NoteEntry>;
+
+export const JournalEntry = z.discriminatedUnion('type', [
+  IntentEntry,
+  OutcomeEntry,
+  AttemptEntry,
+  NoteEntry,
+]);
+export type JournalEntry = z.infer<typeof JournalEntry>;
+
+/**
+ * An operation folded from its entries. `pending` (intent, no outcome: the call may or may not
+ * have left) and `unknown` stay open until a definite answer; the first definite outcome is final.
+ */
+export const OperationStatus = z.enum(['pending', 'succeeded', 'refused', 'unknown']);
+export type OperationStatus = z.infer<typeof OperationStatus>;
+
+export const JournalOperation = z.object({
+  op_id: z.uuid(),
+  operation: OperationName,
+  mode: OperationMode,
+  status: OperationStatus,
+  /** The intent's time. */
+  started_at: z.iso.datetime({ offset: true }),
+  /** The time of the last entry of the operation. */
+  updated_at: z.iso.datetime({ offset: true }),
+  /** Calls made or begun: the original one plus each journaled retry. */
+  calls: z.int().positive(),
+  intent: IntentEntry,
+  /** The deciding outcome: the first definite one, else the latest unknown one, else null. */
+  outcome: OutcomeEntry.nullable(),
+});
+export type JournalOperation = z.infer<typeof JournalOperation>;
