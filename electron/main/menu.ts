@@ -1,0 +1,46 @@
+// The app menu: the screens with their F-keys (the same keys the renderer shows on screen), so
+// a cashier can work without the mouse.
+import type { MenuItemConstructorOptions } from 'electron';
+
+export type MenuLabels = { app: string; screens: string; view: string; quit: string };
+
+export const SCREEN_SHORTCUTS = [
+  { key: 'F2', route: '#/sale', label: { 'es-PE': 'Venta', en: 'Sale' } },
+  { key: 'F3', route: '#/check', label: { 'es-PE': 'Consulta v2', en: 'v2 check' } },
+  { key: 'F4', route: '#/undo', label: { 'es-PE': 'Deshacer facturación', en: 'Undo billing' } },
+  { key: 'F6', route: '#/summary', label: { 'es-PE': 'Resumen del día', en: 'Day summary' } },
+  { key: 'F8', route: '#/training', label: { 'es-PE': 'Entrenamiento', en: 'Training' } },
+  { key: 'F10', route: '#/settings', label: { 'es-PE': 'Configuración', en: 'Settings' } },
+] as const;
+
+export function buildMenuTemplate(
+  language: 'es-PE' | 'en',
+  navigate: (route: string) => void,
+  options: { devTools: boolean },
+): MenuItemConstructorOptions[] {
+  const es = language === 'es-PE';
+  return [
+    {
+      label: 'Mostrador',
+      submenu: [{ role: 'quit', label: es ? 'Salir' : 'Quit' }],
+    },
+    {
+      label: es ? 'Pantallas' : 'Screens',
+      submenu: SCREEN_SHORTCUTS.map((s) => ({
+        label: s.label[language],
+        accelerator: s.key,
+        click: () => navigate(s.route),
+      })),
+    },
+    {
+      label: es ? 'Ver' : 'View',
+      submenu: [
+        { role: 'zoomIn', label: es ? 'Acercar' : 'Zoom in' },
+        { role: 'zoomOut', label: es ? 'Alejar' : 'Zoom out' },
+        { role: 'resetZoom', label: es ? 'Tamaño real' : 'Actual size' },
+        { role: 'togglefullscreen', label: es ? 'Pantalla completa' : 'Full screen' },
+        ...(options.devTools ? [{ role: 'toggleDevTools' as const }] : []),
+      ],
+    },
+  ];
+}
