@@ -1,7 +1,7 @@
 // The v3 amount rules (SERVICE-API.md "Amount rules (v3)", made exact by DESIGN.md): every
 // figure in integer cents, the down payment absorbing the rounding remainder so the later
 // installments are all equal and down payment + (P − 1)·installment = approved, always.
-import type { Cents } from './money';
+import { type Cents, MAX_CENTS } from './money';
 
 export type FundingTerms = {
   /** The customer's credit line L: the most the service will finance. */
@@ -29,16 +29,22 @@ export type Conditions = {
 };
 
 export function computeConditions(billed: Cents, terms: FundingTerms): Conditions {
-  for (const [name, value] of Object.entries({ billed, ...terms })) {
-    if (!Number.isSafeInteger(value) || value < 0)
-      throw new RangeError(`${name} must be cents ≥ 0`);
+  const { creditLine, parts, paidToService, paidInStoreBefore } = terms;
+  if (!Number.isSafeInteger(parts) || parts < 1) throw new RangeError('parts must be ≥ 1');
+  // Amounts share money.ts's bound: every figure below is at most one of them (or their sum),
+  // so each can go on the wire exactly. Merely safe integers let paidToService + paidInStoreBefore
+  // pass 2^53 and creditToNextInstallment come out as a rounded, non-exact number.
+  const alreadyPaid = paidToService + paidInStoreBefore;
+  const amounts = { billed, creditLine, paidToService, paidInStoreBefore, alreadyPaid };
+  for (const [name, value] of Object.entries(amounts)) {
+    if (!Number.isSafeInteger(value) || value < 0 || value > MAX_CENTS) {
+      throw new RangeError(`${name} must be cents in 0…${MAX_CENTS}`);
+    }
   }
-  if (terms.parts < 1) throw new RangeError('parts must be ≥ 1');
-  const approved = Math.min(billed, terms.creditLine);
+  const approved = Math.min(billed, creditLine);
   const excedent = billed - approved;
-  const installment = Math.floor(approved / terms.parts);
-  const downpayment = approved - (terms.parts - 1) * installment;
-  const alreadyPaid = terms.paidToService + terms.paidInStoreBefore;
+  const installment = Math.floor(approved / parts);
+  const downpayment = approved - (parts - 1) * installment;
   const downpaymentInhouse = Math.max(0, downpayment - alreadyPaid);
   return {
     billed,
@@ -46,7 +52,7 @@ export function computeConditions(billed: Cents, terms: FundingTerms): Condition
     excedent,
     downpayment,
     downpaymentInhouse,
-    installmentsNumber: terms.parts - 1,
+    installmentsNumber: parts - 1,
     installmentsAmount: installment,
     toCollect: downpaymentInhouse + excedent,
     creditToNextInstallment: Math.max(0, alreadyPaid - downpayment),

@@ -47,7 +47,8 @@ export function isValidFundingCode(value: string): boolean {
 
 /** What the cashier or the scanner typed, as the service wants it: upper case, no spaces. */
 export function normalizeFundingCode(raw: string): string {
-  return raw.replace(/[\s-]/g, '').toUpperCase();
+  // ASCII letters only: toUpperCase() would turn a Turkish ı into a valid-looking I.
+  return raw.replace(/[\s-]/g, '').replace(/[a-z]/g, (c) => c.toUpperCase());
 }
 
 export type DniInputState =

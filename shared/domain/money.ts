@@ -4,6 +4,15 @@
 /** An amount in integer cents (céntimos). */
 export type Cents = number;
 
+/**
+ * The largest amount Mostrador handles: 15 digits of cents, just under S/ 10 trillion. Any
+ * decimal of at most 15 significant digits survives the trip through a double and back, so up to
+ * here the JSON number on the wire and the figure on screen are exactly the cents; above it
+ * (from about S/ 70 trillion) neighbouring cents share one double, and 90071992547409.91 was read
+ * back as …409.90 and formatted as such. Too big is refused rather than silently changed.
+ */
+export const MAX_CENTS: Cents = 999_999_999_999_999;
+
 const WIRE_AMOUNT = /^(0|[1-9]\d*)(\.\d{1,2})?$/;
 
 /**
@@ -17,7 +26,8 @@ export function centsFromWire(value: unknown): Cents | null {
   if (!WIRE_AMOUNT.test(text)) return null;
   const [whole = '0', fraction = ''] = text.split('.');
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return Number.isSafeInteger(cents) ? cents : null;
+  // Above MAX_CENTS, String(value) may not be the number the sender wrote: reject, don't guess.
+  return Number.isSafeInteger(cents) && cents <= MAX_CENTS ? cents : null;
 }
 
 /** Cents as the JSON number the service expects (at most 2 decimals, exactly representable). */
@@ -38,7 +48,8 @@ export type AmountInput = { ok: true; cents: Cents } | { ok: false; problem: Amo
  * error, never rounded, because the amount billed must be exactly the invoice's.
  */
 export function parseAmountInput(raw: string): AmountInput {
-  const text = raw.replace(/^\s*S\/\s*/i, '').replace(/[\s\u00a0]/g, '');
+  // Spaces only around the amount: "12 5" is a typo to show, not S/ 125.00 to bill.
+  const text = raw.replace(/^[\s\u00a0]*S\/[\s\u00a0]*/i, '').trim();
   if (text === '') return { ok: false, problem: 'empty' };
   if (/^\d[\d,]*\.\d{3,}$/.test(text)) return { ok: false, problem: 'too-many-decimals' };
   if (!INPUT_PLAIN.test(text) && !INPUT_GROUPED.test(text)) {
@@ -46,16 +57,22 @@ export function parseAmountInput(raw: string): AmountInput {
   }
   const [whole = '0', fraction = ''] = text.replace(/,/g, '').split('.');
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  if (!Number.isSafeInteger(cents)) return { ok: false, problem: 'not-a-number' };
+  // Beyond MAX_CENTS the amount could not be sent or shown exactly (see MAX_CENTS).
+  if (!Number.isSafeInteger(cents) || cents > MAX_CENTS)
+    return { ok: false, problem: 'not-a-number' };
   if (cents <= 0) return { ok: false, problem: 'not-positive' };
   return { ok: true, cents };
 }
 
 export function addCents(...amounts: Cents[]): Cents {
-  return amounts.reduce((sum, a) => {
+  const total = amounts.reduce((sum, a) => {
     assertCents(a);
     return sum + a;
   }, 0);
+  // Each term being valid does not make the sum valid: past 2^53 the addition silently rounds
+  // (MAX_SAFE_INTEGER + 2 came out as …992), so the total is checked like any amount.
+  assertCents(total);
+  return total;
 }
 
 /**
@@ -77,6 +94,8 @@ const PEN = new Intl.NumberFormat('es-PE', {
   currency: 'PEN',
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
+  // 'auto' printed -0 (say, the negation of a zero refund) as "-S/ 0.00"; zero has no sign.
+  signDisplay: 'negative',
 });
 
 /** `S/ 1,234.56`, with the no-break space after `S/` that es-PE formatting puts there. */
@@ -86,7 +105,11 @@ export function formatPEN(cents: Cents): string {
 }
 
 function assertCents(value: Cents, allowNegative = false): void {
-  if (!Number.isSafeInteger(value) || (!allowNegative && value < 0)) {
+  if (
+    !Number.isSafeInteger(value) ||
+    Math.abs(value) > MAX_CENTS ||
+    (!allowNegative && value < 0)
+  ) {
     throw new RangeError(`not an amount in cents: ${value}`);
   }
 }
