@@ -1,0 +1,59 @@
+// The typed client of the financing service: one function per endpoint of SERVICE-API.md, each
+// checked against the zod schemas in shared/api, returning a result value and never throwing.
+import type { EndpointSpec } from '../../shared/api/common';
+import { checkBaseUrl } from './base-url';
+import { type CallContext, type CallEndpoint, callEndpoint } from './call-endpoint';
+import { connectorCalls } from './connector-calls';
+import type { ServiceCredentials } from './credentials';
+import type { EndpointInput } from './endpoint-types';
+import { fragmentAndVoucherCalls } from './fragment-and-voucher-calls';
+import { inStoreCalls } from './in-store-calls';
+import { orderCalls } from './order-calls';
+import type { Transport } from './transports';
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+export type ServiceClientOptions = {
+  /** `https://…`, or `http://` to a loopback address only (see `checkBaseUrl`). */
+  baseUrl: string;
+  credentials: ServiceCredentials;
+  transport: Transport;
+  timeoutMs?: number;
+  /** Millisecond clock for `durationMs` (tests pass a fake one). */
+  now?: () => number;
+};
+
+/**
+ * Throws only for a refused base URL — a configuration error, caught when the mode is set up,
+ * not at a cashier's call. The message names the problem but never echoes the URL, which may
+ * carry credentials.
+ */
+export function createServiceClient(options: ServiceClientOptions) {
+  const checked = checkBaseUrl(options.baseUrl);
+  if (!checked.ok) throw new Error(`Refused service base URL: ${checked.problem}`);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new RangeError('timeoutMs must be > 0');
+
+  // Kept in this closure only: the returned object holds functions and nothing else, so
+  // serializing or inspecting it shows no credential, transport or URL.
+  const context: CallContext = {
+    baseUrl: checked.baseUrl,
+    credentials: options.credentials,
+    transport: options.transport,
+    timeoutMs,
+    now: options.now ?? Date.now,
+  };
+  const call: CallEndpoint = <S extends EndpointSpec>(spec: S, input: EndpointInput<S>) =>
+    callEndpoint(context, spec, input);
+
+  return Object.freeze({
+    /** Any endpoint from its spec: for endpoints without a named function yet. */
+    call,
+    ...inStoreCalls(call),
+    ...orderCalls(call),
+    ...fragmentAndVoucherCalls(call),
+    ...connectorCalls(call),
+  });
+}
+
+export type ServiceClient = ReturnType<typeof createServiceClient>;

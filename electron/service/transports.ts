@@ -1,0 +1,83 @@
+// The client speaks to "a fetch-compatible function" and never knows which one it has: real
+// HTTPS in live mode, the mock backend in process in training mode (DESIGN.md "Shape").
+import type { HttpMethod } from '../../shared/api/common';
+
+export type TransportRequest = {
+  method: HttpMethod;
+  headers: Record<string, string>;
+  body: string | undefined;
+  signal: AbortSignal;
+};
+
+/** The part of a fetch `Response` the client reads. */
+export type TransportResponse = {
+  status: number;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+};
+
+export type Transport = (url: string, init: TransportRequest) => Promise<TransportResponse>;
+
+/**
+ * The global `fetch`. `redirect: 'error'` because following a redirect would re-send the
+ * Authorization header (or connector secrets) to wherever the redirect points — the service's
+ * own HTTP→HTTPS redirect included; a redirect becomes a network failure instead.
+ */
+export const fetchTransport: Transport = (url, init) =>
+  fetch(url, {
+    method: init.method,
+    headers: init.headers,
+    body: init.body,
+    signal: init.signal,
+    redirect: 'error',
+  });
+
+/** What the client needs of a Fastify instance: light-my-request's `inject`. */
+export type Injectable = {
+  inject(request: {
+    method: HttpMethod;
+    url: string;
+    headers: Record<string, string>;
+    payload?: string;
+  }): PromiseLike<{
+    statusCode: number;
+    headers: Record<string, string | string[] | number | undefined>;
+    payload: string;
+  }>;
+};
+
+/**
+ * Adapts an in-process Fastify app (the mock backend in training mode) to the transport
+ * interface: no socket is opened, so training can never reach the network.
+ */
+export function createInjectTransport(app: Injectable): Transport {
+  return async (url, init) => {
+    // inject takes a path; the base URL's origin only matters to real sockets.
+    const { pathname, search } = new URL(url);
+    if (init.signal.aborted) throw abortError();
+    const response = await app.inject({
+      method: init.method,
+      url: `${pathname}${search}`,
+      headers: init.headers,
+      ...(init.body === undefined ? {} : { payload: init.body }),
+    });
+    const { payload } = response;
+    return {
+      status: response.statusCode,
+      headers: {
+        get(name) {
+          const value = response.headers[name.toLowerCase()];
+          if (value === undefined) return null;
+          return Array.isArray(value) ? value.join(', ') : String(value);
+        },
+      },
+      text: async () => payload,
+    };
+  };
+}
+
+function abortError(): Error {
+  const error = new Error('The operation was aborted');
+  error.name = 'AbortError';
+  return error;
+}
