@@ -1,12 +1,14 @@
 // The mock backend: the whole of SERVICE-API.md in memory, with the trainer controls. The app
 // uses it in process (Fastify `inject`, no socket) in training mode; `npm run mock` serves it.
 import Fastify, { type FastifyInstance } from 'fastify';
+import { builtInAreas } from './areas';
 import { installErrorHandling } from './http/errors';
 import { registerInStoreRoutes } from './in-store/routes';
 import { createContext, createState, type MockContext } from './state';
 import { registerTrainerRoutes } from './trainer/routes';
 import { seedScenarios } from './trainer/scenarios';
 import { seedTestIdentities } from './trainer/test-identities';
+import type { WebhookDeliveryOptions } from './webhooks/dispatcher';
 
 export type MockOptions = {
   token?: string;
@@ -19,6 +21,10 @@ export type MockOptions = {
   logger?: boolean;
   /** Largest request body accepted; larger ones answer 400 "Request body too large". */
   bodyLimit?: number;
+  /** The `whsec_…` secret that signs callbacks; derived from the credentials when absent. */
+  webhookSecret?: string;
+  /** Callback delivery: fetch, timeout, attempts, backoff (tests inject fast fakes). */
+  webhooks?: Partial<WebhookDeliveryOptions>;
 };
 
 export const MOCK_DEFAULTS = {
@@ -40,6 +46,10 @@ export function addMockArea(area: MockArea): void {
   areas.push(area);
 }
 
+// Registered here rather than by a side-effect import: areas.ts is evaluated before this module's
+// `areas` array exists, so it hands over its list instead of calling addMockArea itself.
+for (const area of builtInAreas) addMockArea(area);
+
 export type MockApp = FastifyInstance & { mockContext: MockContext };
 
 export async function createMockApp(options: MockOptions = {}): Promise<MockApp> {
@@ -51,6 +61,10 @@ export async function createMockApp(options: MockOptions = {}): Promise<MockApp>
     },
     options.baseUrl ?? 'http://127.0.0.1',
     options.now ? new Date(options.now) : undefined,
+    {
+      ...(options.webhookSecret !== undefined ? { secret: options.webhookSecret } : {}),
+      ...(options.webhooks ? { delivery: options.webhooks } : {}),
+    },
   );
   const reset = () => {
     context.state = createState();
@@ -68,6 +82,9 @@ export async function createMockApp(options: MockOptions = {}): Promise<MockApp>
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   });
+  // Every body the service takes is JSON: a text/plain body would otherwise be read as a string
+  // and answered with a misleading list of missing fields instead of the Content-Type error.
+  app.removeContentTypeParser('text/plain');
   installErrorHandling(app);
   registerInStoreRoutes(app, context);
   registerTrainerRoutes(app, context, reset);

@@ -42,6 +42,7 @@ console.log(
     token: values.token,
     client_id: values['client-id'],
     secret_token: values['secret-token'],
+    webhook_secret: app.mockContext.webhookSecret,
   }),
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

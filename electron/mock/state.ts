@@ -3,6 +3,12 @@ import { type Clock, createClock } from './clock';
 import { createIdSource, type IdSource } from './ids';
 import type { Funding } from './in-store/funding';
 import { defaultMerchant, type MerchantSettings } from './merchant';
+import {
+  createWebhookDispatcher,
+  type WebhookDeliveryOptions,
+  type WebhookDispatcher,
+} from './webhooks/dispatcher';
+import { deriveWebhookSecret } from './webhooks/secret';
 
 export type MockCredentials = { token: string; clientId: string; secretToken: string };
 
@@ -31,19 +37,32 @@ export type MockContext = {
   clock: Clock;
   credentials: MockCredentials;
   baseUrl: string;
+  /** `whsec_…`: signs every callback (vouchers, connector); fixed for the mock's lifetime. */
+  webhookSecret: string;
+  /** Sends and logs the callbacks; survives reset (the log itself lives in `state`). */
+  webhooks: WebhookDispatcher;
+};
+
+export type WebhookContextOptions = {
+  secret?: string;
+  delivery?: Partial<WebhookDeliveryOptions>;
 };
 
 export function createContext(
   credentials: MockCredentials,
   baseUrl: string,
   now?: Date,
+  webhooks: WebhookContextOptions = {},
 ): MockContext {
+  const webhookSecret = webhooks.secret ?? deriveWebhookSecret(credentials);
   return {
     state: createState(),
     testState: createState(),
     clock: createClock(now),
     credentials,
     baseUrl,
+    webhookSecret,
+    webhooks: createWebhookDispatcher(webhookSecret, webhooks.delivery),
   };
 }
 

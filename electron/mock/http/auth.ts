@@ -12,7 +12,7 @@ export function sameSecret(given: string | undefined, expected: string): boolean
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function bearerOf(request: FastifyRequest): string | undefined {
+export function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer (.+)$/.exec(header) : null;
   return match?.[1];

@@ -25,12 +25,15 @@ export function daySummary(state: MockState, day: string, detail: boolean): DayS
       });
     }
   }
+  // Totals add up many loans and can pass MAX_CENTS, which centsToWire refuses (a 500): they go
+  // on the wire as plain numbers, as exact as a double allows.
+  const total = (cents: number) => Number((cents / 100).toFixed(2));
   const summary: DaySummary = {
-    total_purchases: centsToWire(purchases),
-    total_paid_in_store: centsToWire(paidInStore),
+    total_purchases: total(purchases),
+    total_paid_in_store: total(paidInStore),
     // Can go below zero only if in-store payments exceed purchases (an undone sale re-billed
     // for less); the document defines it as a plain difference, so it is not clamped.
-    total_financed: Number(((purchases - paidInStore) / 100).toFixed(2)),
+    total_financed: total(purchases - paidInStore),
   };
   if (detail) summary.order_detail = rows;
   return summary;

@@ -4,7 +4,7 @@
 import type { PaymentOrigin } from '../../../shared/api/in-store';
 import { type Conditions, computeConditions } from '../../../shared/domain/amounts';
 import type { Identity } from '../../../shared/domain/identity';
-import type { Cents } from '../../../shared/domain/money';
+import { type Cents, MAX_CENTS } from '../../../shared/domain/money';
 
 export type Payment = { origin: PaymentOrigin; amount: Cents; at: Date };
 
@@ -42,11 +42,22 @@ const sum = (payments: Payment[], keep: (p: Payment) => boolean): Cents =>
 
 /** Conditions for a billed amount, counting what the loan already received. */
 export function conditionsFor(funding: Funding, billed: Cents): Conditions {
+  // Staged payments (or an excedent collected again after an undo) can add up past MAX_CENTS,
+  // which the rules refuse to compute with. Capped there, they still cover any down payment, so
+  // the figures shown are unchanged and the endpoints answer instead of failing with a 500.
+  const paidToService = Math.min(
+    sum(funding.payments, (p) => p.origin !== 'external'),
+    MAX_CENTS,
+  );
+  const paidInStoreBefore = Math.min(
+    sum(funding.payments, (p) => p.origin === 'external'),
+    MAX_CENTS - paidToService,
+  );
   return computeConditions(billed, {
     creditLine: funding.creditLine,
     parts: funding.parts,
-    paidToService: sum(funding.payments, (p) => p.origin !== 'external'),
-    paidInStoreBefore: sum(funding.payments, (p) => p.origin === 'external'),
+    paidToService,
+    paidInStoreBefore,
   });
 }
 
@@ -55,12 +66,14 @@ export function purchaseTotal(funding: Funding): Cents {
   return funding.lastBilled ?? funding.approvedAtApplication;
 }
 
-/** v2 FULFILLED: billed, or the whole down payment already paid to the service. */
+/**
+ * v2 FULFILLED: billed, or nothing of the down payment left to collect — paid to the service, or
+ * collected in store by a billing since undone (the down payment stays paid: the code screen must
+ * not turn red again and have the cashier collect it twice).
+ */
 export function isDownpaymentFulfilled(funding: Funding): boolean {
   if (funding.billing) return true;
-  const conditions = conditionsFor(funding, purchaseTotal(funding));
-  const paidToService = sum(funding.payments, (p) => p.origin !== 'external');
-  return paidToService >= conditions.downpayment;
+  return conditionsFor(funding, purchaseTotal(funding)).downpaymentInhouse === 0;
 }
 
 export function identityMatches(funding: Funding, identity: Identity): boolean {

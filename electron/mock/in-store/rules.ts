@@ -28,7 +28,7 @@ function findFunding(
   checkIdentity: boolean,
 ): Found {
   const funding = state.fundings.get(code);
-  if (!funding || !funding.active) return { reply: fail(404, IN_STORE.codeNotActive) };
+  if (!funding?.active) return { reply: fail(404, IN_STORE.codeNotActive) };
   // Only Verify documents the DNI mismatch; elsewhere a code presented with another identity is,
   // for that caller, a code that does not exist (the document's only 404 for the other calls).
   if (checkIdentity && !identityMatches(funding, identity))

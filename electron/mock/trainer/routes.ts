@@ -7,6 +7,7 @@ import { centsFromWire } from '../../../shared/domain/money';
 import { requireBearer } from '../http/auth';
 import { asRecord, fieldErrorsOf } from '../http/field-errors';
 import { createFunding, FundingSeedBody, seedFromBody } from '../in-store/create-funding';
+import { parseIdentified } from '../in-store/parse';
 import { defaultMerchant, MerchantUpdate } from '../merchant';
 import type { MockContext } from '../state';
 import { SCENARIO_DEFS } from './scenario-defs';
@@ -31,7 +32,7 @@ export function registerTrainerRoutes(
   });
 
   app.get('/__mock/scenarios', auth, async () => ({
-    scenarios: SCENARIO_DEFS.map((def) => describeScenario(context.state, def)),
+    scenarios: SCENARIO_DEFS.map((def) => describeScenario(def, context.clock.now())),
   }));
 
   // Not in DESIGN.md's table: puts one case back as new (a fresh funding, and the store
@@ -45,7 +46,7 @@ export function registerTrainerRoutes(
         return reply.status(404).send({ error: `No such scenario: ${request.params.name}` });
       context.state.merchant = { ...defaultMerchant(), ...def.merchant };
       seedScenario(context.state, def, context.clock.now());
-      return describeScenario(context.state, def);
+      return describeScenario(def, context.clock.now());
     },
   );
 
@@ -59,15 +60,11 @@ export function registerTrainerRoutes(
   app.get('/__mock/merchant', auth, async () => context.state.merchant);
 
   app.post('/__mock/fundings', auth, async (request, reply) => {
-    const parsed = FundingSeedBody.safeParse(asRecord(request.body));
-    if (!parsed.success) {
-      const errors = fieldErrorsOf(parsed.error);
-      return badRequest(
-        reply,
-        Object.keys(errors).length > 0 ? errors : { dni: 'Error on dni format' },
-      );
-    }
-    const seed = seedFromBody(parsed.data);
+    // The identity is checked as the in-store endpoints check it: neither → the dni key (with
+    // any other field in error), both → "Send dni or ruc, not both".
+    const parsed = parseIdentified(FundingSeedBody, request.body);
+    if (!parsed.ok) return reply.status(parsed.reply.status).send(parsed.reply.body);
+    const seed = seedFromBody(parsed.value);
     if (seed.approved !== undefined && seed.approved > seed.creditLine) {
       return badRequest(reply, { approved_amount: 'Error on approved_amount format' });
     }

@@ -5,7 +5,7 @@ import type { Scenario } from '../../../shared/api/trainer';
 import { centsToWire, formatPEN } from '../../../shared/domain/money';
 import { createFunding } from '../in-store/create-funding';
 import { conditionsFor, type Funding } from '../in-store/funding';
-import type { MockState } from '../state';
+import { createState, type MockState } from '../state';
 import type { ScenarioDef } from './scenario-def';
 import { SCENARIO_DEFS } from './scenario-defs';
 
@@ -24,11 +24,15 @@ export function findScenario(name: string): ScenarioDef | undefined {
   return SCENARIO_DEFS.find((def) => def.name === name);
 }
 
-export function describeScenario(state: MockState, def: ScenarioDef): Scenario {
-  const funding = state.fundings.get(def.funding.code);
+/**
+ * The case as applying it leaves it, whatever a class has done with its funding since: a case
+ * played (billed) must still read "Collect S/ 300.00", not lose its amount and show "{collect}".
+ */
+export function describeScenario(def: ScenarioDef, now: Date): Scenario {
+  const funding = seedScenario(createState(), def, now);
   const identity = def.typed ?? def.funding.identity;
   const toCollect =
-    funding && def.billed !== undefined && def.api === 'v3' && !funding.billing
+    def.billed !== undefined && def.api === 'v3' && !funding.billing
       ? conditionsFor(funding, def.billed).toCollect
       : undefined;
   const fill = (text: string) =>

@@ -1,0 +1,23 @@
+// GET /pos/pay-with-service-add-on/{amount}: a short financing summary for the amount. The
+// installment shown is the smallest the store's limits allow (amount / max_steps, floored to
+// the cent); outside [min_amount, max_amount] the fragment says so instead.
+import { type Cents, formatPEN } from '../../../shared/domain/money';
+import type { MerchantSettings } from '../merchant';
+import { escapeHtml } from './escape-html';
+import { FRAGMENT_STYLE } from './fragment-style';
+
+export function addOnHtml(amount: Cents, merchant: MerchantSettings, infoUrl: string): string {
+  const { min_amount, max_amount, min_steps, max_steps } = merchant;
+  const financeable = amount >= min_amount * 100 && amount <= max_amount * 100;
+  const summary = financeable
+    ? `<p>Paga ${escapeHtml(formatPEN(amount))} en hasta <strong>${escapeHtml(String(max_steps))} cuotas</strong> de ${escapeHtml(formatPEN(Math.floor(amount / max_steps)))}.</p>
+<p>Desde ${escapeHtml(String(min_steps))} cuotas, con una inicial.</p>`
+    : `<p>El financiamiento está disponible para compras desde ${escapeHtml(formatPEN(min_amount * 100))} hasta ${escapeHtml(formatPEN(max_amount * 100))}.</p>`;
+  return `${FRAGMENT_STYLE}
+<div class="svc-fragment svc-add-on">
+<h2>Compra ahora y paga en cuotas</h2>
+${summary}
+<p><a href="${escapeHtml(infoUrl)}" target="_blank" rel="noopener noreferrer">Cómo funciona</a></p>
+</div>
+`;
+}

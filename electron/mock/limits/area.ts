@@ -1,0 +1,20 @@
+// Funding limits (GET /pos/client/landing_config): the store's financing bounds, read from the
+// merchant settings a trainer changes with PUT /__mock/merchant.
+import { type FundingLimits, limitsEndpoints } from '../../../shared/api/limits';
+import type { MockArea } from '../app';
+import { requireBearer } from '../http/auth';
+import type { MerchantSettings } from '../merchant';
+
+export function fundingLimits(merchant: MerchantSettings): FundingLimits {
+  const { landing_version, min_amount, max_amount, min_steps, max_steps } = merchant;
+  return { landing_version, min_amount, max_amount, min_steps, max_steps };
+}
+
+export const limitsArea: MockArea = {
+  register(app, context) {
+    const auth = { onRequest: requireBearer(context) };
+    app.get(limitsEndpoints.fundingLimits.path, auth, async () =>
+      fundingLimits(context.state.merchant),
+    );
+  },
+};

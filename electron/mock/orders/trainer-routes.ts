@@ -1,0 +1,23 @@
+// Trainer control: POST /__mock/orders/{order_id}/status (DESIGN.md "The mock backend").
+import type { FastifyInstance } from 'fastify';
+import { requireBearer } from '../http/auth';
+import { asRecord, fieldErrorsOf } from '../http/field-errors';
+import { sendReply } from '../reply-send';
+import type { MockContext } from '../state';
+import { findOrder, orderNotFound } from './order-actions';
+import { moveOrder, StatusMove } from './transitions';
+
+export function registerOrderTrainerRoutes(app: FastifyInstance, context: MockContext): void {
+  app.post<{ Params: { order_id: string } }>(
+    '/__mock/orders/:order_id/status',
+    { onRequest: requireBearer(context) },
+    async (request, reply) => {
+      const order = findOrder(context, request.params.order_id);
+      if (!order) return sendReply(reply, orderNotFound());
+      // Like the other trainer controls: bad input answers 400 keyed by field.
+      const parsed = StatusMove.safeParse(asRecord(request.body));
+      if (!parsed.success) return reply.status(400).send(fieldErrorsOf(parsed.error));
+      return sendReply(reply, moveOrder(order, parsed.data));
+    },
+  );
+}
