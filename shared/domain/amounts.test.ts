@@ -177,7 +177,7 @@ describe('computeConditions', () => {
         downpayment: 100001,
         downpaymentInhouse: 100001,
         installmentsNumber: 0,
-        installmentsAmount: 100001,
+        installmentsAmount: 0,
         toCollect: 100001,
         creditToNextInstallment: 0,
       });

@@ -53,7 +53,8 @@ export function computeConditions(billed: Cents, terms: FundingTerms): Condition
     downpayment,
     downpaymentInhouse,
     installmentsNumber: parts - 1,
-    installmentsAmount: installment,
+    // With a single part the down payment is the whole loan: no installments, of nothing each.
+    installmentsAmount: terms.parts > 1 ? installment : 0,
     toCollect: downpaymentInhouse + excedent,
     creditToNextInstallment: Math.max(0, alreadyPaid - downpayment),
   };
