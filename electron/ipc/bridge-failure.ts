@@ -1,0 +1,28 @@
+// Handlers throw a BridgeFailure to answer a typed bridge error; dispatch turns it into
+// `{ ok: false, error }`. Anything else thrown is a bug and becomes a generic `internal` error.
+import type { BridgeError, BridgeErrorCode } from '../../shared/bridge';
+
+export class BridgeFailure extends Error {
+  override readonly name = 'BridgeFailure';
+
+  constructor(
+    readonly code: BridgeErrorCode,
+    message: string,
+    readonly issues?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  toBridgeError(): BridgeError {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.issues ? { issues: this.issues } : {}),
+    };
+  }
+}
+
+export const badArguments = (message: string, issues?: Record<string, string>) =>
+  new BridgeFailure('bad-arguments', message, issues);
+
+export const notConfigured = (message: string) => new BridgeFailure('not-configured', message);

@@ -1,0 +1,48 @@
+// The handler table: one handler per bridge method, all built from the same injected deps. Every
+// transport (Electron IPC, browser mode's HTTP, tests) ends in `dispatch` over this table.
+import type { Logger } from '../log/logger';
+import { appInfoHandlers } from './app-info-handlers';
+import { createBilling } from './billing';
+import type { HandlerDeps, HandlerMap } from './deps';
+import { journalHandlers } from './journal-handlers';
+import { printHandlers } from './print-handlers';
+import { settingsHandlers } from './settings-handlers';
+import { tokenHandlers } from './token-handlers';
+import { trainingHandlers } from './training-handlers';
+import { v2Handlers } from './v2-handlers';
+import { v3Handlers } from './v3-handlers';
+
+export type HandlerTable = {
+  readonly methods: HandlerMap;
+  readonly logger: Logger;
+  /**
+   * Starts retrying the journal's unfinished paid-and-billed operations (call once, at start,
+   * before the first bridge call). Returns their op_ids; the loops run in the background.
+   */
+  resumeUnresolved(): Promise<string[]>;
+  /** Resolves when no retry loop is running. */
+  whenIdle(): Promise<void>;
+  /** Stops the retry loops (their operations stay unresolved for the next start). */
+  close(): Promise<void>;
+};
+
+export function createHandlers(deps: HandlerDeps): HandlerTable {
+  const billing = createBilling(deps);
+  const methods: HandlerMap = {
+    ...appInfoHandlers(deps),
+    ...settingsHandlers(deps),
+    ...tokenHandlers(deps),
+    ...v3Handlers(deps, billing),
+    ...v2Handlers(deps, billing),
+    ...journalHandlers(deps),
+    ...trainingHandlers(deps),
+    ...printHandlers(deps),
+  };
+  return {
+    methods: Object.freeze(methods),
+    logger: deps.logger,
+    resumeUnresolved: () => billing.resumeUnresolved(),
+    whenIdle: () => billing.whenIdle(),
+    close: () => billing.close(),
+  };
+}

@@ -1,0 +1,57 @@
+// What the handlers are given rather than reach for: every dependency is injected, so the same
+// table runs behind Electron IPC, browser mode's loopback HTTP and direct calls in tests, and no
+// Electron module is ever imported here.
+import type { z } from 'zod';
+import type { AppInfo, BridgeMethod, BridgeMethods, Mode } from '../../shared/bridge';
+import type { RetryPolicy, Sleep } from '../journal/backoff';
+import type { Journal } from '../journal/journal';
+import type { Logger } from '../log/logger';
+import type { ServiceClient } from '../service/service-client';
+import type { SettingsStore } from '../settings/settings-store';
+import type { Vault } from '../vault/vault';
+import type { FaultInjector } from './fault-transport';
+
+/** Prints the renderer's print view (the Electron shell's own adapter lives in electron/main). */
+export type PrintAdapter = {
+  print(
+    request: z.infer<BridgeMethods['print.document']['args']>,
+  ): Promise<z.infer<BridgeMethods['print.document']['result']>>;
+};
+
+/**
+ * The service client for a mode, or null when that mode cannot call out (live without a base
+ * URL or a token). Asked at each call, so a changed setting or token takes effect at once, and
+ * asked with the operation's own mode when retrying, so a live operation is never retried
+ * against the training mock (nor the reverse).
+ */
+export type ServiceFor = (mode: Mode) => Promise<ServiceClient | null>;
+
+export type HandlerDeps = {
+  settings: SettingsStore;
+  /** The live token's vault. Training never reads it. */
+  vault: Vault;
+  journal: Journal;
+  clock: () => Date;
+  logger: Logger;
+  serviceFor: ServiceFor;
+  /** The training transport's fault switch; absent where training runs without one. */
+  faults?: FaultInjector;
+  printer: PrintAdapter;
+  appInfo: AppInfo;
+  /** How unknown paid-and-billed calls are retried (tests pass an instant sleep). */
+  retry?: { policy?: Partial<RetryPolicy>; random?: () => number; sleep?: Sleep };
+};
+
+/** Who is calling. Transports check their caller first; `verified: false` is refused anyway. */
+export type Caller = { channel: 'ipc' | 'http' | 'direct'; verified: boolean };
+
+export type MethodArgs<M extends BridgeMethod> = z.output<BridgeMethods[M]['args']>;
+export type MethodResult<M extends BridgeMethod> = z.input<BridgeMethods[M]['result']>;
+
+/** A handler gets arguments already checked against the contract and may throw a BridgeFailure. */
+export type Handler<M extends BridgeMethod> = (
+  args: MethodArgs<M>,
+  caller: Caller,
+) => Promise<MethodResult<M>>;
+
+export type HandlerMap = { [M in BridgeMethod]: Handler<M> };

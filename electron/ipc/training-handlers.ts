@@ -1,0 +1,73 @@
+// training.*: the trainer's controls of the built-in mock. Only in training mode: in live mode
+// these answer not-available and never reach anything.
+import type { ServiceResult } from '../../shared/service-error';
+import { BridgeFailure, badArguments } from './bridge-failure';
+import type { HandlerDeps, HandlerMap } from './deps';
+import { requireService } from './operation-support';
+import { trainerEndpoints as t } from './trainer-endpoints';
+
+type TrainingMethods =
+  | 'training.scenarios'
+  | 'training.applyScenario'
+  | 'training.acceptSchedule'
+  | 'training.reset'
+  | 'training.injectFault';
+
+export function trainingHandlers(deps: HandlerDeps): Pick<HandlerMap, TrainingMethods> {
+  const trainingClient = async () => {
+    if (deps.settings.get().mode !== 'training') {
+      throw new BridgeFailure('not-available', 'Trainer controls exist in training mode only.');
+    }
+    return requireService(deps, 'training');
+  };
+
+  return {
+    'training.scenarios': async () => {
+      const client = await trainingClient();
+      return answered(await client.call(t.scenarios, {}));
+    },
+
+    'training.applyScenario': async ({ name }) => {
+      const client = await trainingClient();
+      const result = await client.call(t.applyScenario, { params: { name }, body: {} });
+      if (!result.ok && result.error.httpStatus === 404) {
+        throw badArguments('no such scenario', { name: 'not in the catalogue' });
+      }
+      return answered(result);
+    },
+
+    'training.acceptSchedule': async ({ funding_code }) => {
+      const client = await trainingClient();
+      const result = await client.call(t.acceptSchedule, {
+        params: { code: funding_code },
+        body: {},
+      });
+      if (!result.ok && result.error.httpStatus === 404) {
+        throw badArguments('no such funding code', { funding_code: 'not in the mock' });
+      }
+      return answered(result);
+    },
+
+    'training.reset': async () => {
+      const client = await trainingClient();
+      deps.faults?.clear();
+      return answered(await client.call(t.reset, { body: {} }));
+    },
+
+    'training.injectFault': async ({ operation, fault, times }) => {
+      await trainingClient();
+      if (!deps.faults) throw new BridgeFailure('not-available', 'No fault switch here.');
+      deps.faults.arm(operation, fault, times);
+      deps.logger.info('training fault armed', { operation, fault, times });
+      return { armed: true as const };
+    },
+  };
+}
+
+/** The mock is in process: a failure of its controls is a bug, reported as such. */
+function answered<T>(result: ServiceResult<T>): T {
+  if (result.ok) return result.data;
+  throw new Error(
+    `trainer control failed: ${result.error.category} ${result.error.httpStatus ?? ''}`,
+  );
+}

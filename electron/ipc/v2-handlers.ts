@@ -1,0 +1,94 @@
+// In-store v2: Check funding code (journaled as a read), Paid-and-billed (billing.ts), Undo
+// billing (PIN and reason, never retried automatically) and the Day summary (journaled as a read,
+// so the supervisor's reconciliation shows when it was taken).
+
+import type { Billing } from './billing';
+import { badArguments } from './bridge-failure';
+import type { HandlerDeps, HandlerMap } from './deps';
+import {
+  checkJournalable,
+  identityBody,
+  requireService,
+  requireShift,
+  settleOnce,
+} from './operation-support';
+import { requirePin } from './require-pin';
+import { infoAmounts } from './sale-amounts';
+import { acceptUnspecified2xx } from './service-outcome';
+
+/** Who the journal says took the day summary when no cashier shift is open (a supervisor). */
+const NO_SHIFT = 'no-shift';
+
+type V2Methods = 'v2.info' | 'v2.paidAndBilled' | 'v2.undoBilling' | 'v2.daySummary';
+
+export function v2Handlers(deps: HandlerDeps, billing: Billing): Pick<HandlerMap, V2Methods> {
+  return {
+    'v2.info': async ({ identity, funding_code }) => {
+      const shift = requireShift(deps);
+      // SERVICE-API.md: Check funding code takes `dni` only.
+      if (identity.kind !== 'dni') {
+        throw badArguments('v2 info takes a DNI', { 'identity.kind': 'v2 info takes a DNI' });
+      }
+      checkJournalable(identity);
+      const client = await requireService(deps, shift.mode);
+      const query = { dni: identity.value, funding_code };
+      const opId = await deps.journal.recordIntent({
+        operation: 'v2.info',
+        mode: shift.mode,
+        cashier_id: shift.cashierId,
+        identity,
+        funding_code,
+        request: query,
+      });
+      const result = await client.fundingInfoV2(query);
+      return settleOnce(deps, opId, result, (info) => {
+        const amounts = infoAmounts(info);
+        if (!amounts) return null;
+        const data = { info, ...amounts };
+        return { kept: data, data };
+      });
+    },
+
+    'v2.paidAndBilled': async ({ info_op_id }) => billing.paidAndBilled('v2', info_op_id),
+
+    'v2.undoBilling': async ({ identity, funding_code, pin, reason }) => {
+      const shift = requireShift(deps);
+      checkJournalable(identity);
+      const client = await requireService(deps, shift.mode);
+      await requirePin(deps.settings, pin);
+      const request = { ...identityBody(identity), funding_code };
+      const opId = await deps.journal.recordIntent({
+        operation: 'v2.undo-billing',
+        mode: shift.mode,
+        cashier_id: shift.cashierId,
+        identity,
+        funding_code,
+        request,
+        meta: { supervisor_reason: reason },
+      });
+      const result = acceptUnspecified2xx(await client.undoBillingV2(request));
+      return settleOnce(deps, opId, result, () => ({ kept: {}, data: { undone: true as const } }));
+    },
+
+    'v2.daySummary': async ({ day, detail }) => {
+      const current = deps.settings.get();
+      const client = await requireService(deps, current.mode);
+      const query = { day, detail: detail ? ('true' as const) : ('false' as const) };
+      const opId = await deps.journal.recordIntent({
+        operation: 'v2.day-summary',
+        mode: current.mode,
+        cashier_id: current.cashier_id ?? NO_SHIFT,
+        request: query,
+      });
+      const result = await client.daySummaryV2(query);
+      return settleOnce(deps, opId, result, (summary) => {
+        // The totals are journaled; the rows are the service's record and can be asked again.
+        const { order_detail, ...totals } = summary;
+        return {
+          kept: { ...totals, ...(order_detail ? { rows: order_detail.length } : {}) },
+          data: { day, summary },
+        };
+      });
+    },
+  };
+}

@@ -1,0 +1,83 @@
+// The settings file's shape and defaults. Read field by field: a field that fails its schema
+// falls back to its default and is reported, so one damaged value (say, a hand-edited time
+// zone) does not wipe the rest, and a file that is not JSON at all leaves every default.
+import { z } from 'zod';
+import { ApiGeneration, CashierId, Language, Mode } from '../../shared/bridge/settings';
+import { checkBaseUrl } from '../service/base-url';
+import { PinHash } from './pin-hash';
+import { NO_LOCKOUT, PinLockout } from './pin-lockout';
+
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const BaseUrlField = z
+  .string()
+  .nullable()
+  .refine((url) => url === null || checkBaseUrl(url).ok, { message: 'not an allowed base URL' });
+
+const fields = {
+  mode: Mode,
+  base_url: BaseUrlField,
+  store_name: z.string().trim().min(1).max(80),
+  cashier_id: CashierId.nullable(),
+  api_generation: ApiGeneration,
+  language: Language,
+  time_zone: z.string().refine(isTimeZone, { message: 'not a time zone' }),
+  supervisor_pin: PinHash.nullable(),
+  pin_lockout: PinLockout,
+};
+
+export const StoredSettings = z.object(fields);
+export type StoredSettings = z.infer<typeof StoredSettings>;
+
+export const DEFAULT_SETTINGS: StoredSettings = {
+  mode: 'training',
+  base_url: null,
+  store_name: 'Mi tienda',
+  cashier_id: null,
+  api_generation: 'v3',
+  language: 'es-PE',
+  time_zone: 'America/Lima',
+  supervisor_pin: null,
+  pin_lockout: NO_LOCKOUT,
+};
+
+export type ReadSettings = { settings: StoredSettings; problems: string[] };
+
+/** The settings in `text` (the file's content, or null when there is no file). */
+export function parseStoredSettings(text: string | null): ReadSettings {
+  if (text === null) return { settings: { ...DEFAULT_SETTINGS }, problems: [] };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { settings: { ...DEFAULT_SETTINGS }, problems: ['the file is not JSON'] };
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+    return { settings: { ...DEFAULT_SETTINGS }, problems: ['the file is not a JSON object'] };
+  }
+  const record = json as Record<string, unknown>;
+  const settings: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [key, schema] of Object.entries(fields)) {
+    if (!(key in record)) {
+      settings[key] = DEFAULT_SETTINGS[key as keyof StoredSettings];
+      continue;
+    }
+    const parsed = schema.safeParse(record[key]);
+    if (parsed.success) {
+      settings[key] = parsed.data;
+    } else {
+      // The field name only: the value may be a PIN hash or a URL with something private in it.
+      problems.push(`${key} is not valid; the default is used`);
+      settings[key] = DEFAULT_SETTINGS[key as keyof StoredSettings];
+    }
+  }
+  return { settings: StoredSettings.parse(settings), problems };
+}

@@ -1,0 +1,86 @@
+// Browser mode in one call: the backend on a data dir (plain token file, journal, settings, log)
+// behind the loopback server. The CLI uses it, and so can tests, the e2e harness and the
+// renderer's dev server (which proxies `/bridge/` here and writes `secret` into its own page).
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readPackageInfo } from '../ipc/app-info-handlers';
+import { type Backend, type BackendOptions, openBackend } from '../ipc/open-backend';
+import { browserPrinter } from '../ipc/print-handlers';
+import { createFileVault } from '../vault/file-vault';
+import { createWebServer, type WebServer } from './web-server';
+
+/** The project root (where package.json and dist/ are). */
+export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const DEFAULT_RENDERER_DIR = join(PROJECT_ROOT, 'dist', 'renderer');
+export const TOKEN_FILE = 'token.json';
+
+export type BrowserModeOptions = {
+  dataDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Default dist/renderer; null serves the bridge alone (a dev server serves the page). */
+  rendererDir?: string | null;
+  /**
+   * Origins besides the server's own allowed to call (the dev server's, e.g.
+   * `http://localhost:5173`). A proxy must send this server's Host (Vite: `changeOrigin: true`).
+   */
+  extraOrigins?: readonly string[];
+  secret?: string;
+  /** Passed to the backend (tests: a shared mock, a fixed clock, instant retries). */
+  backend?: Partial<Omit<BackendOptions, 'dataDir' | 'shell' | 'vault' | 'printer' | 'app'>>;
+};
+
+export type BrowserMode = {
+  url: string;
+  port: number;
+  secret: string;
+  backend: Backend;
+  server: WebServer;
+  /** Closes the server, then the backend (retry loops stopped, journal closed). */
+  close(): Promise<void>;
+};
+
+export async function startBrowserMode(options: BrowserModeOptions): Promise<BrowserMode> {
+  const { dataDir } = options;
+  const backend = await openBackend({
+    ...options.backend,
+    dataDir,
+    shell: 'browser',
+    app: await readPackageInfo(PROJECT_ROOT),
+    // Browser mode has no safeStorage: a plain file only this OS user can read (0600).
+    vault: createFileVault({ file: join(dataDir, TOKEN_FILE) }),
+    printer: browserPrinter,
+  });
+  let server: WebServer;
+  try {
+    server = await createWebServer({
+      table: backend.table,
+      port: options.port,
+      rendererDir: options.rendererDir === undefined ? DEFAULT_RENDERER_DIR : options.rendererDir,
+      ...(options.secret ? { secret: options.secret } : {}),
+      ...(options.extraOrigins ? { extraOrigins: options.extraOrigins } : {}),
+    });
+  } catch (error) {
+    await backend.close();
+    throw error;
+  }
+  backend.logger.info('browser mode listening', { url: server.url });
+  let closing: Promise<void> | null = null;
+  return {
+    url: server.url,
+    port: server.port,
+    secret: server.secret,
+    backend,
+    server,
+    close: () => {
+      closing ??= (async () => {
+        try {
+          await server.close();
+        } finally {
+          await backend.close();
+        }
+      })();
+      return closing;
+    },
+  };
+}

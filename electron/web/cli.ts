@@ -1,0 +1,44 @@
+// `npm run web -- --port N [--data-dir DIR]`: browser mode. Serves the built renderer and the
+// bridge on 127.0.0.1, backed by the same handlers as the Electron shell, the plain token file
+// (0600) and the journal in the data dir. Prints one JSON line `{"url":…}` once listening.
+import { parseArgs } from 'node:util';
+import { startBrowserMode } from './browser-mode';
+import { resolveDataDir } from './data-dir';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    'data-dir': { type: 'string' },
+    'renderer-dir': { type: 'string' },
+  },
+  strict: true,
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a port number, got ${values.port}`);
+  process.exit(2);
+}
+
+const mode = await startBrowserMode({
+  dataDir: resolveDataDir(values['data-dir']),
+  port,
+  ...(values['renderer-dir'] ? { rendererDir: values['renderer-dir'] } : {}),
+});
+process.stdout.write(`${JSON.stringify({ url: mode.url })}\n`);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  mode.backend.logger.info('browser mode stopping', { signal });
+  try {
+    // Retry loops stop and the journal is closed: what was unresolved resumes at the next start.
+    await mode.close();
+    process.exit(0);
+  } catch (error) {
+    mode.backend.logger.error('browser mode did not stop cleanly', { error });
+    process.exit(1);
+  }
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));

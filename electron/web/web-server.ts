@@ -1,0 +1,178 @@
+// Browser mode's server: the built renderer and the bridge over HTTP, on 127.0.0.1 only.
+// `POST /bridge/<method>` with JSON args answers the same `{ ok, result | error }` envelope as
+// Electron IPC, from the same handler table.
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { BridgeError } from '../../shared/bridge';
+import type { HandlerTable } from '../ipc/create-handlers';
+import { dispatch } from '../ipc/dispatch';
+import { createRequestGuard } from './request-guard';
+import { SECURITY_HEADERS } from './security-headers';
+import { createStaticFiles } from './static-files';
+
+export const BRIDGE_PREFIX = '/bridge/';
+const MAX_BODY_BYTES = 256 * 1024;
+
+export const NOT_BUILT_PAGE =
+  '<!doctype html><meta charset="utf-8"><title>Mostrador</title>' +
+  '<h1>renderer not built: run npm run build:renderer</h1>\n';
+
+export type WebServerOptions = {
+  table: HandlerTable;
+  /** 0 picks a free port. */
+  port: number;
+  /** The built renderer (dist/renderer); null serves only the bridge. */
+  rendererDir: string | null;
+  /** Generated per launch when absent (tests and dev tooling may fix one). */
+  secret?: string;
+  /** Origins besides this server's allowed to call the bridge (the renderer's dev server). */
+  extraOrigins?: readonly string[];
+};
+
+export type WebServer = {
+  url: string;
+  port: number;
+  /** The bridge secret, for a dev server that injects it into its own page. */
+  secret: string;
+  close(): Promise<void>;
+};
+
+export async function createWebServer(options: WebServerOptions): Promise<WebServer> {
+  const secret = options.secret ?? randomBytes(32).toString('hex');
+  const serveStatic = createStaticFiles(options.rendererDir, secret);
+  let guard: ReturnType<typeof createRequestGuard> | null = null;
+
+  const server = createServer((request, response) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
+    handle(request, response).catch((error: unknown) => {
+      options.table.logger.error('web request failed', { error });
+      if (!response.headersSent) sendJson(response, 500, internal());
+      else response.destroy();
+    });
+  });
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    if (!guard) return sendText(response, 503, 'starting\n');
+    const where = guard.checkOrigin(request.headers);
+    if (!where.ok) return refuse(response, where.status, where.reason);
+    const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+
+    if (pathname.startsWith(BRIDGE_PREFIX)) {
+      if (request.method !== 'POST') {
+        response.setHeader('Allow', 'POST');
+        return refuse(response, 405, 'bridge calls are POST');
+      }
+      const key = guard.checkSecret(request.headers);
+      if (!key.ok) return refuse(response, key.status, key.reason);
+      if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
+        return refuse(response, 415, 'bridge calls are application/json');
+      }
+      const body = await readBody(request);
+      if (body === null) return refuse(response, 413, 'request too large');
+      let args: unknown;
+      try {
+        args = body.trim() === '' ? {} : JSON.parse(body);
+      } catch {
+        return sendJson(response, 400, {
+          ok: false,
+          error: { code: 'bad-arguments', message: 'The body is not JSON.' },
+        });
+      }
+      let method: string;
+      try {
+        method = decodeURIComponent(pathname.slice(BRIDGE_PREFIX.length));
+      } catch {
+        method = '';
+      }
+      const answer = await dispatch(options.table, method, args, {
+        channel: 'http',
+        verified: true,
+      });
+      return sendJson(response, 200, answer);
+    }
+
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.setHeader('Allow', 'GET, HEAD');
+      return refuse(response, 405, 'method not allowed');
+    }
+    const found = await serveStatic(pathname);
+    if (found.kind === 'not-built') {
+      response.setHeader('Cache-Control', 'no-store');
+      return send(response, 503, 'text/html; charset=utf-8', NOT_BUILT_PAGE, request.method);
+    }
+    if (found.kind === 'not-found') return sendText(response, 404, 'not found\n');
+    // index.html carries this launch's secret: never cached.
+    response.setHeader('Cache-Control', found.isIndex ? 'no-store' : 'no-cache');
+    return send(response, 200, found.contentType, found.body, request.method);
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port: options.port, host: '127.0.0.1' }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  guard = createRequestGuard({
+    port,
+    secret,
+    ...(options.extraOrigins ? { extraOrigins: options.extraOrigins } : {}),
+  });
+
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    port,
+    secret,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function internal(): { ok: false; error: BridgeError } {
+  return { ok: false, error: { code: 'internal', message: 'Something went wrong in the app.' } };
+}
+
+/** The whole body as text, or null once it passes the size limit. */
+async function readBody(request: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function refuse(response: ServerResponse, status: number, reason: string) {
+  const error: BridgeError = { code: 'forbidden', message: reason };
+  if (status === 405 || status === 413 || status === 415) error.code = 'bad-arguments';
+  sendJson(response, status, { ok: false, error });
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown) {
+  response.setHeader('Cache-Control', 'no-store');
+  send(response, status, 'application/json; charset=utf-8', JSON.stringify(body));
+}
+
+function sendText(response: ServerResponse, status: number, text: string) {
+  send(response, status, 'text/plain; charset=utf-8', text);
+}
+
+function send(
+  response: ServerResponse,
+  status: number,
+  contentType: string,
+  body: string | Buffer,
+  method = 'GET',
+) {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  response.writeHead(status, { 'Content-Type': contentType, 'Content-Length': bytes.length });
+  response.end(method === 'HEAD' ? undefined : bytes);
+}
