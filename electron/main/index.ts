@@ -1,0 +1,97 @@
+// The Electron shell: the app's lifecycle, its one window, the menu, printing and hardening.
+// Everything behind the bridge is the same backend browser mode uses (electron/ipc/open-backend).
+import { join, sep } from 'node:path';
+import { app, BrowserWindow, ipcMain, Menu, protocol, safeStorage, session, shell } from 'electron';
+import { dispatch } from '../ipc/dispatch';
+import { type Backend, openBackend } from '../ipc/open-backend';
+import { INVOKE_CHANNEL, NAVIGATE_CHANNEL } from '../preload/channels';
+import { createSafeStorageVault } from '../vault';
+import { createAppRequestHandler } from './app-protocol';
+import { hardenContents, hardenSession } from './hardening';
+import { createInvokeListener } from './ipc-bridge';
+import { buildMenuTemplate } from './menu';
+import { APP_ENTRY, APP_SCHEME, secureWebPreferences } from './policies';
+import { createElectronPrinter } from './printing';
+
+// One instance per terminal: the journal has a single writer.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  // Before `ready`: the app's own scheme is standard and secure, so the page has a real origin.
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
+  app.enableSandbox();
+  void main();
+}
+
+async function main(): Promise<void> {
+  await app.whenReady();
+  const dataDir = process.env.MOSTRADOR_DATA_DIR ?? app.getPath('userData');
+  const rendererDir = join(app.getAppPath(), 'dist', 'renderer');
+  const preloadPath = join(app.getAppPath(), 'dist-electron', 'preload.cjs');
+
+  protocol.handle(APP_SCHEME, createAppRequestHandler(rendererDir, sep));
+  hardenSession(session.defaultSession);
+  app.on('web-contents-created', (_event, contents) =>
+    hardenContents(contents, (url) => shell.openExternal(url)),
+  );
+
+  const backend: Backend = await openBackend({
+    dataDir,
+    shell: 'electron',
+    app: { name: app.getName(), version: app.getVersion() },
+    vault: createSafeStorageVault({ file: join(dataDir, 'token.bin'), safeStorage }),
+    printer: {
+      print: createElectronPrinter({
+        BrowserWindow,
+        preloadPath,
+        printsDir: join(dataDir, 'prints'),
+      }),
+    },
+    versions: {
+      electron: process.versions.electron ?? null,
+      chrome: process.versions.chrome ?? null,
+    },
+  });
+  ipcMain.handle(
+    INVOKE_CHANNEL,
+    createInvokeListener((method, args) =>
+      dispatch(backend.table, method, args, { channel: 'ipc', verified: true }),
+    ),
+  );
+
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 800,
+    minWidth: 960,
+    minHeight: 640,
+    show: false,
+    title: 'Mostrador',
+    backgroundColor: '#0f3d3e',
+    webPreferences: secureWebPreferences(preloadPath),
+  });
+  window.once('ready-to-show', () => window.show());
+  const settings = backend.settings.get();
+  const navigate = (route: string) => window.webContents.send(NAVIGATE_CHANNEL, route);
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate(settings.language, navigate, { devTools: !app.isPackaged }),
+    ),
+  );
+  await window.loadURL(APP_ENTRY);
+
+  app.on('second-instance', () => {
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  let closing = false;
+  app.on('before-quit', (event) => {
+    if (closing) return;
+    // Journal and retry loops close before the process ends, so no line is torn.
+    event.preventDefault();
+    closing = true;
+    void backend.close().finally(() => app.quit());
+  });
+  app.on('window-all-closed', () => app.quit());
+}
