@@ -4,6 +4,7 @@ import type { MockArea } from './app';
 import { connectorArea } from './connector/routes';
 import { htmlArea } from './html/routes';
 import { limitsArea } from './limits/area';
+import { openApiArea } from './openapi/openapi-area';
 import { ordersArea } from './orders/area';
 import { vouchersArea } from './vouchers/routes';
 import { webhooksArea } from './webhooks/area';
@@ -15,4 +16,5 @@ export const builtInAreas: readonly MockArea[] = [
   htmlArea,
   vouchersArea,
   connectorArea,
+  openApiArea,
 ];

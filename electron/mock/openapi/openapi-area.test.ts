@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { serviceEndpoints } from '../../../shared/api/endpoints';
+import type { MockApp } from '../app';
+import { routePath } from '../http/route-path';
+import { freshMock, request } from '../test-helpers';
+import { buildOpenApiDocument } from './build-openapi-document';
+import { trainerControls } from './trainer-controls';
+
+let app: MockApp | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+/** `METHOD /path/:param` of every route the mock serves, read from Fastify's route tree. */
+function servedRoutes(mock: MockApp): Set<string> {
+  const served = new Set<string>();
+  const stack: string[] = [];
+  for (const line of mock.printRoutes({ commonPrefix: false }).split('\n')) {
+    if (line.trim() === '') continue;
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]+)\))?$/.exec(line);
+    if (!match) throw new Error(`unexpected route line: ${line}`);
+    const depth = (match[1] ?? '').length / 4;
+    const path = (stack[depth - 1] ?? '') + (match[2] ?? '');
+    stack[depth] = path;
+    stack.length = depth + 1;
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
+      if (method !== 'HEAD') served.add(`${method} ${path}`);
+    }
+  }
+  return served;
+}
+
+describe('the documentation the mock serves', () => {
+  it('documents every route the mock serves, and serves every route it documents', async () => {
+    app = await freshMock();
+    const served = servedRoutes(app);
+    const documented = new Set(
+      [...Object.values(serviceEndpoints), ...Object.values(trainerControls)].map(
+        (spec) => `${spec.method} ${routePath(spec.path)}`,
+      ),
+    );
+    const ownPages = ['GET /openapi.json', 'GET /docs'];
+    expect(served.size).toBeGreaterThan(40);
+    expect([...served].filter((route) => !ownPages.includes(route)).sort()).toEqual(
+      [...documented].sort(),
+    );
+  });
+
+  it('answers GET /openapi.json without credentials with the document for its base URL', async () => {
+    const baseUrl = 'http://127.0.0.1:4010';
+    app = await freshMock({ baseUrl });
+    const answer = await request(app, { method: 'GET', path: '/openapi.json', token: null });
+    expect(answer.status).toBe(200);
+    expect(answer.contentType).toMatch(/^application\/json/);
+    expect(answer.body).toEqual(buildOpenApiDocument({ baseUrl }));
+  });
+
+  it('follows the base URL `npm run mock` learns once it listens', async () => {
+    app = await freshMock({ baseUrl: 'http://127.0.0.1:0' });
+    app.mockContext.baseUrl = 'http://127.0.0.1:45678';
+    const json = await request(app, { method: 'GET', path: '/openapi.json', token: null });
+    expect((json.body as { servers: unknown }).servers).toEqual([
+      { url: 'http://127.0.0.1:45678', description: 'This sandbox' },
+    ]);
+    const page = await request(app, { method: 'GET', path: '/docs', token: null });
+    expect(page.text).toContain('http://127.0.0.1:45678');
+  });
+
+  it('answers GET /docs without credentials with a self-contained HTML page of every path', async () => {
+    app = await freshMock();
+    const answer = await request(app, { method: 'GET', path: '/docs', token: null });
+    expect(answer.status).toBe(200);
+    expect(answer.contentType).toBe('text/html; charset=utf-8');
+    const page = answer.text;
+    for (const spec of [...Object.values(serviceEndpoints), ...Object.values(trainerControls)]) {
+      expect(page).toContain(`<code>${spec.path}</code>`);
+    }
+    expect(page).toContain('href="/openapi.json"');
+    // Nothing to run and nothing fetched from elsewhere.
+    expect(page).not.toMatch(/<script|<link|<img|src=|https?:\/\/(?!127\.0\.0\.1)/i);
+    const response = await app.inject({ method: 'GET', url: '/docs' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+});

@@ -1,0 +1,128 @@
+// One catalogue entry (a service endpoint or a trainer control) → one OpenAPI operation.
+import type { EndpointSpec } from '../../../shared/api/common';
+import { UNIQUE_TOKEN_HEADER } from '../../../shared/api/orders';
+import { acceptsAnything, objectMembers, toJsonSchema } from './json-schema';
+import type {
+  JsonSchema,
+  MediaTypeMap,
+  OperationObject,
+  ParameterLocation,
+  ParameterObject,
+  ResponseObject,
+} from './openapi-types';
+import { credentialHeaders, securityFor } from './security';
+
+export type OperationSource = {
+  operationId: string;
+  tag: string;
+  spec: EndpointSpec;
+  description?: string;
+  bodyOptional?: boolean;
+};
+
+// Header schemas are keyed lower-case (as Node presents them); the document shows the spelling
+// SERVICE-API.md uses, which is what an integrator will search for.
+const DOCUMENTED_HEADER_SPELLING: Record<string, string> = {
+  [UNIQUE_TOKEN_HEADER.toLowerCase()]: UNIQUE_TOKEN_HEADER,
+};
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  400: 'Bad request',
+  401: 'Unauthorized',
+  404: 'Not found',
+  413: 'Payload too large',
+};
+
+export const templateParams = (path: string): string[] =>
+  [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
+
+function parametersOf(
+  schema: JsonSchema | undefined,
+  location: ParameterLocation,
+  skip: ReadonlySet<string> = new Set(),
+): ParameterObject[] {
+  if (!schema) return [];
+  const { properties, required } = objectMembers(schema);
+  return Object.entries(properties)
+    .filter(([name]) => !skip.has(name.toLowerCase()))
+    .map(([name, property]) => {
+      const { description, ...rest } = property;
+      return {
+        name: location === 'header' ? (DOCUMENTED_HEADER_SPELLING[name] ?? name) : name,
+        in: location,
+        // OpenAPI requires every path parameter to be required.
+        required: location === 'path' || required.has(name),
+        ...(typeof description === 'string' ? { description } : {}),
+        schema: rest,
+      };
+    });
+}
+
+/** Path parameters from `params`, plus any `{param}` of the template it does not declare. */
+function pathParameters(spec: EndpointSpec): ParameterObject[] {
+  const declared = parametersOf(spec.params && toJsonSchema(spec.params, 'input'), 'path');
+  const names = new Set(declared.map((p) => p.name));
+  const undeclared = templateParams(spec.path)
+    .filter((name) => !names.has(name))
+    .map(
+      (name): ParameterObject => ({ name, in: 'path', required: true, schema: { type: 'string' } }),
+    );
+  return [...declared, ...undeclared];
+}
+
+function contentOf(schema: JsonSchema, json: boolean): MediaTypeMap {
+  return { [json ? 'application/json' : 'text/html']: { schema } };
+}
+
+function errorResponse(status: number, schema: JsonSchema): ResponseObject {
+  const text = STATUS_TEXT[status] ?? 'Error';
+  // A body documented as "anything" is one the service leaves empty or unread: nothing to show.
+  if (acceptsAnything(schema)) return { description: `${text} (no body to read)` };
+  // A bare string is sent as text/plain (the voucher register's 400); everything else is JSON.
+  const mediaType = schema.type === 'string' ? 'text/plain' : 'application/json';
+  return { description: text, content: { [mediaType]: { schema } } };
+}
+
+export function buildOperation(source: OperationSource): OperationObject {
+  const { spec } = source;
+  const security = securityFor(spec.auth);
+  const parameters = [
+    ...pathParameters(spec),
+    ...parametersOf(spec.query && toJsonSchema(spec.query, 'input'), 'query'),
+    ...parametersOf(
+      spec.headers && toJsonSchema(spec.headers, 'input'),
+      'header',
+      // The credential headers are the security schemes; listing them again as parameters would
+      // make tools ask for them twice.
+      credentialHeaders(security),
+    ),
+  ];
+  const responses: Record<string, ResponseObject> = {
+    200: {
+      description: STATUS_TEXT[200] ?? 'OK',
+      content: contentOf(toJsonSchema(spec.response, 'output'), spec.responseType !== 'html'),
+    },
+  };
+  const errors = Object.entries(spec.errors) as [string, EndpointSpec['response']][];
+  for (const [status, schema] of errors.sort(([a], [b]) => Number(a) - Number(b))) {
+    responses[status] = errorResponse(Number(status), toJsonSchema(schema, 'output'));
+  }
+  return {
+    operationId: source.operationId,
+    summary: spec.summary,
+    ...(source.description ? { description: source.description } : {}),
+    tags: [source.tag],
+    security,
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(spec.body
+      ? {
+          requestBody: {
+            required: source.bodyOptional !== true,
+            content: { 'application/json': { schema: toJsonSchema(spec.body, 'input') } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}

@@ -1,0 +1,209 @@
+// The trainer controls (DESIGN.md "The mock backend"), described for the OpenAPI document with
+// the same zod schemas their routes parse with. The routes write their paths out themselves, so
+// a test checks that every entry here is served and every /__mock/ route is listed here.
+import { z } from 'zod';
+import { type EndpointSpec, ErrorBody, FieldErrorsBody } from '../../../shared/api/common';
+import { Order, OrderParams } from '../../../shared/api/orders';
+import {
+  ClockBody,
+  FundingCreated,
+  PaymentsBody,
+  Scenario,
+  ScenarioCatalogue,
+} from '../../../shared/api/trainer';
+import { Voucher, VoucherParams } from '../../../shared/api/vouchers';
+import { FundingSeedBody } from '../in-store/create-funding';
+import { MerchantSettings, MerchantUpdate } from '../merchant';
+import { StatusMove } from '../orders/transitions';
+import { ReviewBody } from '../vouchers/review-voucher';
+import type { Delivery } from '../webhooks/dispatcher';
+
+export type TrainerControlSpec = EndpointSpec & {
+  description: string;
+  /** The control ignores its body; `{}` may be sent, or nothing. */
+  bodyOptional?: boolean;
+};
+
+const EmptyBody = z.strictObject({});
+const FundingCodeParams = z.strictObject({ code: z.string().min(1) });
+const ScenarioParams = z.strictObject({ name: z.string().min(1) });
+const ClockNow = z.object({ now: z.iso.datetime() });
+// Bad input answers 400 keyed by field; a rule of the control (a move not allowed from the
+// current state, say) answers `{ error }`.
+const TrainerBadRequest = z.union([ErrorBody, FieldErrorsBody]);
+
+// The delivery log is a plain type in the dispatcher (nothing parses it); this schema mirrors it
+// and the assignment below keeps the two from drifting apart.
+const DeliveryEntry = z.object({
+  id: z.string().meta({ description: 'The webhook-id header, the same on every retry' }),
+  type: z.string().meta({ description: 'voucher.validated, payment.approved…' }),
+  url: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  state: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.array(
+    z.object({
+      attempt: z.number().int(),
+      at: z.string(),
+      status: z.number().int().nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+const _sameAsDelivery: z.infer<typeof DeliveryEntry> extends Delivery
+  ? Delivery extends z.infer<typeof DeliveryEntry>
+    ? true
+    : never
+  : never = true;
+const DeliveryLog = z.object({ deliveries: z.array(DeliveryEntry) });
+
+const auth = 'bearer' as const;
+const unauthorized = { 401: ErrorBody };
+const missing = { 401: ErrorBody, 404: ErrorBody };
+
+/** Keyed by operationId (each prefixed `trainer`, so none meets a service endpoint's name). */
+export const trainerControls = {
+  trainerReset: {
+    method: 'POST',
+    path: '/__mock/reset',
+    summary: 'Reset the sandbox',
+    description:
+      'Clears all state, restores the default store settings, re-seeds the scenario catalogue ' +
+      'and the test identities. Ids start over, so a reset sandbox hands out the same ids again.',
+    auth,
+    body: EmptyBody,
+    bodyOptional: true,
+    response: z.object({ reset: z.literal(true) }),
+    errors: unauthorized,
+  },
+  trainerScenarios: {
+    method: 'GET',
+    path: '/__mock/scenarios',
+    summary: 'Scenario catalogue',
+    description:
+      'One ready funding code for each case a cashier can meet, with what the cashier should see.',
+    auth,
+    response: ScenarioCatalogue,
+    errors: unauthorized,
+  },
+  trainerApplyScenario: {
+    method: 'POST',
+    path: '/__mock/scenarios/{name}/apply',
+    summary: 'Put one scenario back as new',
+    description:
+      'A fresh funding for the case, and the store settings it needs (others back to defaults).',
+    auth,
+    params: ScenarioParams,
+    response: Scenario,
+    errors: missing,
+  },
+  trainerGetMerchant: {
+    method: 'GET',
+    path: '/__mock/merchant',
+    summary: 'Store settings',
+    description: 'The settings the service keeps for the store, as the endpoints read them.',
+    auth,
+    response: MerchantSettings,
+    errors: unauthorized,
+  },
+  trainerUpdateMerchant: {
+    method: 'PUT',
+    path: '/__mock/merchant',
+    summary: 'Change store settings (partial update)',
+    description: 'Only the keys sent change. Answers the settings as they are afterwards.',
+    auth,
+    body: MerchantUpdate,
+    response: MerchantSettings,
+    errors: { 400: FieldErrorsBody, 401: ErrorBody },
+  },
+  trainerCreateFunding: {
+    method: 'POST',
+    path: '/__mock/fundings',
+    summary: 'Create a funding as an approved application leaves it',
+    description:
+      'Money in soles as JSON numbers. Defaults: approved_amount = credit_line, parts 4, ' +
+      'nothing paid, origin card, channel Tienda, no schedule acceptance needed, active.',
+    auth,
+    body: FundingSeedBody,
+    response: FundingCreated,
+    errors: { 400: TrainerBadRequest, 401: ErrorBody },
+  },
+  trainerAcceptSchedule: {
+    method: 'POST',
+    path: '/__mock/fundings/{code}/accept-schedule',
+    summary: 'The customer accepts the new installment schedule',
+    description: 'Lets paid-and-billed go through for a funding that needed the acceptance.',
+    auth,
+    params: FundingCodeParams,
+    body: EmptyBody,
+    bodyOptional: true,
+    response: z.object({ accepted: z.literal(true) }),
+    errors: missing,
+  },
+  trainerSetPayments: {
+    method: 'PUT',
+    path: '/__mock/fundings/{code}/payments',
+    summary: "Replace the loan's payments",
+    description: 'The bare array of payments; stages the undo-billing cases.',
+    auth,
+    params: FundingCodeParams,
+    body: PaymentsBody,
+    response: z.object({ payments: PaymentsBody }),
+    errors: { 400: FieldErrorsBody, 401: ErrorBody, 404: ErrorBody },
+  },
+  trainerMoveOrder: {
+    method: 'POST',
+    path: '/__mock/orders/{order_id}/status',
+    summary: "Move an order as the customer's application would",
+    description:
+      'One step at a time: initial → created → approved → validated → funded, ' +
+      'created → onhold → approved, created/onhold → rejected. order_id is the merchant’s. ' +
+      'A connector payment backed by the order gets its callbackUrl called on approval or ' +
+      'rejection.',
+    auth,
+    params: OrderParams,
+    body: StatusMove,
+    response: Order,
+    errors: { 400: TrainerBadRequest, 401: ErrorBody, 404: ErrorBody },
+  },
+  trainerReviewVoucher: {
+    method: 'POST',
+    path: '/__mock/vouchers/{request_id}/review',
+    summary: 'Validate or invalidate a PENDING voucher',
+    description:
+      "Plays the service's validation, with the corrected data the bank's records give, and " +
+      "calls the voucher's webhook.",
+    auth,
+    params: VoucherParams,
+    body: ReviewBody,
+    response: Voucher,
+    errors: { 400: TrainerBadRequest, 401: ErrorBody, 404: ErrorBody },
+  },
+  trainerWebhooks: {
+    method: 'GET',
+    path: '/__mock/webhooks',
+    summary: 'Delivery log of the callbacks',
+    description: 'Every callback the sandbox sent since the last reset, with each attempt.',
+    auth,
+    response: DeliveryLog,
+    errors: unauthorized,
+  },
+  trainerGetClock: {
+    method: 'GET',
+    path: '/__mock/clock',
+    summary: 'The sandbox’s "now"',
+    description: 'The instant the day summary and expirations are computed from.',
+    auth,
+    response: ClockNow,
+    errors: unauthorized,
+  },
+  trainerSetClock: {
+    method: 'PUT',
+    path: '/__mock/clock',
+    summary: 'Set the sandbox’s "now"',
+    description: 'Freezes the clock at this instant (day summary, expirations).',
+    auth,
+    body: ClockBody,
+    response: ClockNow,
+    errors: { 400: FieldErrorsBody, 401: ErrorBody },
+  },
+} satisfies Record<string, TrainerControlSpec>;
