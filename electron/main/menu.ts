@@ -9,8 +9,8 @@ export const SCREEN_SHORTCUTS = [
   { key: 'F3', route: '#/check', label: { 'es-PE': 'Consulta v2', en: 'v2 check' } },
   { key: 'F4', route: '#/undo', label: { 'es-PE': 'Deshacer facturación', en: 'Undo billing' } },
   { key: 'F6', route: '#/summary', label: { 'es-PE': 'Resumen del día', en: 'Day summary' } },
-  { key: 'F8', route: '#/training', label: { 'es-PE': 'Entrenamiento', en: 'Training' } },
-  { key: 'F10', route: '#/settings', label: { 'es-PE': 'Configuración', en: 'Settings' } },
+  { key: 'F7', route: '#/training', label: { 'es-PE': 'Entrenamiento', en: 'Training' } },
+  { key: 'F8', route: '#/settings', label: { 'es-PE': 'Configuración', en: 'Settings' } },
 ] as const;
 
 export function buildMenuTemplate(
