@@ -4,8 +4,12 @@ import type { Logger } from '../log/logger';
 import { appInfoHandlers } from './app-info-handlers';
 import { createBilling } from './billing';
 import type { HandlerDeps, HandlerMap } from './deps';
+import { htmlHandlers } from './html-handlers';
 import { journalHandlers } from './journal-handlers';
+import { limitsHandlers } from './limits-handlers';
+import { ordersHandlers } from './orders-handlers';
 import { printHandlers } from './print-handlers';
+import { createRefunds } from './refunds';
 import { settingsHandlers } from './settings-handlers';
 import { tokenHandlers } from './token-handlers';
 import { trainingHandlers } from './training-handlers';
@@ -16,7 +20,7 @@ export type HandlerTable = {
   readonly methods: HandlerMap;
   readonly logger: Logger;
   /**
-   * Starts retrying the journal's unfinished paid-and-billed operations (call once, at start,
+   * Starts retrying the journal's unfinished paid-and-billed and refund operations (call once, at start,
    * before the first bridge call). Returns their op_ids; the loops run in the background.
    */
   resumeUnresolved(): Promise<string[]>;
@@ -28,12 +32,16 @@ export type HandlerTable = {
 
 export function createHandlers(deps: HandlerDeps): HandlerTable {
   const billing = createBilling(deps);
+  const refunds = createRefunds(deps);
   const methods: HandlerMap = {
     ...appInfoHandlers(deps),
     ...settingsHandlers(deps),
     ...tokenHandlers(deps),
     ...v3Handlers(deps, billing),
     ...v2Handlers(deps, billing),
+    ...limitsHandlers(deps),
+    ...ordersHandlers(deps, refunds),
+    ...htmlHandlers(deps),
     ...journalHandlers(deps),
     ...trainingHandlers(deps),
     ...printHandlers(deps),
@@ -41,8 +49,15 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
   return {
     methods: Object.freeze(methods),
     logger: deps.logger,
-    resumeUnresolved: () => billing.resumeUnresolved(),
-    whenIdle: () => billing.whenIdle(),
-    close: () => billing.close(),
+    resumeUnresolved: async () => [
+      ...(await billing.resumeUnresolved()),
+      ...(await refunds.resumeUnresolved()),
+    ],
+    whenIdle: async () => {
+      await Promise.all([billing.whenIdle(), refunds.whenIdle()]);
+    },
+    close: async () => {
+      await Promise.all([billing.close(), refunds.close()]);
+    },
   };
 }

@@ -10,6 +10,7 @@ import type { ServiceClient } from '../service/service-client';
 import type { SettingsStore } from '../settings/settings-store';
 import type { Vault } from '../vault/vault';
 import type { FaultInjector } from './fault-transport';
+import type { StoreIdentity } from './store-identity';
 
 /** Prints the renderer's print view (the Electron shell's own adapter lives in electron/main). */
 export type PrintAdapter = {
@@ -34,11 +35,13 @@ export type HandlerDeps = {
   clock: () => Date;
   logger: Logger;
   serviceFor: ServiceFor;
+  /** The training mock's store: its client id, and its address for the orders' redirect pages. */
+  trainingStore: StoreIdentity;
   /** The training transport's fault switch; absent where training runs without one. */
   faults?: FaultInjector;
   printer: PrintAdapter;
   appInfo: AppInfo;
-  /** How unknown paid-and-billed calls are retried (tests pass an instant sleep). */
+  /** How unknown paid-and-billed and refund calls are retried (tests pass an instant sleep). */
   retry?: { policy?: Partial<RetryPolicy>; random?: () => number; sleep?: Sleep };
 };
 

@@ -2,15 +2,12 @@
 // meet the amber "unknown outcome" path on purpose. It wraps the training transport; the live
 // transport never passes through here.
 import { inStoreEndpoints as e } from '../../shared/api/in-store';
+import { ordersEndpoints as o } from '../../shared/api/orders';
+import type { BridgeArgs } from '../../shared/bridge';
 import type { Transport, TransportRequest, TransportResponse } from '../service/transports';
 
-export type FaultOperation =
-  | 'v3.verify'
-  | 'v3.paidAndBilled'
-  | 'v3.undoBilling'
-  | 'v2.info'
-  | 'v2.paidAndBilled'
-  | 'v2.undoBilling';
+/** The operations a trainer can fault: the contract's list, so the two never drift apart. */
+export type FaultOperation = BridgeArgs<'training.injectFault'>['operation'];
 
 /**
  * - `lose-response`: the mock receives and applies the call, then the answer is lost as if the
@@ -21,14 +18,26 @@ export type FaultOperation =
  */
 export type FaultKind = 'lose-response' | 'timeout' | 'server-error' | 'connection-reset';
 
-const PATHS: Record<string, FaultOperation> = {
-  [e.v3Verify.path]: 'v3.verify',
-  [e.v3PaidAndBilled.path]: 'v3.paidAndBilled',
-  [e.v3UndoBilling.path]: 'v3.undoBilling',
-  [e.v2Info.path]: 'v2.info',
-  [e.v2PaidAndBilled.path]: 'v2.paidAndBilled',
-  [e.v2UndoBilling.path]: 'v2.undoBilling',
-};
+/** A path template's matcher: `{order_id}` stands for one path segment. */
+const template = (path: string) =>
+  new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`);
+
+const PATHS: Array<[RegExp, FaultOperation]> = [
+  [template(e.v3Verify.path), 'v3.verify'],
+  [template(e.v3PaidAndBilled.path), 'v3.paidAndBilled'],
+  [template(e.v3UndoBilling.path), 'v3.undoBilling'],
+  [template(e.v2Info.path), 'v2.info'],
+  [template(e.v2PaidAndBilled.path), 'v2.paidAndBilled'],
+  [template(e.v2UndoBilling.path), 'v2.undoBilling'],
+  [template(o.createOrder.path), 'orders.create'],
+  [template(o.confirmOrder.path), 'orders.confirm'],
+  [template(o.cancelOrder.path), 'orders.cancel'],
+  [template(o.totalRefund.path), 'orders.refund'],
+  [template(o.partialRefund.path), 'orders.refund'],
+];
+
+const operationOf = (pathname: string): FaultOperation | undefined =>
+  PATHS.find(([pattern]) => pattern.test(pathname))?.[1];
 
 export type FaultInjector = {
   /** The next `times` calls of `operation` meet `fault` (replacing what was armed for it). */
@@ -42,7 +51,7 @@ export function createFaultInjector(): FaultInjector {
   const faults = new Map<FaultOperation, { fault: FaultKind; remaining: number }>();
 
   const take = (url: string): FaultKind | null => {
-    const operation = PATHS[new URL(url).pathname];
+    const operation = operationOf(new URL(url).pathname);
     const armed = operation ? faults.get(operation) : undefined;
     if (!operation || !armed) return null;
     armed.remaining -= 1;

@@ -1,10 +1,22 @@
 // journal.*: what this terminal did, for the cashier's amber "pending" view and the supervisor's
 // reconciliation. Lists show the current mode only: training and live never mix.
+import type { JournalOperation } from '../../shared/journal-entry';
 import { storeDay } from '../journal/store-day';
 import { badArguments } from './bridge-failure';
 import type { HandlerDeps, HandlerMap } from './deps';
 
 type JournalMethods = 'journal.operations' | 'journal.unresolved' | 'journal.operation';
+
+/**
+ * The operation without its refund's X-Unique-Token: the renderer never needs it (a refund is
+ * retried by op_id, with the journaled token), so it cannot offer it to anything either.
+ */
+export function forRenderer(operation: JournalOperation): JournalOperation {
+  const meta = operation.intent.meta;
+  if (meta?.unique_token === undefined) return operation;
+  const { unique_token: _kept, ...rest } = meta;
+  return { ...operation, intent: { ...operation.intent, meta: rest } };
+}
 
 export function journalHandlers(deps: HandlerDeps): Pick<HandlerMap, JournalMethods> {
   const { journal, settings } = deps;
@@ -12,18 +24,20 @@ export function journalHandlers(deps: HandlerDeps): Pick<HandlerMap, JournalMeth
     'journal.operations': async ({ day }) => {
       const { mode, time_zone: timeZone } = settings.get();
       const chosen = day ?? storeDay(deps.clock(), timeZone);
-      return { day: chosen, operations: await journal.operations({ day: chosen, timeZone, mode }) };
+      const operations = await journal.operations({ day: chosen, timeZone, mode });
+      return { day: chosen, operations: operations.map(forRenderer) };
     },
 
     'journal.unresolved': async () => {
       const { mode } = settings.get();
-      return { operations: (await journal.unresolved()).filter((op) => op.mode === mode) };
+      const operations = (await journal.unresolved()).filter((op) => op.mode === mode);
+      return { operations: operations.map(forRenderer) };
     },
 
     'journal.operation': async ({ op_id }) => {
       const operation = await journal.operation(op_id);
       if (!operation) throw badArguments('no such operation', { op_id: 'not in the journal' });
-      return operation;
+      return forRenderer(operation);
     },
   };
 }

@@ -31,7 +31,7 @@ export type BackendOptions = {
   liveTimeoutMs?: number;
   retry?: HandlerDeps['retry'];
   logger?: Logger;
-  /** Starts the retry loops of unfinished paid-and-billed operations (default true). */
+  /** Starts the retry loops of unfinished paid-and-billed and refund operations (default true). */
   resume?: boolean;
 };
 
@@ -81,6 +81,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     training: {
       app: trainingApp,
       token: trainingApp.mockContext.credentials.token,
+      clientId: trainingApp.mockContext.credentials.clientId,
       faults,
       ...(options.trainingTimeoutMs === undefined ? {} : { timeoutMs: options.trainingTimeoutMs }),
     },
@@ -104,6 +105,12 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     clock,
     logger,
     serviceFor,
+    // Decision: training orders redirect to pages under the mock's own address, which the
+    // class never opens; they only have to be valid URLs the mock accepts.
+    trainingStore: {
+      posClientId: trainingApp.mockContext.credentials.clientId,
+      storeUrl: trainingApp.mockContext.baseUrl,
+    },
     faults,
     printer: options.printer,
     appInfo,

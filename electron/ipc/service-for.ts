@@ -24,7 +24,14 @@ export type ServiceForOptions = {
   settings: SettingsStore;
   vault: Vault;
   logger: Logger;
-  training: { app: Injectable; token: string; faults?: FaultInjector; timeoutMs?: number };
+  training: {
+    app: Injectable;
+    token: string;
+    /** The mock's client id: the add-on's `Client_id` in training. */
+    clientId: string;
+    faults?: FaultInjector;
+    timeoutMs?: number;
+  };
   live?: { transport?: Transport; timeoutMs?: number };
 };
 
@@ -33,7 +40,7 @@ export function createServiceFor(options: ServiceForOptions): ServiceFor {
   const injected = createInjectTransport(training.app);
   const trainingClient = createServiceClient({
     baseUrl: TRAINING_BASE_URL,
-    credentials: { bearerToken: () => training.token },
+    credentials: { bearerToken: () => training.token, clientId: () => training.clientId },
     transport: training.faults ? training.faults.wrap(injected) : injected,
     ...(training.timeoutMs === undefined ? {} : { timeoutMs: training.timeoutMs }),
   });
@@ -56,6 +63,8 @@ export function createServiceFor(options: ServiceForOptions): ServiceFor {
               logger.protect(token);
               return token;
             },
+            // Read at each call, like the token: a supervisor's change takes effect at once.
+            clientId: () => settings.get().pos_client_id,
           },
           transport: options.live?.transport ?? fetchTransport,
           ...(options.live?.timeoutMs === undefined ? {} : { timeoutMs: options.live.timeoutMs }),

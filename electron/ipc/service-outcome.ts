@@ -42,13 +42,15 @@ export function journalOutcome(result: ServiceResult<unknown>, kept?: unknown): 
 }
 
 /**
- * The answer of a retried call. A retry's 401 (the token was changed or cleared meanwhile) says
+ * The answer of a retried call (`kept`: what the journal keeps of a success; nothing by default).
+ * A retry's 401 (the token was changed or cleared meanwhile) says
  * nothing about whether the first call took effect, so it keeps the operation unknown rather
  * than closing it as refused; every other 4xx is the service's definite word, because it gives
- * a repeated paid-and-billed no effect and answers 200 once the first one did.
+ * a repeated paid-and-billed no effect and answers 200 once the first one did, and replays a
+ * refund's first 200 to a repeated X-Unique-Token.
  */
-export function retryAnswer(result: ServiceResult<unknown>): AttemptAnswer {
-  const outcome = journalOutcome(result, {});
+export function retryAnswer(result: ServiceResult<unknown>, kept: unknown = {}): AttemptAnswer {
+  const outcome = journalOutcome(result, kept);
   if (outcome.status === 'unknown' || (!result.ok && result.error.category === 'auth')) {
     return { ...outcome, kind: 'unknown' };
   }

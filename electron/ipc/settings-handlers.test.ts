@@ -44,6 +44,9 @@ describe('settings', () => {
       time_zone: 'America/Lima',
       supervisor_pin_set: false,
       token: { configured: false, last4: null, encryption: 'memory' },
+      pos_client_id: null,
+      store_url: null,
+      terminal_id: null,
     });
   });
 

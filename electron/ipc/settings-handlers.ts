@@ -45,6 +45,14 @@ export function settingsHandlers(deps: HandlerDeps): Pick<HandlerMap, SettingsMe
         }
         next.base_url = checked.baseUrl;
       }
+      if (change.store_url !== undefined && change.store_url !== null) {
+        // The customer's phone opens these pages: HTTPS, as for the service's own address.
+        const checked = checkBaseUrl(change.store_url);
+        if (!checked.ok) {
+          throw badArguments('store URL refused', { 'change.store_url': checked.problem });
+        }
+        next.store_url = checked.baseUrl;
+      }
       if (change.time_zone !== undefined && !isTimeZone(change.time_zone)) {
         throw badArguments('unknown time zone', { 'change.time_zone': 'not a time zone' });
       }

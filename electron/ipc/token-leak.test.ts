@@ -86,6 +86,42 @@ describe('the live token', () => {
     expect(billed).toMatchObject({ ok: true, result: { status: 'succeeded' } });
     expect(await externalRows(service, '41000001', TOKEN)).toHaveLength(1);
 
+    // Orders, a refund and the fragments, live, with the store's own client id and pages.
+    await bridge('settings.update', {
+      pin: PIN,
+      change: { pos_client_id: 'mock-client', store_url: 'https://tienda.example.pe' },
+    });
+    await bridge('limits.get', {});
+    const created = await bridge('orders.create', {
+      amount_cents: 150_000,
+      customer: { name: 'Ana Quispe' },
+      send_sms: false,
+    });
+    expect(created).toMatchObject({ ok: true, result: { status: 'succeeded' } });
+    if (!created.ok || created.result.status !== 'succeeded') return;
+    const orderId = created.result.order_id;
+    for (const status of ['created', 'approved']) {
+      const moved = await service.inject({
+        method: 'POST',
+        url: `/__mock/orders/${orderId}/status`,
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ status }),
+      });
+      expect(moved.statusCode).toBe(200);
+    }
+    await bridge('orders.confirm', { order_id: orderId });
+    const refund = await bridge('orders.refund', {
+      order_id: orderId,
+      kind: 'partial',
+      amount_cents: 10_000,
+      reason: 'descuento',
+    });
+    expect(refund).toMatchObject({ ok: true, result: { status: 'succeeded' } });
+    if (refund.ok) await bridge('orders.refundRetry', { op_id: refund.result.op_id });
+    await bridge('orders.get', { order_id: orderId });
+    await bridge('html.addOn', { amount_cents: 150_000 });
+    await bridge('html.infoSteps', {});
+
     await bridge('v3.verify', { ...PLAIN_SALE, funding_code: 'ZZZZZZ' });
     await bridge('v2.daySummary', { day: TODAY, detail: true });
     await bridge('v3.undoBilling', {

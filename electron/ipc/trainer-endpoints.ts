@@ -1,7 +1,8 @@
 // The mock's trainer controls the training screen uses (DESIGN.md "The mock backend"), described
 // like the service's endpoints so the same client (and the same training transport) calls them.
 import { z } from 'zod';
-import { defineEndpoints, ErrorBody } from '../../shared/api/common';
+import { defineEndpoints, ErrorBody, FieldErrorsBody, WireAmount } from '../../shared/api/common';
+import { Order, OrderParams, OrderStatus } from '../../shared/api/orders';
 import { Scenario, ScenarioCatalogue } from '../../shared/api/trainer';
 
 const Empty = z.object({});
@@ -34,6 +35,16 @@ export const trainerEndpoints = defineEndpoints({
     body: Empty,
     response: z.object({ accepted: z.literal(true) }),
     errors: { 401: ErrorBody, 404: ErrorBody },
+  },
+  moveOrder: {
+    method: 'POST',
+    path: '/__mock/orders/{order_id}/status',
+    summary: "Moves an order one step, as the customer's application would",
+    auth: 'bearer',
+    params: OrderParams,
+    body: z.strictObject({ status: OrderStatus, approved_amount: WireAmount.optional() }),
+    response: Order,
+    errors: { 400: z.union([ErrorBody, FieldErrorsBody]), 401: ErrorBody, 404: ErrorBody },
   },
   reset: {
     method: 'POST',

@@ -1,9 +1,12 @@
 // training.*: the trainer's controls of the built-in mock. Only in training mode: in live mode
 // these answer not-available and never reach anything.
+import { centsToWire } from '../../shared/domain/money';
 import type { ServiceResult } from '../../shared/service-error';
 import { BridgeFailure, badArguments } from './bridge-failure';
 import type { HandlerDeps, HandlerMap } from './deps';
 import { requireService } from './operation-support';
+import { orderView } from './orders-handlers';
+import { toReadOutcome } from './read-outcome';
 import { trainerEndpoints as t } from './trainer-endpoints';
 
 type TrainingMethods =
@@ -11,7 +14,8 @@ type TrainingMethods =
   | 'training.applyScenario'
   | 'training.acceptSchedule'
   | 'training.reset'
-  | 'training.injectFault';
+  | 'training.injectFault'
+  | 'training.setOrderStatus';
 
 export function trainingHandlers(deps: HandlerDeps): Pick<HandlerMap, TrainingMethods> {
   const trainingClient = async () => {
@@ -52,6 +56,20 @@ export function trainingHandlers(deps: HandlerDeps): Pick<HandlerMap, TrainingMe
       const client = await trainingClient();
       deps.faults?.clear();
       return answered(await client.call(t.reset, { body: {} }));
+    },
+
+    // The mock's refusal of a move (its exact text names the allowed next states) is the
+    // trainer's to read, so it is answered as a failed read rather than thrown.
+    'training.setOrderStatus': async ({ order_id, status, approved_amount_cents }) => {
+      const client = await trainingClient();
+      const body = {
+        status,
+        ...(approved_amount_cents === undefined
+          ? {}
+          : { approved_amount: centsToWire(approved_amount_cents) }),
+      };
+      const result = await client.call(t.moveOrder, { params: { order_id }, body });
+      return toReadOutcome(result, orderView);
     },
 
     'training.injectFault': async ({ operation, fault, times }) => {

@@ -119,6 +119,9 @@ describe('recording an operation', () => {
     expect(await ids({})).toEqual([early]); // "today" by the journal's clock
     expect(await ids({ day: '2026-03-10', timeZone: 'UTC' })).toEqual([late, early]);
     expect(await ids({ day: '2026-03-10', timeZone: 'UTC', mode: 'training' })).toEqual([late]);
+    const verify = await journal.recordIntent(paidAndBilledIntent({ operation: 'v3.verify' }));
+    expect(await ids({ operation: 'v3.verify' })).toEqual([verify]);
+    expect(await ids({ operation: 'v3.paid-and-billed' })).toEqual([early]);
   });
 });
 

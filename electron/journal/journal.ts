@@ -10,6 +10,7 @@ import type {
   JournalOperation,
   NoteEntry,
   OperationMode,
+  OperationName,
   OutcomeEntry,
 } from '../../shared/journal-entry';
 import { refuseSecrets, toEntry } from './check-entry';
@@ -36,6 +37,13 @@ export type OperationsQuery = {
   day?: string;
   timeZone?: string;
   mode?: OperationMode;
+  /**
+   * Only this kind of operation. Filtered on the in-memory index before anything is read from
+   * disk: each operation read costs two positioned reads and two schema checks, so a caller
+   * that wants one kind (paid-and-billed looking for an earlier call of its Verify) must not pay
+   * for every Verify of the day too.
+   */
+  operation?: OperationName;
 };
 
 export type Journal = {
@@ -182,8 +190,12 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
     async operations(query = {}) {
       const timeZone = query.timeZone ?? DEFAULT_TIME_ZONE;
       const [start, end] = dayBounds(query.day ?? storeDay(options.clock(), timeZone), timeZone);
-      const found = index.startedBetween(start, end);
-      return load(query.mode ? found.filter((s) => s.mode === query.mode) : found);
+      const found = index.startedBetween(start, end).filter(
+        (s) =>
+          (!query.mode || s.mode === query.mode) &&
+          (!query.operation || s.operation === query.operation),
+      );
+      return load(found);
     },
     async unresolved() {
       return load(index.unresolved());

@@ -33,7 +33,34 @@ describe('settings store', () => {
       language: 'es-PE',
       time_zone: 'America/Lima',
       supervisor_pin_set: false,
+      pos_client_id: null,
+      store_url: null,
+      terminal_id: null,
     });
+  });
+
+  it('keeps the store client id and web address a supervisor sets', async () => {
+    const store = await open();
+    await store.update({ pos_client_id: 'tienda-centro', store_url: 'https://tienda.example.pe' });
+    expect((await open()).get()).toMatchObject({
+      pos_client_id: 'tienda-centro',
+      store_url: 'https://tienda.example.pe',
+    });
+    await expect(store.update({ store_url: 'http://tienda.example.pe' })).rejects.toMatchObject({
+      issues: { store_url: expect.any(String) },
+    });
+    await expect(store.update({ pos_client_id: 'with space' })).rejects.toBeInstanceOf(
+      SettingsError,
+    );
+  });
+
+  it('makes the terminal id once, at first use, and keeps it', async () => {
+    const store = await open();
+    expect(store.get().terminal_id).toBeNull();
+    const id = await store.terminalId();
+    expect(id).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+    expect(await store.terminalId()).toBe(id);
+    expect(await (await open()).terminalId()).toBe(id);
   });
 
   it('keeps changes across reopening, written atomically with no temp file left', async () => {

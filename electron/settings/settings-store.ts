@@ -2,6 +2,7 @@
 // reported, set aside and replaced by defaults, never a crash), changed only through this store,
 // and written atomically (the vault's private-file writer) so a power cut cannot leave a
 // half-written file.
+import { randomInt } from 'node:crypto';
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../log/logger';
@@ -22,7 +23,15 @@ export type TerminalSettings = Omit<StoredSettings, 'supervisor_pin' | 'pin_lock
 export type SettingsChangeInput = Partial<
   Pick<
     StoredSettings,
-    'mode' | 'base_url' | 'store_name' | 'cashier_id' | 'api_generation' | 'language' | 'time_zone'
+    | 'mode'
+    | 'base_url'
+    | 'store_name'
+    | 'cashier_id'
+    | 'api_generation'
+    | 'language'
+    | 'time_zone'
+    | 'pos_client_id'
+    | 'store_url'
   >
 >;
 
@@ -42,6 +51,8 @@ export type SettingsStore = {
   setPin(pin: string): Promise<void>;
   /** Counts wrong PINs and locks after too many; a right one clears the count. */
   checkPin(pin: string): Promise<PinCheck>;
+  /** This terminal's id, made and saved the first time it is asked for. */
+  terminalId(): Promise<string>;
 };
 
 export class SettingsError extends Error {
@@ -140,7 +151,26 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
         }
         return { ok: false, reason: 'wrong', attempts_left: MAX_PIN_FAILURES - lockout.failures };
       }),
+    terminalId: () =>
+      serialized(async () => {
+        if (current.terminal_id !== null) return current.terminal_id;
+        const id = newTerminalId();
+        await save({ ...current, terminal_id: id });
+        return id;
+      }),
   };
+}
+
+// No 0/O or 1/I: the id is read aloud and typed from printed receipts.
+const TERMINAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/**
+ * Random rather than configured, so two terminals of a store never share one by mistake: the
+ * order ids they make must not collide at the service (a repeated `order_id` answers another
+ * order's link).
+ */
+function newTerminalId(): string {
+  return Array.from({ length: 6 }, () => TERMINAL_ALPHABET[randomInt(32)]).join('');
 }
 
 function definedOnly<T extends object>(change: T): Partial<T> {

@@ -2,7 +2,14 @@
 // falls back to its default and is reported, so one damaged value (say, a hand-edited time
 // zone) does not wipe the rest, and a file that is not JSON at all leaves every default.
 import { z } from 'zod';
-import { ApiGeneration, CashierId, Language, Mode } from '../../shared/bridge/settings';
+import {
+  ApiGeneration,
+  CashierId,
+  Language,
+  Mode,
+  PosClientId,
+  TerminalId,
+} from '../../shared/bridge/settings';
 import { checkBaseUrl } from '../service/base-url';
 import { PinHash } from './pin-hash';
 import { NO_LOCKOUT, PinLockout } from './pin-lockout';
@@ -31,6 +38,10 @@ const fields = {
   time_zone: z.string().refine(isTimeZone, { message: 'not a time zone' }),
   supervisor_pin: PinHash.nullable(),
   pin_lockout: PinLockout,
+  pos_client_id: PosClientId.nullable(),
+  // The customer's phone opens these pages: the same HTTPS rule as the service's address.
+  store_url: BaseUrlField,
+  terminal_id: TerminalId.nullable(),
 };
 
 export const StoredSettings = z.object(fields);
@@ -46,6 +57,9 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   time_zone: 'America/Lima',
   supervisor_pin: null,
   pin_lockout: NO_LOCKOUT,
+  pos_client_id: null,
+  store_url: null,
+  terminal_id: null,
 };
 
 export type ReadSettings = { settings: StoredSettings; problems: string[] };

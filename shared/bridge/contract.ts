@@ -14,6 +14,7 @@ import {
   UndoResult,
   VerifyResult,
 } from './operations';
+import { orderMethods } from './orders';
 import { CashierId, Settings, SettingsChange, SupervisorPin, TokenStatus } from './settings';
 
 const Empty = z.strictObject({});
@@ -114,6 +115,8 @@ export const bridgeMethods = {
     result: DaySummaryResult,
   },
 
+  ...orderMethods,
+
   'journal.operations': {
     args: z.strictObject({ day: IsoDate.optional() }),
     result: z.object({ day: z.string(), operations: z.array(JournalOperation) }),
@@ -148,6 +151,11 @@ export const bridgeMethods = {
         'v2.info',
         'v2.paidAndBilled',
         'v2.undoBilling',
+        'orders.create',
+        'orders.confirm',
+        'orders.cancel',
+        /** Total and partial refunds alike. */
+        'orders.refund',
       ]),
       fault: z.enum(['lose-response', 'timeout', 'server-error', 'connection-reset']),
       times: z.int().min(1).max(20),

@@ -1,4 +1,5 @@
 export * from './contract';
 export * from './errors';
 export * from './operations';
+export * from './orders';
 export * from './settings';

@@ -30,6 +30,21 @@ export const CashierId = z
   .max(32)
   .regex(/^[A-Za-z0-9._-]+$/, { message: 'letters, digits, . _ -' });
 
+/**
+ * The store's client id issued by the service: `pos_client_id` of new orders, the add-on's
+ * `Client_id` header and the info steps' path. Not a secret (it is in every `redirect_to`), but
+ * printable ASCII only, since it travels in a header.
+ */
+export const PosClientId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(128)
+  .regex(/^[\x21-\x7e]+$/, { message: 'printable characters, no spaces' });
+
+/** Mostrador's own id of this terminal: the `<terminal>` of the order ids it makes. */
+export const TerminalId = z.string().regex(/^[A-Z0-9]{4,12}$/);
+
 export const Settings = z.object({
   mode: Mode,
   base_url: z.string().nullable(),
@@ -42,6 +57,16 @@ export const Settings = z.object({
   time_zone: z.string(),
   supervisor_pin_set: z.boolean(),
   token: TokenStatus,
+  /**
+   * Live only (training uses the mock's own client id and address): the store's client id, and
+   * the store's web address under which the customer's application redirects to the pages
+   * `canceled`, `rejected`, `success` and `downpayment` (each with `?order_id=`). Null until a
+   * supervisor sets them; online orders need both, the HTML fragments the client id.
+   */
+  pos_client_id: z.string().nullable(),
+  store_url: z.string().nullable(),
+  /** Made once, at the first order; null before. */
+  terminal_id: z.string().nullable(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -53,6 +78,9 @@ export const SettingsChange = z.strictObject({
   api_generation: ApiGeneration.optional(),
   language: Language.optional(),
   time_zone: z.string().min(1).max(64).optional(),
+  pos_client_id: PosClientId.nullable().optional(),
+  /** HTTPS (plain HTTP only to this machine), like the service's base URL. */
+  store_url: BaseUrl.nullable().optional(),
 });
 export type SettingsChange = z.infer<typeof SettingsChange>;
 

@@ -1,0 +1,29 @@
+// html.*: the service's embeddable fragments, passed on as received text. The renderer shows
+// them only in a sandboxed iframe with no scripts and no bridge (DESIGN.md "Security"), so
+// nothing here parses or cleans them. The client id is the mode's store (store-identity.ts).
+import { centsToWire } from '../../shared/domain/money';
+import type { HandlerDeps, HandlerMap } from './deps';
+import { requireService } from './operation-support';
+import { toReadOutcome } from './read-outcome';
+import { posClientIdFor } from './store-identity';
+
+export function htmlHandlers(deps: HandlerDeps): Pick<HandlerMap, 'html.addOn' | 'html.infoSteps'> {
+  return {
+    'html.addOn': async ({ amount_cents }) => {
+      const { mode } = deps.settings.get();
+      const client = await requireService(deps, mode);
+      // Checked here so a missing id is "configure the store", not a 401 from the service.
+      posClientIdFor(deps, mode);
+      // Soles as the path writes them: `1500` or `1500.5`, never a float artefact.
+      const result = await client.addOn(String(centsToWire(amount_cents)));
+      return toReadOutcome(result, (html) => ({ html }));
+    },
+
+    'html.infoSteps': async () => {
+      const { mode } = deps.settings.get();
+      const client = await requireService(deps, mode);
+      const result = await client.infoSteps(posClientIdFor(deps, mode));
+      return toReadOutcome(result, (html) => ({ html }));
+    },
+  };
+}
