@@ -1,0 +1,82 @@
+// What a cashier (or trainer) does on the screen, in the words the screen shows: every step
+// goes through roles and labels, never through CSS selectors.
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { Scenario } from '../shared/api/trainer';
+import { formatPEN } from '../shared/domain/money';
+import { bridge } from './bridge-helper';
+
+/** `S/ 1,234.50` as a regex source that tolerates the no-break space. */
+export function money(cents: number): RegExp {
+  return new RegExp(
+    formatPEN(cents)
+      .replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+      .replace(/\u00a0/, '\\s'),
+  );
+}
+
+export function centsOf(amount: number | undefined): number {
+  if (amount === undefined) throw new Error('no amount');
+  return Math.round(amount * 100);
+}
+
+export async function goTo(
+  page: Page,
+  key: 'F2' | 'F3' | 'F4' | 'F6' | 'F7' | 'F8',
+): Promise<void> {
+  await page.keyboard.press(key);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+export async function catalogue(page: Page): Promise<Scenario[]> {
+  return (await bridge(page, 'training.scenarios', {})).scenarios;
+}
+
+/** The trainer's one click: open the catalogue and use a case. */
+export async function applyCase(page: Page, title: string): Promise<void> {
+  await page.getByRole('link', { name: /Entrenamiento/ }).click();
+  await page.getByRole('button', { name: `Usar caso: ${title}` }).click();
+  await expect(page.getByRole('complementary', { name: 'Caso de entrenamiento' })).toContainText(
+    title,
+  );
+}
+
+export function saleFields(page: Page) {
+  return {
+    dni: page.getByLabel('DNI del cliente (8 dígitos)'),
+    ruc: page.getByLabel('RUC del cliente (11 dígitos)'),
+    code: page.getByLabel('Código de financiamiento (6 caracteres)'),
+    amount: page.getByLabel('Monto facturado (S/)'),
+    verify: page.getByRole('button', { name: /^Verificar/ }),
+  };
+}
+
+export function amountToCollect(page: Page): Locator {
+  return page.getByTestId('amount-to-collect');
+}
+
+export async function verify(page: Page): Promise<void> {
+  await saleFields(page).verify.click();
+}
+
+/** From a verified sale: collect, confirm the money is in the drawer. */
+export async function collectAndConfirm(page: Page, cents: number): Promise<void> {
+  const amount = money(cents);
+  await page.getByRole('button', { name: new RegExp(`^Cobrar ${amount.source}$`) }).click();
+  await expect(page.getByRole('heading', { name: 'Confirmar el cobro' })).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(`^Sí, recibí ${amount.source}`) }).click();
+}
+
+export function paidAndBilled(page: Page): Locator {
+  return page.getByTestId('paid-and-billed');
+}
+
+export function guidance(page: Page): Locator {
+  return page.getByTestId('guidance');
+}
+
+/** The exact service message shown under "details". */
+export async function expectDetails(page: Page, message: string): Promise<void> {
+  const panel = guidance(page);
+  await panel.getByText('Detalles (mensaje exacto del servicio)').click();
+  await expect(panel.getByText(message, { exact: false })).toBeVisible();
+}

@@ -1,0 +1,71 @@
+// v2: Check funding code shows PENDING in red and FULFILLED in green, each with words and an
+// icon too, the channel, and Paid-and-billed v2.
+import { applyCase, paidAndBilled } from './cashier';
+import { expect, expectNoAxeViolations, saveScreenshot, test } from './fixtures';
+
+async function statusColours(page: import('@playwright/test').Page) {
+  return page.getByTestId('downpayment-status').evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { background: style.backgroundColor, border: style.borderTopColor };
+  });
+}
+
+test('pending down payment: red, PENDIENTE with ✕, channel Tienda, then paid and billed v2', async ({
+  app: page,
+}) => {
+  await page.keyboard.press('F3');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Consulta de código (v2)' }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await applyCase(page, 'v2: inicial pendiente');
+  await expect(page.getByLabel('DNI del cliente (8 dígitos)')).toHaveValue('42000001');
+  await page.getByRole('button', { name: /^Consultar/ }).click();
+
+  const status = page.getByTestId('downpayment-status');
+  await expect(status.getByRole('heading')).toHaveText(/✕\s*PENDIENTE: inicial por cobrar/);
+  expect((await statusColours(page)).border).toBe('rgb(165, 14, 14)');
+  await expect(page.getByText('Tienda (se paga en caja)')).toBeVisible();
+  await saveScreenshot(page, 'check-pending');
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: /^Cobrar S\/\s225\.00$/ }).click();
+  await page.getByRole('button', { name: /^Sí, recibí S\/\s225\.00/ }).click();
+  await expect(paidAndBilled(page)).toContainText('PAGADO Y FACTURADO');
+  await saveScreenshot(page, 'check-billed');
+
+  // The code now reads FULFILLED and billed: nothing more to collect.
+  await page.getByRole('button', { name: 'Nueva consulta' }).click();
+  await page.getByLabel('DNI del cliente (8 dígitos)').fill('42000001');
+  await page.getByLabel('Código de financiamiento (6 caracteres)').fill('PEND01');
+  await page.getByRole('button', { name: /^Consultar/ }).click();
+  await expect(page.getByRole('heading', { name: /CUMPLIDO/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Este código ya está pagado y facturado' }),
+  ).toBeVisible();
+});
+
+test('fulfilled down payment: green, CUMPLIDO with ✓, channel Service, nothing to collect', async ({
+  app: page,
+}) => {
+  await applyCase(page, 'v2: inicial cumplida');
+  await page.getByRole('button', { name: /^Consultar/ }).click();
+  const status = page.getByTestId('downpayment-status');
+  await expect(status.getByRole('heading')).toHaveText(/✓\s*CUMPLIDO: no hay inicial pendiente/);
+  expect((await statusColours(page)).border).toBe('rgb(19, 115, 51)');
+  await expect(page.getByText('Service (pagada directamente al servicio)')).toBeVisible();
+  await expect(page.getByTestId('amount-to-collect')).toHaveText(/S\/\s0\.00/);
+  await saveScreenshot(page, 'check-fulfilled');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Marcar pagado y facturado (nada que cobrar)' }).click();
+  await page.getByRole('button', { name: /^Sí, recibí/ }).click();
+  await expect(paidAndBilled(page)).toBeVisible();
+});
+
+test('v2 check of an unknown code explains what to do', async ({ app: page }) => {
+  await page.keyboard.press('F3');
+  await page.getByLabel('DNI del cliente (8 dígitos)').fill('42000009');
+  await page.getByLabel('Código de financiamiento (6 caracteres)').fill('NOPE99');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: /no existe o no está activo/ })).toBeVisible();
+});

@@ -1,0 +1,183 @@
+// Browser mode per worker: a fresh data dir, `electron/web/cli.ts` on a free port, its URL read
+// from the one JSON line it prints, and the process group stopped after. Each test starts from
+// a reset training state with a supervisor PIN and a cashier on shift, like a till after the
+// morning's setup.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { bridge } from './bridge-helper';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const SUPERVISOR_PIN = '2468';
+export const CASHIER_ID = 'CAJA-01';
+export const STORE_NAME = 'Tienda Centro';
+
+export type BrowserMode = { url: string; dataDir: string };
+
+async function startBrowserMode(): Promise<{ server: BrowserMode; stop: () => Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'mostrador-e2e-'));
+  const child: ChildProcess = spawn(
+    'npx',
+    ['tsx', 'electron/web/cli.ts', '--port', '0', '--data-dir', dataDir],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so npx, tsx and node stop together.
+      detached: true,
+      env: { ...process.env, NO_COLOR: '1' },
+    },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(
+      () => reject(new Error(`browser mode did not start:\n${stderr}`)),
+      60_000,
+    );
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      for (const line of buffer.split('\n')) {
+        try {
+          const parsed = JSON.parse(line) as { url?: unknown };
+          if (typeof parsed.url === 'string') {
+            clearTimeout(timer);
+            resolve(parsed.url);
+            return;
+          }
+        } catch {
+          // Not the JSON line (yet).
+        }
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`browser mode exited (${code}):\n${stderr}`));
+    });
+  });
+  const groupAlive = (pid: number) => {
+    try {
+      process.kill(-pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const stop = async () => {
+    const pid = child.pid;
+    if (pid !== undefined && groupAlive(pid)) {
+      try {
+        process.kill(-pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+      // npx exits first; the server itself may still be closing its journal. Wait for the whole
+      // group (bounded), then force what is left.
+      for (let i = 0; i < 100 && groupAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+      if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
+    }
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  };
+  return { server: { url, dataDir }, stop };
+}
+
+/** Opens the app and brings the terminal to the state every test starts from. */
+export async function openReadyApp(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  const settings = await bridge(page, 'settings.get', {});
+  if (!settings.supervisor_pin_set)
+    await bridge(page, 'supervisor.setPin', { pin: SUPERVISOR_PIN });
+  if (settings.cashier_id !== CASHIER_ID)
+    await bridge(page, 'shift.start', { cashier_id: CASHIER_ID });
+  const change: Record<string, string> = {};
+  if (settings.language !== 'es-PE') change.language = 'es-PE';
+  if (settings.mode !== 'training') change.mode = 'training';
+  if (settings.api_generation !== 'v3') change.api_generation = 'v3';
+  if (settings.store_name !== STORE_NAME) change.store_name = STORE_NAME;
+  if (Object.keys(change).length > 0)
+    await bridge(page, 'settings.update', { pin: SUPERVISOR_PIN, change });
+  await bridge(page, 'training.reset', {});
+  await page.goto(`${url}#/sale`);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+type WorkerFixtures = { browserMode: BrowserMode };
+type TestFixtures = { app: Page; freshBrowserMode: BrowserMode };
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  browserMode: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      const { server, stop } = await startBrowserMode();
+      await use(server);
+      await stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  /** A browser mode of its own, for tests that need an empty journal or a first run. */
+  freshBrowserMode: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      const { server, stop } = await startBrowserMode();
+      await use(server);
+      await stop();
+    },
+    { timeout: 90_000 },
+  ],
+  app: async ({ page, browserMode }, use) => {
+    // The page prints itself in browser mode; headless Chromium has no dialog, so printing is
+    // recorded instead, for the tests to assert it was asked for.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __printed: number; print: () => void; __csp: string[] };
+      w.__printed = 0;
+      w.print = () => {
+        w.__printed += 1;
+      };
+      // The app must run under its strict CSP without tripping it (no inline script or style).
+      w.__csp = [];
+      document.addEventListener('securitypolicyviolation', (event) => {
+        w.__csp.push(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    await openReadyApp(page, browserMode.url);
+    await use(page);
+    const violations = await page
+      .evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])
+      .catch(() => []);
+    expect(violations, 'CSP violations').toEqual([]);
+    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Zero axe violations against WCAG 2.2 A and AA. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const summary = results.violations.map((v) => ({
+    id: v.id,
+    help: v.help,
+    nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`),
+  }));
+  expect(summary).toEqual([]);
+}
+
+/** Saves a screenshot of the screen as the README shows it. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({
+    path: join(ROOT, 'docs', 'screenshots', `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
+}

@@ -1,0 +1,88 @@
+// Settings behind the supervisor's PIN: mode, service address (https), write-only token, store
+// name, API generation, language.
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, SUPERVISOR_PIN, saveScreenshot, test } from './fixtures';
+
+async function unlock(page: Page) {
+  await page.keyboard.press('F8');
+  await expect(page.getByRole('heading', { level: 1, name: 'Configuración' })).toBeVisible();
+  await page.getByLabel('PIN del supervisor').fill(SUPERVISOR_PIN);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Terminal' })).toBeVisible();
+}
+
+test('locked behind the PIN; a wrong PIN is refused', async ({ app: page }) => {
+  await page.keyboard.press('F8');
+  await expect(page.getByText('La configuración requiere el PIN del supervisor.')).toBeVisible();
+  await saveScreenshot(page, 'settings-locked');
+  await expectNoAxeViolations(page);
+  await page.getByLabel('PIN del supervisor').fill('1111');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('heading', { name: /PIN incorrecto/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Terminal' })).toHaveCount(0);
+  await expect(page.getByLabel('PIN del supervisor')).toHaveValue('');
+});
+
+test('store name, https address check, token write-only with its last 4', async ({ app: page }) => {
+  await unlock(page);
+  await saveScreenshot(page, 'settings');
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel('Nombre de la tienda').fill('Tienda Centro – Caja 1');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Cambios guardados.')).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Tienda Centro – Caja 1');
+
+  const address = page.getByLabel('Dirección del servicio (https)');
+  await address.fill('http://pagos.example.pe');
+  await expect(page.getByText('Use https:// (http solo para este mismo equipo)')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
+  await page.getByRole('radio', { name: 'En vivo' }).check();
+  await address.fill('');
+  await expect(page.getByText('En modo en vivo la dirección es obligatoria')).toBeVisible();
+  await address.fill('https://pagos.example.pe');
+  await page.getByRole('radio', { name: 'Entrenamiento' }).check();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Cambios guardados.')).toBeVisible();
+  await expect(address).toHaveValue('https://pagos.example.pe');
+
+  await expect(page.getByTestId('token-status')).toHaveText('No configurado.');
+  const token = page.getByLabel('Token nuevo (no se muestra después)');
+  await token.fill('tok-secret-9876');
+  await page.getByRole('button', { name: 'Guardar token' }).click();
+  const weak = page.getByRole('checkbox', { name: /guardar el token con protección débil/ });
+  if (await weak.isVisible()) {
+    await weak.check();
+    await page.getByRole('button', { name: 'Guardar token' }).click();
+  }
+  await expect(page.getByTestId('token-status')).toContainText('termina en 9876');
+  await expect(token).toHaveValue('');
+  // The token itself is nowhere on the page.
+  expect(await page.content()).not.toContain('tok-secret-9876');
+});
+
+test('API generation v2 makes the v2 check the home screen', async ({ app: page }) => {
+  await unlock(page);
+  await page.getByRole('radio', { name: 'v2: consultar y cobrar' }).check();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Cambios guardados.')).toBeVisible();
+  await page.goto(page.url().replace(/#.*/, '#/'));
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Consulta de código (v2)' }),
+  ).toBeVisible();
+});
+
+test('the language changes every text; both languages work', async ({ app: page }) => {
+  await unlock(page);
+  await page.getByRole('radio', { name: 'English' }).check();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('link', { name: 'F2 Sale' })).toBeVisible();
+  await expect(page.getByText('TRAINING MODE')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('radio', { name: 'Español (Perú)' }).check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Configuración' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-PE');
+});

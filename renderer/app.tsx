@@ -1,0 +1,108 @@
+import { type JSX, useEffect } from 'react';
+import { call } from './bridge/call';
+import { AppShell } from './components/app-shell';
+import { GuidancePanel } from './components/guidance-panel';
+import { navigate, useHashRoute } from './components/use-hash-route';
+import { useT } from './i18n/use-t';
+import { type ScreenName, screenHash } from './logic/routes';
+import { DaySummaryPrint } from './print/day-summary-print';
+import { SaleReceiptPrint } from './print/sale-receipt-print';
+import { CheckScreen } from './screens/check-screen';
+import { DaySummaryScreen } from './screens/day-summary-screen';
+import { PinSetupScreen } from './screens/pin-setup-screen';
+import { SaleScreen } from './screens/sale-screen';
+import { SettingsScreen } from './screens/settings-screen';
+import { ShiftStartScreen } from './screens/shift-start-screen';
+import { TrainingScreen } from './screens/training-screen';
+import { UndoScreen } from './screens/undo-screen';
+import { resetAllFlows } from './stores/reset-flows';
+import { useSettingsStore } from './stores/settings-store';
+
+const SCREENS: Record<ScreenName, () => JSX.Element | null> = {
+  sale: SaleScreen,
+  check: CheckScreen,
+  undo: UndoScreen,
+  summary: DaySummaryScreen,
+  training: TrainingScreen,
+  settings: SettingsScreen,
+};
+
+/**
+ * First run asks for the supervisor PIN, then the cashier's id; only then the screens. Print
+ * views stand alone (no navigation), as they are what the printer receives.
+ */
+export function App() {
+  const t = useT();
+  const route = useHashRoute();
+  const { settings, loadError, load, replace } = useSettingsStore();
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const language = settings?.language ?? 'es-PE';
+  const training = settings?.mode === 'training';
+  useEffect(() => {
+    document.documentElement.lang = language;
+    document.title = `${training ? `${t('training.titlePrefix')} · ` : ''}Mostrador`;
+  }, [language, training, t]);
+
+  const home = settings?.api_generation === 'v2' ? 'check' : 'sale';
+  useEffect(() => {
+    if (route.name === 'home' && settings) navigate(screenHash(home));
+  }, [route.name, settings, home]);
+
+  if (loadError) {
+    return (
+      <AppShell current={null}>
+        <h1>Mostrador</h1>
+        <GuidancePanel guidance={loadError}>
+          <button type="button" className="button button--primary" onClick={() => void load()}>
+            {t('action.retry')}
+          </button>
+        </GuidancePanel>
+      </AppShell>
+    );
+  }
+  if (!settings) {
+    return (
+      <main className="loading">
+        <p role="status">{t('common.loading')}</p>
+      </main>
+    );
+  }
+  if (route.name === 'print-day-summary')
+    return <DaySummaryPrint day={route.day} layout={route.layout} auto={route.auto} />;
+  if (route.name === 'print-sale-receipt')
+    return <SaleReceiptPrint opId={route.opId} layout={route.layout} auto={route.auto} />;
+
+  if (!settings.supervisor_pin_set) {
+    return (
+      <AppShell current={null}>
+        <PinSetupScreen />
+      </AppShell>
+    );
+  }
+  if (!settings.cashier_id) {
+    return (
+      <AppShell current={null}>
+        <ShiftStartScreen />
+      </AppShell>
+    );
+  }
+  const screen: ScreenName = route.name === 'home' ? home : route.name;
+  const Screen = SCREENS[screen];
+  return (
+    <AppShell
+      current={screen}
+      onEndShift={async () => {
+        const answer = await call('shift.end', {});
+        if (!answer.ok) return;
+        resetAllFlows(answer.result.api_generation);
+        replace(answer.result);
+      }}
+    >
+      <Screen key={screen} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,66 @@
+// The one door from the renderer to the main process. Arguments are checked against the
+// contract before leaving (a bug here should never reach the service) and every answer is
+// validated against the contract's result schema: nothing unchecked reaches a screen.
+import {
+  type BridgeArgs,
+  type BridgeError,
+  type BridgeMethod,
+  type BridgeResult,
+  bridgeMethods,
+  bridgeResponse,
+} from '../../shared/bridge';
+import { BridgeUnreachable, currentTransport, type RawInvoke } from './transport';
+
+/**
+ * `lost` marks calls that got no answer from the bridge: the main process may have made the
+ * service call anyway, so money-moving screens must treat it like an unknown outcome.
+ */
+export type CallResult<T> =
+  | { ok: true; result: T }
+  | { ok: false; error: BridgeError; lost?: boolean };
+
+let transport: RawInvoke | null = null;
+
+/** Tests and the e2e harness never need this; it exists so unit tests can pass a fake. */
+export function setTransport(next: RawInvoke | null): void {
+  transport = next;
+}
+
+export async function call<M extends BridgeMethod>(
+  method: M,
+  args: BridgeArgs<M>,
+): Promise<CallResult<BridgeResult<M>>> {
+  const spec = bridgeMethods[method];
+  const checked = spec.args.safeParse(args);
+  if (!checked.success) {
+    const issues: Record<string, string> = {};
+    for (const issue of checked.error.issues) issues[issue.path.join('.') || '_'] = issue.message;
+    return {
+      ok: false,
+      error: { code: 'bad-arguments', message: 'rejected before sending', issues },
+    };
+  }
+  let raw: unknown;
+  try {
+    raw = await (transport ?? currentTransport())(method, checked.data);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : 'bridge failure';
+    return {
+      ok: false,
+      error: { code: 'internal', message },
+      lost: error instanceof BridgeUnreachable,
+    };
+  }
+  const parsed = bridgeResponse(spec.result).safeParse(raw);
+  if (!parsed.success) {
+    // An answer outside the contract says nothing certain about what the main process did, so
+    // it counts as lost: a paid-and-billed screen must stay amber, never guess.
+    return {
+      ok: false,
+      error: { code: 'internal', message: 'the bridge answered outside the contract' },
+      lost: true,
+    };
+  }
+  // The schema is the method's own, so its parsed value is exactly that method's result type.
+  return parsed.data as CallResult<BridgeResult<M>>;
+}

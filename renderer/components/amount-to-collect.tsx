@@ -1,0 +1,74 @@
+import type { SaleAmounts } from '../../shared/bridge';
+import { formatPEN } from '../../shared/domain/money';
+import { useT } from '../i18n/use-t';
+
+/**
+ * The one number the cashier acts on, biggest on the screen, with where it comes from under it.
+ * Every figure is the main process's, in cents: nothing here is computed.
+ */
+export function AmountToCollect({
+  amounts,
+  previousToCollect,
+}: {
+  amounts: SaleAmounts;
+  previousToCollect: number | null;
+}) {
+  const t = useT();
+  const changed = previousToCollect !== null && previousToCollect !== amounts.to_collect;
+  return (
+    <section className="to-collect" aria-labelledby="to-collect-label">
+      <h2 id="to-collect-label" className="to-collect__label">
+        {t('sale.toCollect')}
+      </h2>
+      <p className="to-collect__amount" data-testid="amount-to-collect">
+        {formatPEN(amounts.to_collect)}
+      </p>
+      {previousToCollect !== null ? (
+        <p className="to-collect__changed" role="status">
+          <span aria-hidden="true">⚠ </span>
+          {changed
+            ? t('sale.toCollectChanged', { before: formatPEN(previousToCollect) })
+            : t('sale.toCollectSame')}
+        </p>
+      ) : null}
+      <dl className="breakdown">
+        <div>
+          <dt>{t('sale.downpaymentInStore')}</dt>
+          <dd>{formatPEN(amounts.downpayment_inhouse)}</dd>
+        </div>
+        <div>
+          <dt>{t('sale.excedent')}</dt>
+          <dd>{formatPEN(amounts.excedent)}</dd>
+        </div>
+      </dl>
+      <dl className="conditions">
+        <div>
+          <dt>{t('sale.billed')}</dt>
+          <dd>{formatPEN(amounts.billed)}</dd>
+        </div>
+        <div>
+          <dt>{t('sale.approved')}</dt>
+          <dd>{formatPEN(amounts.approved)}</dd>
+        </div>
+        <div>
+          <dt>{t('sale.downpaymentTotal')}</dt>
+          <dd>{formatPEN(amounts.downpayment)}</dd>
+        </div>
+        <div>
+          <dt>{t('sale.installments')}</dt>
+          <dd>
+            {t(
+              amounts.installments_number === 1
+                ? 'sale.installmentsValueOne'
+                : 'sale.installmentsValue',
+              {
+                count: amounts.installments_number,
+                amount: formatPEN(amounts.installments_amount),
+              },
+            )}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

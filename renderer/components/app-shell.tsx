@@ -1,0 +1,94 @@
+import { type ReactNode, useEffect } from 'react';
+import { useT } from '../i18n/use-t';
+import { type ScreenName, screenHash } from '../logic/routes';
+import { useSettingsStore } from '../stores/settings-store';
+import { NAV_ENTRIES, screenForKey } from './function-keys';
+import { PendingIndicator } from './pending-indicator';
+import { TrainingBanner } from './training-banner';
+import { navigate } from './use-hash-route';
+
+/**
+ * Every screen's frame: who and where (store, cashier), the training banner, the F-key
+ * navigation, and the main region. F-keys work from anywhere, even inside a field.
+ */
+export function AppShell({
+  current,
+  children,
+  onEndShift,
+}: {
+  current: ScreenName | null;
+  children: ReactNode;
+  onEndShift?: () => void;
+}) {
+  const t = useT();
+  const settings = useSettingsStore((s) => s.settings);
+  const training = settings?.mode === 'training';
+
+  useEffect(() => {
+    if (current === null) return;
+    const onKey = (event: KeyboardEvent) => {
+      const screen = screenForKey(event.key);
+      if (screen && !event.altKey && !event.ctrlKey && !event.metaKey) {
+        event.preventDefault();
+        navigate(screenHash(screen));
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [current]);
+
+  return (
+    <div className={`app${training ? ' app--training' : ''}`}>
+      <header className="topbar">
+        {training ? <TrainingBanner /> : null}
+        <div className="topbar__row">
+          <p className="topbar__brand">
+            <span className="topbar__app">Mostrador</span>
+            {settings ? <span className="topbar__store">{settings.store_name}</span> : null}
+            {settings ? (
+              <span className={`mode-pill mode-pill--${settings.mode}`}>
+                {settings.mode === 'training' ? t('mode.training') : t('mode.live')}
+              </span>
+            ) : null}
+          </p>
+          <PendingIndicator />
+          {settings?.cashier_id ? (
+            <p className="topbar__cashier">
+              {t('shell.cashier', { id: settings.cashier_id })}
+              {onEndShift ? (
+                <button
+                  type="button"
+                  className="button button--small button--on-dark"
+                  onClick={onEndShift}
+                >
+                  {t('shell.endShift')}
+                </button>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
+        {current !== null ? (
+          <nav aria-label={t('nav.label')} className="nav">
+            <ul>
+              {NAV_ENTRIES.map((entry) => (
+                <li key={entry.screen}>
+                  <a
+                    href={screenHash(entry.screen)}
+                    className="nav__link"
+                    aria-current={entry.screen === current ? 'page' : undefined}
+                    aria-keyshortcuts={entry.key}
+                  >
+                    <kbd>{entry.key}</kbd> {t(entry.label)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </header>
+      <main id="main" className="main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+/** A button's label while its call is in flight: the words change, not only the look. */
+export function BusyLabel({
+  busy,
+  idle,
+  working,
+}: {
+  busy: boolean;
+  idle: string;
+  working: string;
+}) {
+  return busy ? (
+    <>
+      <span className="spinner" aria-hidden="true" /> {working}
+    </>
+  ) : (
+    idle
+  );
+}

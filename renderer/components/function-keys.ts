@@ -1,0 +1,19 @@
+// F-keys open the screens, as on the counter's other systems; they are printed on the buttons so
+// nobody has to remember them. F1 (help) and F5 (reload) are left to the browser.
+import type { MessageKey } from '../i18n/catalogue';
+import type { ScreenName } from '../logic/routes';
+
+export type NavEntry = { screen: ScreenName; key: string; label: MessageKey };
+
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { screen: 'sale', key: 'F2', label: 'nav.sale' },
+  { screen: 'check', key: 'F3', label: 'nav.check' },
+  { screen: 'undo', key: 'F4', label: 'nav.undo' },
+  { screen: 'summary', key: 'F6', label: 'nav.summary' },
+  { screen: 'training', key: 'F7', label: 'nav.training' },
+  { screen: 'settings', key: 'F8', label: 'nav.settings' },
+];
+
+export function screenForKey(key: string): ScreenName | null {
+  return NAV_ENTRIES.find((entry) => entry.key === key)?.screen ?? null;
+}

@@ -1,0 +1,65 @@
+import type { Ref } from 'react';
+import { useT } from '../i18n/use-t';
+import { saleReceiptPrintRoute } from '../logic/routes';
+import { usePrint } from './use-print';
+
+/**
+ * The only green in a sale, shown only after the service's 200: the invoice may now be issued.
+ * The hint names the document: a boleta for a DNI, a factura for a RUC.
+ */
+export function PaidAndBilled({
+  invoice,
+  collected,
+  opId,
+  primaryRef,
+  onNew,
+  newLabel,
+}: {
+  invoice: 'boleta' | 'factura';
+  collected: string | null;
+  opId: string;
+  primaryRef: Ref<HTMLButtonElement>;
+  onNew: () => void;
+  newLabel: string;
+}) {
+  const t = useT();
+  const print = usePrint();
+  return (
+    <section
+      className="banner banner--success"
+      role="status"
+      aria-labelledby="billed-title"
+      data-testid="paid-and-billed"
+    >
+      <h2 id="billed-title" className="banner__title">
+        <span aria-hidden="true">✓ </span>
+        {t('sale.billedTitle')}
+      </h2>
+      <p className="banner__big">
+        {t(invoice === 'factura' ? 'sale.billedFactura' : 'sale.billedBoleta')}
+      </p>
+      {collected !== null ? <p>{t('sale.billedCollected', { amount: collected })}</p> : null}
+      <div className="button-row">
+        <button ref={primaryRef} type="button" className="button button--primary" onClick={onNew}>
+          {newLabel}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={print.busy}
+          onClick={() =>
+            void print.run({
+              document: 'sale-receipt',
+              layout: 'receipt80',
+              target: 'printer',
+              route: saleReceiptPrintRoute(opId),
+            })
+          }
+        >
+          {t('print.receipt')}
+        </button>
+      </div>
+      {print.message ? <p role="status">{print.message}</p> : null}
+    </section>
+  );
+}

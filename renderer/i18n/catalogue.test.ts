@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './en';
+import { esPE } from './es-pe';
+import { parametersOf, translate } from './translate';
+
+describe('i18n catalogue', () => {
+  it('has the same keys in both languages', () => {
+    expect(Object.keys(en).sort()).toEqual(Object.keys(esPE).sort());
+  });
+
+  it('asks for the same parameters in both languages', () => {
+    for (const key of Object.keys(esPE) as Array<keyof typeof esPE>) {
+      expect({ key, parameters: parametersOf(en[key]) }).toEqual({
+        key,
+        parameters: parametersOf(esPE[key]),
+      });
+    }
+  });
+
+  it('has no empty message', () => {
+    for (const [key, text] of [...Object.entries(esPE), ...Object.entries(en)]) {
+      expect({ key, empty: text.trim() === '' }).toEqual({ key, empty: false });
+    }
+  });
+
+  it('fills parameters and leaves unknown ones visible', () => {
+    expect(translate('es-PE', 'sale.collect', { amount: 'S/\u00a0300.00' })).toBe(
+      'Cobrar S/\u00a0300.00',
+    );
+    expect(translate('en', 'sale.installmentsValue', { count: 3, amount: 'S/\u00a0250.00' })).toBe(
+      '3 installments of S/\u00a0250.00',
+    );
+    expect(translate('en', 'sale.collect')).toBe('Collect {amount}');
+  });
+
+  it('marks training printouts as not valid in Spanish in both languages', () => {
+    expect(translate('es-PE', 'print.trainingMark')).toBe('ENTRENAMIENTO – NO VÁLIDO');
+    expect(translate('en', 'print.trainingMark')).toContain('ENTRENAMIENTO – NO VÁLIDO');
+  });
+});

@@ -1,0 +1,286 @@
+import { describe, expect, it } from 'vitest';
+import type { ServiceError } from '../../shared/service-error';
+import type { esPE } from '../i18n/es-pe';
+import {
+  guidanceForBridgeError,
+  guidanceForServiceError,
+  type OperationKind,
+} from './error-guidance';
+
+// Every in-store error message of SERVICE-API.md ("Errors": In-store v3 and v2), copied letter
+// for letter from the document rather than imported, so a drift on either side fails here.
+const DOCUMENTED: Array<{
+  op: OperationKind;
+  status: number;
+  message: string;
+  title: keyof typeof esPE;
+}> = [
+  {
+    op: 'verify',
+    status: 401,
+    message: 'Wrong or missing client token',
+    title: 'guide.auth.title',
+  },
+  {
+    op: 'verify',
+    status: 404,
+    message: 'Funding code does not exist or not active',
+    title: 'guide.codeNotActive.title',
+  },
+  {
+    op: 'verify',
+    status: 404,
+    message: 'Financing DNI does not match with the DNI sent',
+    title: 'guide.dniMismatch.title',
+  },
+  { op: 'verify', status: 400, message: 'cashier_id changed', title: 'guide.cashierChanged.title' },
+  { op: 'paid', status: 400, message: 'cashier_id changed', title: 'guide.cashierChanged.title' },
+  {
+    op: 'verify',
+    status: 400,
+    message: 'billed_amount cannot change after being marked as billed',
+    title: 'guide.billedLocked.title',
+  },
+  {
+    op: 'verify',
+    status: 400,
+    message: 'Your store is not allowed to use this endpoint',
+    title: 'guide.storeNotAllowed.title',
+  },
+  { op: 'paid', status: 400, message: 'billed_amount changed', title: 'guide.billedChanged.title' },
+  {
+    op: 'paid',
+    status: 400,
+    message: 'Client not enabled to use this API',
+    title: 'guide.clientNotEnabled.title',
+  },
+  {
+    op: 'paid',
+    status: 400,
+    message: 'Customer did not accept new installment schedule yet',
+    title: 'guide.schedule.title',
+  },
+  { op: 'undo', status: 400, message: 'Not billed yet', title: 'guide.notBilled.title' },
+  {
+    op: 'undo',
+    status: 400,
+    message: "This lend don't have downpayment, lend :L-000123",
+    title: 'guide.undoNoDownpayment.title',
+  },
+  {
+    op: 'undo',
+    status: 400,
+    message: 'The origin of the first payment is not external, len :L-000123',
+    title: 'guide.undoNotExternal.title',
+  },
+  {
+    op: 'undo',
+    status: 400,
+    message: 'This lend has not only 1 (one) payment, len : L-000123',
+    title: 'guide.undoSeveralPayments.title',
+  },
+  { op: 'info', status: 401, message: 'Wrong or missing client token', title: 'guide.auth.title' },
+  {
+    op: 'info',
+    status: 404,
+    message: 'Funding code does not exist or not active',
+    title: 'guide.codeNotActive.title',
+  },
+  {
+    op: 'v2-paid',
+    status: 404,
+    message: 'Funding code does not exist or not active',
+    title: 'guide.codeNotActive.title',
+  },
+  {
+    op: 'undo',
+    status: 404,
+    message: 'Funding code does not exist or not active',
+    title: 'guide.codeNotActive.title',
+  },
+  {
+    op: 'day-summary',
+    status: 401,
+    message: 'Wrong or missing client token',
+    title: 'guide.auth.title',
+  },
+];
+
+const categoryOf = (status: number): ServiceError['category'] =>
+  status === 401 ? 'auth' : status === 404 ? 'not-found' : 'state-conflict';
+
+describe('guidanceForServiceError', () => {
+  it.each(DOCUMENTED)(
+    '$message ($op) → its own guidance, exact words in details',
+    ({ op, status, message, title }) => {
+      const guidance = guidanceForServiceError(
+        op,
+        { category: categoryOf(status), httpStatus: status, message },
+        'refused',
+      );
+      expect(guidance.title).toBe(title);
+      expect(guidance.tone).toBe('error');
+      expect(guidance.details).toContain(message);
+      expect(guidance.doNotCollect).toBe(false);
+    },
+  );
+
+  it('gives every documented message different steps from the generic refusal', () => {
+    for (const { op, status, message } of DOCUMENTED) {
+      const guidance = guidanceForServiceError(
+        op,
+        { category: categoryOf(status), httpStatus: status, message },
+        'refused',
+      );
+      expect(guidance.steps).not.toBe('guide.refused.steps');
+    }
+  });
+
+  it('offers to verify again when the billed amount changed, and retry plus "customer accepted" for the schedule', () => {
+    const changed = guidanceForServiceError(
+      'paid',
+      { category: 'state-conflict', message: 'billed_amount changed' },
+      'refused',
+    );
+    expect(changed.actions).toEqual(['re-verify']);
+    const schedule = guidanceForServiceError(
+      'paid',
+      {
+        category: 'state-conflict',
+        message: 'Customer did not accept new installment schedule yet',
+      },
+      'refused',
+    );
+    expect(schedule.actions).toEqual(['retry-paid', 'accept-schedule']);
+  });
+
+  it('puts format errors on the fields themselves', () => {
+    const guidance = guidanceForServiceError(
+      'verify',
+      {
+        category: 'validation',
+        httpStatus: 400,
+        fieldErrors: {
+          dni: 'Error on dni format',
+          funding_code: 'Error on funding_code format',
+          billed_amount: 'Error on billed_amount format',
+        },
+      },
+      'refused',
+    );
+    expect(guidance.title).toBe('guide.format.title');
+    expect(guidance.fields).toEqual({
+      identity: 'field.identity.serviceFormat',
+      code: 'field.code.serviceFormat',
+      amount: 'field.amount.serviceFormat',
+    });
+    expect(guidance.details).toContain('dni: Error on dni format');
+    expect(guidance.details).toContain('funding_code: Error on funding_code format');
+  });
+
+  it('maps a RUC format error and the day summary parameters to their fields', () => {
+    expect(
+      guidanceForServiceError(
+        'undo',
+        { category: 'validation', fieldErrors: { ruc: 'Error on ruc format' } },
+        'refused',
+      ).fields,
+    ).toEqual({ identity: 'field.identity.serviceFormat' });
+    const day = guidanceForServiceError(
+      'day-summary',
+      {
+        category: 'validation',
+        httpStatus: 400,
+        fieldErrors: { day: 'Not a valid date', detail: 'Not a valid boolean' },
+      },
+      'refused',
+    );
+    expect(day.fields).toEqual({ day: 'field.day.serviceFormat' });
+    expect(day.details).toContain('day: Not a valid date');
+    expect(day.details).toContain('detail: Not a valid boolean');
+  });
+
+  it('is amber with "do not collect again" for an unknown paid-and-billed, never a refusal', () => {
+    for (const category of ['network', 'timeout', 'server'] as const) {
+      const guidance = guidanceForServiceError('paid', { category }, 'unknown', true);
+      expect(guidance).toMatchObject({
+        tone: 'unknown',
+        doNotCollect: true,
+        steps: 'guide.unknown.paid.retrying',
+        actions: [],
+      });
+    }
+    const stopped = guidanceForServiceError('v2-paid', { category: 'timeout' }, 'unknown', false);
+    expect(stopped).toMatchObject({
+      tone: 'unknown',
+      doNotCollect: true,
+      actions: ['check-again'],
+    });
+  });
+
+  it('treats a 5xx as unknown even if reported as refused', () => {
+    const guidance = guidanceForServiceError(
+      'paid',
+      { category: 'server', httpStatus: 502 },
+      'refused',
+    );
+    expect(guidance.tone).toBe('unknown');
+    expect(guidance.doNotCollect).toBe(true);
+  });
+
+  it('says a repeated verify is safe when it got no answer', () => {
+    const guidance = guidanceForServiceError('verify', { category: 'timeout' }, 'unknown');
+    expect(guidance).toMatchObject({
+      tone: 'unknown',
+      doNotCollect: false,
+      actions: ['retry'],
+      steps: 'guide.unknown.verify.steps',
+    });
+  });
+
+  it('falls back by category when the message is not one of the document', () => {
+    expect(
+      guidanceForServiceError('verify', { category: 'auth', httpStatus: 401 }, 'refused').title,
+    ).toBe('guide.auth.title');
+    expect(
+      guidanceForServiceError(
+        'verify',
+        { category: 'state-conflict', message: 'Something new' },
+        'refused',
+      ),
+    ).toMatchObject({
+      title: 'guide.refused.title',
+      details: 'Something new',
+    });
+  });
+});
+
+describe('guidanceForBridgeError', () => {
+  it('explains PIN problems plainly', () => {
+    expect(guidanceForBridgeError('undo', { code: 'wrong-pin', message: 'wrong' }).title).toBe(
+      'guide.bridge.wrongPin.title',
+    );
+    expect(guidanceForBridgeError('undo', { code: 'pin-locked', message: 'locked' }).title).toBe(
+      'guide.bridge.pinLocked.title',
+    );
+  });
+
+  it('turns a lost answer to paid-and-billed into amber "do not collect again"', () => {
+    const guidance = guidanceForBridgeError(
+      'paid',
+      { code: 'internal', message: 'no answer' },
+      true,
+    );
+    expect(guidance).toMatchObject({
+      tone: 'unknown',
+      doNotCollect: true,
+      actions: ['check-again'],
+    });
+  });
+
+  it('sends an unconfigured terminal to settings', () => {
+    expect(
+      guidanceForBridgeError('verify', { code: 'not-configured', message: 'no token' }).actions,
+    ).toEqual(['open-settings']);
+  });
+});

@@ -1,0 +1,305 @@
+// Every way an operation can fail, turned into what the cashier does next. The service's exact
+// message is matched letter for letter (SERVICE-API.md "Errors") and is always kept for the
+// "details" view; categories decide only where no message is known. Unknown outcomes are amber:
+// the call may have taken effect, so a paid-and-billed must never be collected twice.
+import type { BridgeError } from '../../shared/bridge';
+import type { ServiceError } from '../../shared/service-error';
+import type { MessageKey } from '../i18n/catalogue';
+
+export type OperationKind =
+  | 'verify'
+  | 'paid'
+  | 'undo'
+  | 'info'
+  | 'v2-paid'
+  | 'day-summary'
+  | 'other';
+
+/** Follow-ups a screen can offer as buttons next to the guidance. */
+export type GuidanceAction =
+  | 're-verify'
+  | 'retry-paid'
+  | 'accept-schedule'
+  | 'retry'
+  | 'check-again'
+  | 'open-check'
+  | 'open-settings';
+
+export type FormField = 'identity' | 'code' | 'amount' | 'day';
+
+export type Guidance = {
+  /** `error`: refused, red; `unknown`: amber, may have happened; `info`: nothing went wrong. */
+  tone: 'error' | 'unknown' | 'info';
+  title: MessageKey;
+  steps: MessageKey;
+  actions: GuidanceAction[];
+  /** Format errors shown on the fields themselves. */
+  fields: Partial<Record<FormField, MessageKey>>;
+  /** The service's exact words (or the bridge's), for "details". */
+  details: string | null;
+  /** True while the money may already be taken: the screen says "do not collect again". */
+  doNotCollect: boolean;
+};
+
+const FIELD_OF: Record<string, FormField> = {
+  dni: 'identity',
+  ruc: 'identity',
+  funding_code: 'code',
+  billed_amount: 'amount',
+  day: 'day',
+};
+
+const FIELD_MESSAGE: Record<FormField, MessageKey> = {
+  identity: 'field.identity.serviceFormat',
+  code: 'field.code.serviceFormat',
+  amount: 'field.amount.serviceFormat',
+  day: 'field.day.serviceFormat',
+};
+
+/** Exact service messages → title and steps. Undo refusals carry a loan id, so they match a prefix. */
+const EXACT: Record<string, { title: MessageKey; steps: MessageKey; actions?: GuidanceAction[] }> =
+  {
+    'Wrong or missing client token': {
+      title: 'guide.auth.title',
+      steps: 'guide.auth.steps',
+      actions: ['open-settings'],
+    },
+    'Funding code does not exist or not active': {
+      title: 'guide.codeNotActive.title',
+      steps: 'guide.codeNotActive.steps',
+    },
+    'Financing DNI does not match with the DNI sent': {
+      title: 'guide.dniMismatch.title',
+      steps: 'guide.dniMismatch.steps',
+    },
+    'cashier_id changed': {
+      title: 'guide.cashierChanged.title',
+      steps: 'guide.cashierChanged.steps',
+    },
+    'billed_amount cannot change after being marked as billed': {
+      title: 'guide.billedLocked.title',
+      steps: 'guide.billedLocked.steps',
+    },
+    'Your store is not allowed to use this endpoint': {
+      title: 'guide.storeNotAllowed.title',
+      steps: 'guide.storeNotAllowed.steps',
+      actions: ['open-check'],
+    },
+    'billed_amount changed': {
+      title: 'guide.billedChanged.title',
+      steps: 'guide.billedChanged.steps',
+      actions: ['re-verify'],
+    },
+    'Client not enabled to use this API': {
+      title: 'guide.clientNotEnabled.title',
+      steps: 'guide.clientNotEnabled.steps',
+    },
+    'Customer did not accept new installment schedule yet': {
+      title: 'guide.schedule.title',
+      steps: 'guide.schedule.steps',
+      actions: ['retry-paid', 'accept-schedule'],
+    },
+    'Not billed yet': { title: 'guide.notBilled.title', steps: 'guide.notBilled.steps' },
+    'Send dni or ruc, not both': { title: 'guide.dniAndRuc.title', steps: 'guide.dniAndRuc.steps' },
+  };
+
+const PREFIXES: Array<[string, { title: MessageKey; steps: MessageKey }]> = [
+  [
+    "This lend don't have downpayment, lend :",
+    { title: 'guide.undoNoDownpayment.title', steps: 'guide.undoNoDownpayment.steps' },
+  ],
+  [
+    'The origin of the first payment is not external, len :',
+    { title: 'guide.undoNotExternal.title', steps: 'guide.undoNotExternal.steps' },
+  ],
+  [
+    'This lend has not only 1 (one) payment, len :',
+    { title: 'guide.undoSeveralPayments.title', steps: 'guide.undoSeveralPayments.steps' },
+  ],
+];
+
+/** The service's words as the details line shows them: the message, or each field's message. */
+export function serviceDetails(error: ServiceError): string | null {
+  const parts: string[] = [];
+  if (error.httpStatus !== undefined) parts.push(`HTTP ${error.httpStatus}`);
+  if (error.message) parts.push(error.message);
+  if (error.fieldErrors) {
+    for (const [field, message] of Object.entries(error.fieldErrors))
+      parts.push(`${field}: ${message}`);
+  }
+  if (parts.length === 0 || (parts.length === 1 && error.httpStatus !== undefined)) {
+    parts.push(`(${error.category})`);
+  }
+  return parts.join(' — ');
+}
+
+function unknownGuidance(op: OperationKind, details: string | null, retrying: boolean): Guidance {
+  const byOp: Record<
+    OperationKind,
+    { title: MessageKey; steps: MessageKey; actions: GuidanceAction[] }
+  > = {
+    paid: {
+      title: 'guide.unknown.paid.title',
+      steps: retrying ? 'guide.unknown.paid.retrying' : 'guide.unknown.paid.stopped',
+      actions: retrying ? [] : ['check-again'],
+    },
+    'v2-paid': {
+      title: 'guide.unknown.paid.title',
+      steps: retrying ? 'guide.unknown.paid.retrying' : 'guide.unknown.paid.stopped',
+      actions: retrying ? [] : ['check-again'],
+    },
+    verify: {
+      title: 'guide.unknown.query.title',
+      steps: 'guide.unknown.verify.steps',
+      actions: ['retry'],
+    },
+    info: {
+      title: 'guide.unknown.query.title',
+      steps: 'guide.unknown.info.steps',
+      actions: ['retry'],
+    },
+    undo: {
+      title: 'guide.unknown.undo.title',
+      steps: 'guide.unknown.undo.steps',
+      actions: ['retry'],
+    },
+    'day-summary': {
+      title: 'guide.unknown.query.title',
+      steps: 'guide.unknown.summary.steps',
+      actions: ['retry'],
+    },
+    other: {
+      title: 'guide.unknown.query.title',
+      steps: 'guide.unknown.other.steps',
+      actions: ['retry'],
+    },
+  };
+  const entry = byOp[op];
+  return {
+    tone: 'unknown',
+    ...entry,
+    fields: {},
+    details,
+    doNotCollect: op === 'paid' || op === 'v2-paid',
+  };
+}
+
+/** A definite refusal or an unknown outcome of a service call, as guidance. */
+export function guidanceForServiceError(
+  op: OperationKind,
+  error: ServiceError,
+  status: 'refused' | 'unknown',
+  retrying = false,
+): Guidance {
+  const details = serviceDetails(error);
+  if (
+    status === 'unknown' ||
+    error.category === 'network' ||
+    error.category === 'timeout' ||
+    error.category === 'server'
+  ) {
+    return unknownGuidance(op, details, status === 'unknown' ? retrying : false);
+  }
+  const base = { tone: 'error' as const, fields: {}, details, doNotCollect: false };
+  const exact = error.message !== undefined ? EXACT[error.message] : undefined;
+  if (exact)
+    return { ...base, actions: exact.actions ?? [], title: exact.title, steps: exact.steps };
+  const prefixed = PREFIXES.find(([prefix]) => error.message?.startsWith(prefix));
+  if (prefixed) return { ...base, actions: [], ...prefixed[1] };
+
+  if (error.fieldErrors && Object.keys(error.fieldErrors).length > 0) {
+    const fields: Partial<Record<FormField, MessageKey>> = {};
+    for (const name of Object.keys(error.fieldErrors)) {
+      const field = FIELD_OF[name];
+      if (field) fields[field] = FIELD_MESSAGE[field];
+    }
+    return {
+      ...base,
+      fields,
+      actions: [],
+      title: 'guide.format.title',
+      steps: 'guide.format.steps',
+    };
+  }
+  switch (error.category) {
+    case 'auth':
+      return {
+        ...base,
+        actions: ['open-settings'],
+        title: 'guide.auth.title',
+        steps: 'guide.auth.steps',
+      };
+    case 'not-found':
+      return {
+        ...base,
+        actions: [],
+        title: 'guide.codeNotActive.title',
+        steps: 'guide.codeNotActive.steps',
+      };
+    case 'bad-response':
+      return {
+        ...base,
+        actions: ['retry'],
+        title: 'guide.badResponse.title',
+        steps: 'guide.badResponse.steps',
+      };
+    default:
+      return { ...base, actions: [], title: 'guide.refused.title', steps: 'guide.refused.steps' };
+  }
+}
+
+const BRIDGE: Record<BridgeError['code'], { title: MessageKey; steps: MessageKey }> = {
+  'unknown-method': { title: 'guide.bridge.internal.title', steps: 'guide.bridge.internal.steps' },
+  'bad-arguments': {
+    title: 'guide.bridge.badArguments.title',
+    steps: 'guide.bridge.badArguments.steps',
+  },
+  forbidden: { title: 'guide.bridge.forbidden.title', steps: 'guide.bridge.forbidden.steps' },
+  'pin-required': {
+    title: 'guide.bridge.pinRequired.title',
+    steps: 'guide.bridge.pinRequired.steps',
+  },
+  'wrong-pin': { title: 'guide.bridge.wrongPin.title', steps: 'guide.bridge.wrongPin.steps' },
+  'pin-locked': { title: 'guide.bridge.pinLocked.title', steps: 'guide.bridge.pinLocked.steps' },
+  'not-configured': {
+    title: 'guide.bridge.notConfigured.title',
+    steps: 'guide.bridge.notConfigured.steps',
+  },
+  'weak-encryption': {
+    title: 'guide.bridge.weakEncryption.title',
+    steps: 'guide.bridge.weakEncryption.steps',
+  },
+  'not-available': {
+    title: 'guide.bridge.notAvailable.title',
+    steps: 'guide.bridge.notAvailable.steps',
+  },
+  internal: { title: 'guide.bridge.internal.title', steps: 'guide.bridge.internal.steps' },
+};
+
+/**
+ * A failure of the bridge itself. `lost` (no answer) on a money-moving call is an unknown
+ * outcome: the main process may have sent it, so it is amber like any other unknown.
+ */
+export function guidanceForBridgeError(
+  op: OperationKind,
+  error: BridgeError,
+  lost = false,
+): Guidance {
+  const issues = error.issues ? Object.entries(error.issues).map(([k, v]) => `${k}: ${v}`) : [];
+  const details = [error.code, error.message, ...issues].join(' — ');
+  if (lost) {
+    const unknown = unknownGuidance(op, details, false);
+    return op === 'paid' || op === 'v2-paid'
+      ? unknown
+      : { ...unknown, title: 'guide.bridge.lost.title', steps: 'guide.bridge.lost.steps' };
+  }
+  const entry = BRIDGE[error.code];
+  return {
+    tone: 'error',
+    ...entry,
+    actions: error.code === 'not-configured' ? ['open-settings'] : [],
+    fields: {},
+    details,
+    doNotCollect: false,
+  };
+}

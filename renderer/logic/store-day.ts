@@ -1,0 +1,47 @@
+// The day summary's day is the store's calendar day, not the terminal's: a till whose clock is
+// set to UTC would otherwise ask for tomorrow after 7 p.m. in Lima.
+
+/** `YYYY-MM-DD` of `now` in `timeZone` (falls back to America/Lima for an unknown zone). */
+export function dayInTimeZone(now: Date, timeZone: string): string {
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+  } catch {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Lima',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(now).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** A time of an operation as the store reads it (its own zone), in the interface language. */
+export function formatStoreTime(iso: string, timeZone: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  try {
+    return new Intl.DateTimeFormat(locale, {
+      timeZone,
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    }).format(date);
+  } catch {
+    return date.toISOString();
+  }
+}
+
+export function formatStoreDay(day: string, locale: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  if (!y || !m || !d) return day;
+  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'full' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+}

@@ -1,0 +1,17 @@
+// First: configures zod before any schema is used.
+import './bridge/zod-config';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import './styles/base.css';
+import './styles/screens.css';
+import './styles/print.css';
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,187 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { BusyLabel } from '../components/busy-label';
+import { GuidanceActions } from '../components/guidance-actions';
+import { GuidancePanel } from '../components/guidance-panel';
+import { ReconciliationTable } from '../components/reconciliation-table';
+import { SummaryTable } from '../components/summary-table';
+import { SummaryTotals } from '../components/summary-totals';
+import { navigate } from '../components/use-hash-route';
+import { usePrint } from '../components/use-print';
+import { useT } from '../i18n/use-t';
+import { reconcile } from '../logic/reconcile';
+import { daySummaryPrintRoute, type PrintLayoutName } from '../logic/routes';
+import { dayInTimeZone, formatStoreDay } from '../logic/store-day';
+import { csvFileName, summaryCsv } from '../logic/summary-csv';
+import { useSettingsStore } from '../stores/settings-store';
+import { useSummaryStore } from '../stores/summary-store';
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  // Revoked on the next turn: the click has started the download by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Day summary: totals, detail, print, CSV, and this terminal's reconciliation. */
+export function DaySummaryScreen() {
+  const t = useT();
+  const settings = useSettingsStore((s) => s.settings);
+  const store = useSummaryStore();
+  const print = usePrint();
+  const timeZone = settings?.time_zone ?? 'America/Lima';
+  const mode = settings?.mode ?? 'training';
+  const today = dayInTimeZone(new Date(), timeZone);
+  const { day, loaded, setDay, load } = store;
+
+  useEffect(() => {
+    if (day === null) setDay(today);
+  }, [day, today, setDay]);
+
+  // Arriving on the screen shows the chosen day at once (today, the first time).
+  const loadedOnArrival = useRef(false);
+  useEffect(() => {
+    if (loadedOnArrival.current || day === null) return;
+    loadedOnArrival.current = true;
+    void load(mode);
+  }, [day, load, mode]);
+
+  const lines = useMemo(
+    () => (loaded ? reconcile(loaded.summary.order_detail ?? [], loaded.operations) : []),
+    [loaded],
+  );
+
+  const printDay = (layout: PrintLayoutName, target: 'printer' | 'pdf') => {
+    if (!loaded) return;
+    void print.run({
+      document: 'day-summary',
+      layout,
+      target,
+      route: daySummaryPrintRoute(loaded.day, layout),
+    });
+  };
+
+  const exportCsv = () => {
+    if (!loaded) return;
+    const csv = summaryCsv(loaded.summary.order_detail ?? [], {
+      order_id: t('summary.col.order'),
+      dni: t('summary.col.identity'),
+      payment_origin: t('summary.col.origin'),
+      amount: t('summary.col.amountPlain'),
+    });
+    download(csvFileName(loaded.day, mode === 'training'), csv);
+  };
+
+  return (
+    <div className="screen screen--summary">
+      <h1>{t('summary.title')}</h1>
+      <form
+        className="card summary-query"
+        noValidate
+        aria-label={t('summary.query')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void load(mode);
+        }}
+      >
+        <div className="field">
+          <label htmlFor="summary-day">{t('summary.day', { zone: timeZone })}</label>
+          <input
+            id="summary-day"
+            className="input"
+            type="date"
+            value={day ?? today}
+            max={today}
+            required
+            onChange={(event) => setDay(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button--primary" disabled={store.loading}>
+          <BusyLabel busy={store.loading} idle={t('summary.load')} working={t('summary.loading')} />
+        </button>
+      </form>
+
+      {store.error ? (
+        <GuidancePanel guidance={store.error}>
+          <GuidanceActions
+            actions={store.error.actions}
+            busy={store.loading}
+            onRetry={() => void load(mode)}
+          />
+        </GuidancePanel>
+      ) : null}
+
+      {loaded ? (
+        <>
+          <section className="card" aria-labelledby="totals-title">
+            <h2 id="totals-title">
+              {t('summary.totalsTitle', {
+                day: formatStoreDay(loaded.day, settings?.language ?? 'es-PE'),
+              })}
+            </h2>
+            <SummaryTotals summary={loaded.summary} />
+            <div className="button-row">
+              <button
+                type="button"
+                className="button"
+                onClick={() => navigate(daySummaryPrintRoute(loaded.day, 'a4'))}
+              >
+                {t('summary.previewA4')}
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() => navigate(daySummaryPrintRoute(loaded.day, 'receipt80'))}
+              >
+                {t('summary.previewReceipt')}
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={print.busy}
+                onClick={() => printDay('a4', 'printer')}
+              >
+                {t('summary.printA4')}
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={print.busy}
+                onClick={() => printDay('receipt80', 'printer')}
+              >
+                {t('summary.printReceipt')}
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={print.busy}
+                onClick={() => printDay('a4', 'pdf')}
+              >
+                {t('summary.savePdf')}
+              </button>
+              <button type="button" className="button" onClick={exportCsv}>
+                {t('summary.exportCsv')}
+              </button>
+            </div>
+            {print.message ? <p role="status">{print.message}</p> : null}
+          </section>
+          {loaded.journalError ? (
+            <GuidancePanel guidance={loaded.journalError} />
+          ) : (
+            <ReconciliationTable lines={lines} />
+          )}
+          <section className="card" aria-labelledby="detail-title">
+            <h2 id="detail-title">{t('summary.detail')}</h2>
+            <SummaryTable
+              rows={loaded.summary.order_detail ?? []}
+              sort={store.sort}
+              onSort={store.toggleSort}
+            />
+          </section>
+        </>
+      ) : null}
+    </div>
+  );
+}

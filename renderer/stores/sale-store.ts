@@ -1,0 +1,303 @@
+// The v3 sale, step by step: verify → show the amount → the cashier confirms the money is in the
+// drawer → paid-and-billed → green, or guidance, or amber while the journal retries. The phase is
+// the only truth about what the cashier may do next; the buttons read it, so a second click on a
+// call in flight has nothing to act on.
+import { create } from 'zustand';
+import type { FundingConditions } from '../../shared/api/in-store';
+import type { Scenario } from '../../shared/api/trainer';
+import type { IdentityInput, SaleAmounts } from '../../shared/bridge';
+import { call } from '../bridge/call';
+import {
+  type Guidance,
+  guidanceForBridgeError,
+  guidanceForServiceError,
+} from '../logic/error-guidance';
+import { checkSaleForm, type SaleForm } from '../logic/sale-form';
+import { formFromScenario } from '../logic/scenario-fill';
+import { createPoller, findLostOperation } from './operation-poller';
+
+export type VerifyRequest = { identity: IdentityInput; funding_code: string; billed_cents: number };
+
+export type Verification = {
+  opId: string;
+  request: VerifyRequest;
+  conditions: FundingConditions;
+  amounts: SaleAmounts;
+  /** After "billed_amount changed": the amount to collect of the verification it replaced. */
+  previousToCollect: number | null;
+};
+
+export type SalePhase =
+  | { name: 'editing' }
+  | { name: 'verifying' }
+  | { name: 'verify-failed'; guidance: Guidance }
+  | { name: 'verified'; verification: Verification }
+  | { name: 'confirming'; verification: Verification }
+  | { name: 'billing'; verification: Verification }
+  | { name: 'billed'; verification: Verification; opId: string; invoice: 'boleta' | 'factura' }
+  | {
+      name: 'unknown';
+      verification: Verification;
+      opId: string | null;
+      guidance: Guidance;
+      sinceMs: number;
+    }
+  | { name: 'paid-refused'; verification: Verification; guidance: Guidance }
+  | { name: 'reverifying'; verification: Verification };
+
+type SaleState = {
+  form: SaleForm;
+  /** Set by a submit with missing fields, so empty ones turn into errors only then. */
+  submitted: boolean;
+  phase: SalePhase;
+  /** A trainer's case applied to this form (its "what the cashier should see"). */
+  scenario: Scenario | null;
+  /** Side calls (training "customer accepted") lock the buttons too. */
+  sideBusy: boolean;
+  scheduleAccepted: boolean;
+  setField: (field: keyof SaleForm, value: string) => void;
+  verify: () => Promise<void>;
+  startCollect: () => void;
+  back: () => void;
+  confirmCollected: () => Promise<void>;
+  reverify: () => Promise<void>;
+  acceptSchedule: () => Promise<void>;
+  checkAgain: () => Promise<void>;
+  newSale: () => void;
+  applyScenario: (scenario: Scenario) => void;
+};
+
+const EMPTY_FORM: SaleForm = { identityKind: 'dni', identity: '', code: '', amount: '' };
+
+/**
+ * Phases in which the form is frozen: a call is in flight, the sale is (maybe) billed, or the
+ * money was collected and paid-and-billed refused (the guidance's buttons are the way on, so a
+ * fresh Verify cannot lead to collecting a second time).
+ */
+export function formLocked(phase: SalePhase): boolean {
+  return ['verifying', 'billing', 'reverifying', 'billed', 'unknown', 'paid-refused'].includes(
+    phase.name,
+  );
+}
+
+export function isBusy(phase: SalePhase): boolean {
+  return phase.name === 'verifying' || phase.name === 'billing' || phase.name === 'reverifying';
+}
+
+const invoiceFor = (identity: IdentityInput) => (identity.kind === 'ruc' ? 'factura' : 'boleta');
+
+const poller = createPoller();
+
+export const useSaleStore = create<SaleState>((set, get) => {
+  async function runVerify(request: VerifyRequest, previous: Verification | null) {
+    const answer = await call('v3.verify', request);
+    if (!answer.ok) {
+      set({
+        phase: {
+          name: 'verify-failed',
+          guidance: guidanceForBridgeError('verify', answer.error, answer.lost),
+        },
+      });
+      return;
+    }
+    const outcome = answer.result;
+    if (outcome.status === 'succeeded') {
+      set({
+        phase: {
+          name: 'verified',
+          verification: {
+            opId: outcome.op_id,
+            request,
+            conditions: outcome.data.conditions,
+            amounts: outcome.data.amounts,
+            previousToCollect: previous ? previous.amounts.to_collect : null,
+          },
+        },
+      });
+      return;
+    }
+    const guidance = guidanceForServiceError('verify', outcome.error, outcome.status);
+    set({ phase: { name: 'verify-failed', guidance } });
+  }
+
+  /** Watches the journal for the final word on an unknown paid-and-billed. */
+  function watch(opId: string) {
+    poller.start(opId, (verdict, op) => {
+      const phase = get().phase;
+      if (phase.name !== 'unknown') return;
+      const { verification } = phase;
+      if (verdict.status === 'succeeded') {
+        set({
+          phase: {
+            name: 'billed',
+            verification,
+            opId: op.op_id,
+            invoice: invoiceFor(verification.request.identity),
+          },
+        });
+      } else if (verdict.status === 'refused') {
+        set({
+          phase: {
+            name: 'paid-refused',
+            verification,
+            guidance: guidanceForServiceError('paid', verdict.error, 'refused'),
+          },
+        });
+      }
+    });
+  }
+
+  return {
+    form: EMPTY_FORM,
+    submitted: false,
+    phase: { name: 'editing' },
+    scenario: null,
+    sideBusy: false,
+    scheduleAccepted: false,
+
+    setField: (field, value) => {
+      const { phase, form } = get();
+      if (formLocked(phase)) return;
+      const next = { ...form, [field]: value } as SaleForm;
+      // Any change after a Verify voids it: the amount shown must be the one for these fields.
+      set({ form: next, phase: phase.name === 'editing' ? phase : { name: 'editing' } });
+    },
+
+    verify: async () => {
+      const { phase, form } = get();
+      if (isBusy(phase) || formLocked(phase)) return;
+      const check = checkSaleForm(form);
+      if (!check.request) {
+        set({ submitted: true });
+        return;
+      }
+      set({ submitted: true, phase: { name: 'verifying' }, scheduleAccepted: false });
+      await runVerify(check.request, null);
+    },
+
+    startCollect: () => {
+      const { phase } = get();
+      if (phase.name !== 'verified' || phase.verification.conditions.billed_by_ecommerce) return;
+      set({ phase: { name: 'confirming', verification: phase.verification } });
+    },
+
+    back: () => {
+      const { phase } = get();
+      if (phase.name === 'confirming')
+        set({ phase: { name: 'verified', verification: phase.verification } });
+      else if (phase.name === 'verified' || phase.name === 'verify-failed')
+        set({ phase: { name: 'editing' } });
+    },
+
+    confirmCollected: async () => {
+      const { phase } = get();
+      if (phase.name !== 'confirming' && phase.name !== 'paid-refused') return;
+      const { verification } = phase;
+      const sinceMs = Date.now();
+      set({ phase: { name: 'billing', verification } });
+      const answer = await call('v3.paidAndBilled', { verify_op_id: verification.opId });
+      if (!answer.ok) {
+        // No answer, or a failure inside the terminal: it may have reached the service.
+        const maybeSent = answer.lost === true || answer.error.code === 'internal';
+        const guidance = guidanceForBridgeError('paid', answer.error, maybeSent);
+        set({
+          phase: maybeSent
+            ? { name: 'unknown', verification, opId: null, guidance, sinceMs }
+            : { name: 'paid-refused', verification, guidance },
+        });
+        return;
+      }
+      const outcome = answer.result;
+      if (outcome.status === 'succeeded') {
+        set({
+          phase: {
+            name: 'billed',
+            verification,
+            opId: outcome.op_id,
+            invoice: outcome.data.invoice,
+          },
+        });
+      } else if (outcome.status === 'refused') {
+        set({
+          phase: {
+            name: 'paid-refused',
+            verification,
+            guidance: guidanceForServiceError('paid', outcome.error, 'refused'),
+          },
+        });
+      } else {
+        set({
+          phase: {
+            name: 'unknown',
+            verification,
+            opId: outcome.op_id,
+            guidance: guidanceForServiceError('paid', outcome.error, 'unknown', outcome.retrying),
+            sinceMs,
+          },
+        });
+        watch(outcome.op_id);
+      }
+    },
+
+    reverify: async () => {
+      const { phase } = get();
+      if (phase.name !== 'paid-refused') return;
+      set({ phase: { name: 'reverifying', verification: phase.verification } });
+      await runVerify(phase.verification.request, phase.verification);
+    },
+
+    acceptSchedule: async () => {
+      const { phase, sideBusy } = get();
+      if (phase.name !== 'paid-refused' || sideBusy) return;
+      set({ sideBusy: true });
+      const answer = await call('training.acceptSchedule', {
+        funding_code: phase.verification.request.funding_code,
+      });
+      set({ sideBusy: false, scheduleAccepted: answer.ok });
+    },
+
+    checkAgain: async () => {
+      const { phase, sideBusy } = get();
+      if (phase.name !== 'unknown' || sideBusy) return;
+      set({ sideBusy: true });
+      let opId = phase.opId;
+      if (opId === null) {
+        opId = await findLostOperation(
+          'v3.paid-and-billed',
+          phase.verification.request.funding_code,
+          phase.sinceMs,
+        );
+        if (opId !== null) set({ phase: { ...phase, opId } });
+      }
+      if (opId !== null) {
+        watch(opId);
+        await poller.checkNow();
+      }
+      set({ sideBusy: false });
+    },
+
+    newSale: () => {
+      if (isBusy(get().phase)) return;
+      poller.stop();
+      set({
+        form: EMPTY_FORM,
+        submitted: false,
+        phase: { name: 'editing' },
+        scenario: null,
+        scheduleAccepted: false,
+      });
+    },
+
+    applyScenario: (scenario) => {
+      if (isBusy(get().phase)) return;
+      poller.stop();
+      set({
+        form: formFromScenario(scenario),
+        submitted: false,
+        phase: { name: 'editing' },
+        scenario,
+        scheduleAccepted: false,
+      });
+    },
+  };
+});

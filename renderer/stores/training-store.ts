@@ -1,0 +1,78 @@
+// The trainer's scenario catalogue. Applying a case re-seeds it in the mock and hands it to the
+// store of the screen it belongs to, which fills its form.
+import { create } from 'zustand';
+import type { Scenario } from '../../shared/api/trainer';
+import { call } from '../bridge/call';
+import { type Guidance, guidanceForBridgeError } from '../logic/error-guidance';
+import type { ScreenName } from '../logic/routes';
+import { screenForScenario } from '../logic/scenario-fill';
+import { useCheckStore } from './check-store';
+import { useSaleStore } from './sale-store';
+import { useUndoStore } from './undo-store';
+
+type TrainingState = {
+  scenarios: Scenario[] | null;
+  busy: boolean;
+  error: Guidance | null;
+  /** What the last trainer action did, for the status line. */
+  notice: 'reset' | 'fault-armed' | null;
+  loadCatalogue: () => Promise<void>;
+  apply: (name: string) => Promise<ScreenName | null>;
+  reset: () => Promise<void>;
+  injectFault: (
+    operation: 'v3.paidAndBilled' | 'v2.paidAndBilled',
+    fault: 'lose-response' | 'timeout',
+  ) => Promise<void>;
+};
+
+export const useTrainingStore = create<TrainingState>((set, get) => ({
+  scenarios: null,
+  busy: false,
+  error: null,
+  notice: null,
+  loadCatalogue: async () => {
+    const answer = await call('training.scenarios', {});
+    if (answer.ok) set({ scenarios: answer.result.scenarios, error: null });
+    else set({ error: guidanceForBridgeError('other', answer.error, answer.lost) });
+  },
+  apply: async (name) => {
+    if (get().busy) return null;
+    set({ busy: true, error: null, notice: null });
+    const answer = await call('training.applyScenario', { name });
+    set({ busy: false });
+    if (!answer.ok) {
+      set({ error: guidanceForBridgeError('other', answer.error, answer.lost) });
+      return null;
+    }
+    const scenario = answer.result;
+    const screen = screenForScenario(scenario);
+    if (screen === 'undo') useUndoStore.getState().applyScenario(scenario);
+    else if (screen === 'check') useCheckStore.getState().applyScenario(scenario);
+    else useSaleStore.getState().applyScenario(scenario);
+    return screen;
+  },
+  reset: async () => {
+    if (get().busy) return;
+    set({ busy: true, error: null, notice: null });
+    const answer = await call('training.reset', {});
+    set({ busy: false });
+    if (!answer.ok) {
+      set({ error: guidanceForBridgeError('other', answer.error, answer.lost) });
+      return;
+    }
+    // A reset starts every screen from scratch: nothing typed for the old class survives.
+    useSaleStore.getState().newSale();
+    useCheckStore.getState().reset();
+    useUndoStore.getState().reset('v3');
+    set({ notice: 'reset' });
+    await get().loadCatalogue();
+  },
+  injectFault: async (operation, fault) => {
+    if (get().busy) return;
+    set({ busy: true, error: null, notice: null });
+    const answer = await call('training.injectFault', { operation, fault, times: 1 });
+    set({ busy: false });
+    if (answer.ok) set({ notice: 'fault-armed' });
+    else set({ error: guidanceForBridgeError('other', answer.error, answer.lost) });
+  },
+}));

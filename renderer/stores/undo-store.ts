@@ -1,0 +1,153 @@
+// Undo billing (v3 or v2): the supervisor's PIN and a reason go with the call and are journaled
+// by the main process. The PIN is cleared after every attempt so it never lingers on the screen.
+import { create } from 'zustand';
+import type { Scenario } from '../../shared/api/trainer';
+import type { ApiGeneration } from '../../shared/bridge';
+import { call } from '../bridge/call';
+import {
+  type Guidance,
+  guidanceForBridgeError,
+  guidanceForServiceError,
+} from '../logic/error-guidance';
+import { checkIdentityAndCode, type FieldState, type IdentityKind } from '../logic/sale-form';
+import { identityOf } from '../logic/scenario-fill';
+
+export type UndoForm = {
+  generation: ApiGeneration;
+  identityKind: IdentityKind;
+  identity: string;
+  code: string;
+  reason: string;
+  pin: string;
+};
+
+export type UndoPhase =
+  | { name: 'editing' }
+  | { name: 'undoing' }
+  | { name: 'undone'; opId: string }
+  | { name: 'failed'; guidance: Guidance };
+
+type UndoState = {
+  form: UndoForm;
+  submitted: boolean;
+  phase: UndoPhase;
+  scenario: Scenario | null;
+  setField: <K extends keyof UndoForm>(field: K, value: UndoForm[K]) => void;
+  undo: () => Promise<void>;
+  reset: (generation: ApiGeneration) => void;
+  applyScenario: (scenario: Scenario) => void;
+};
+
+export function reasonState(reason: string): FieldState {
+  const text = reason.trim();
+  if (text === '') return { status: 'empty' };
+  if (text.length < 3) return { status: 'hint', message: 'field.reason.short' };
+  if (text.length > 300) return { status: 'error', message: 'field.reason.long' };
+  return { status: 'valid' };
+}
+
+export function pinState(pin: string): FieldState {
+  if (pin === '') return { status: 'empty' };
+  if (!/^\d*$/.test(pin)) return { status: 'error', message: 'field.pin.digits' };
+  if (pin.length < 4) return { status: 'hint', message: 'field.pin.short' };
+  if (pin.length > 8) return { status: 'error', message: 'field.pin.long' };
+  return { status: 'valid' };
+}
+
+export function checkUndoForm(form: UndoForm) {
+  const base = checkIdentityAndCode(form.identityKind, form.identity, form.code, 'undo');
+  const reason = reasonState(form.reason);
+  const pin = pinState(form.pin);
+  const ready = base.request !== null && reason.status === 'valid' && pin.status === 'valid';
+  return { ...base, reason, pin, ready };
+}
+
+const emptyForm = (generation: ApiGeneration): UndoForm => ({
+  generation,
+  identityKind: 'dni',
+  identity: '',
+  code: '',
+  reason: '',
+  pin: '',
+});
+
+export const useUndoStore = create<UndoState>((set, get) => ({
+  form: emptyForm('v3'),
+  submitted: false,
+  phase: { name: 'editing' },
+  scenario: null,
+
+  setField: (field, value) => {
+    const { phase, form } = get();
+    if (phase.name === 'undoing') return;
+    set({
+      form: { ...form, [field]: value },
+      phase: phase.name === 'failed' || phase.name === 'undone' ? { name: 'editing' } : phase,
+    });
+  },
+
+  undo: async () => {
+    const { phase, form } = get();
+    if (phase.name === 'undoing') return;
+    const check = checkUndoForm(form);
+    set({ submitted: true });
+    if (!check.ready || !check.request) return;
+    set({ phase: { name: 'undoing' } });
+    const method = form.generation === 'v2' ? 'v2.undoBilling' : 'v3.undoBilling';
+    const answer = await call(method, {
+      ...check.request,
+      pin: form.pin,
+      reason: form.reason.trim(),
+    });
+    // The PIN was used (or refused): it is not kept for a second attempt.
+    const cleared = { ...get().form, pin: '' };
+    if (!answer.ok) {
+      set({
+        form: cleared,
+        phase: {
+          name: 'failed',
+          guidance: guidanceForBridgeError('undo', answer.error, answer.lost),
+        },
+      });
+      return;
+    }
+    const outcome = answer.result;
+    if (outcome.status === 'succeeded') {
+      set({ form: cleared, submitted: false, phase: { name: 'undone', opId: outcome.op_id } });
+    } else {
+      set({
+        form: cleared,
+        phase: {
+          name: 'failed',
+          guidance: guidanceForServiceError('undo', outcome.error, outcome.status),
+        },
+      });
+    }
+  },
+
+  reset: (generation) => {
+    if (get().phase.name === 'undoing') return;
+    set({
+      form: emptyForm(generation),
+      submitted: false,
+      phase: { name: 'editing' },
+      scenario: null,
+    });
+  },
+
+  applyScenario: (scenario) => {
+    if (get().phase.name === 'undoing') return;
+    const identity = identityOf(scenario);
+    set({
+      form: {
+        ...emptyForm(scenario.api),
+        identityKind: identity.kind,
+        identity: identity.value,
+        code: scenario.funding_code,
+      },
+      submitted: false,
+      phase: { name: 'editing' },
+      scenario,
+    });
+  },
+}));
