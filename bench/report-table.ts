@@ -1,0 +1,37 @@
+// The table `npm run bench` prints: metric | value | baseline | target | met?
+
+export type Row = {
+  metric: string;
+  value: string;
+  baseline: string;
+  target: string;
+  /** null when the bench failed and there is no figure. */
+  met: boolean | null;
+};
+
+export function formatTable(rows: readonly Row[]): string {
+  const header: Row = {
+    metric: 'metric',
+    value: 'value',
+    baseline: 'baseline',
+    target: 'target',
+    met: null,
+  };
+  const cells = (row: Row, isHeader = false) => [
+    row.metric,
+    row.value,
+    row.baseline,
+    row.target,
+    isHeader ? 'met?' : row.met === null ? 'error' : row.met ? 'yes' : 'NO',
+  ];
+  const all = [cells(header, true), ...rows.map((r) => cells(r))];
+  const widths = all[0]?.map((_, i) => Math.max(...all.map((c) => (c[i] ?? '').length))) ?? [];
+  const line = (c: string[]) => `| ${c.map((v, i) => v.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  const rule = `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`;
+  return [line(all[0] ?? []), rule, ...all.slice(1).map(line)].join('\n');
+}
+
+export const fmt = (value: number | null | undefined, unit = '', digits = 1): string =>
+  value === null || value === undefined || Number.isNaN(value)
+    ? '—'
+    : `${value.toFixed(digits)}${unit}`;
