@@ -5,6 +5,7 @@ export {
   type IntentInput,
   type Journal,
   type JournalOptions,
+  type LinkQuery,
   type OperationsQuery,
   type OutcomeInput,
   openJournal,

@@ -165,6 +165,81 @@ describe('a damaged file', () => {
   });
 });
 
+describe('links between operations after a restart', () => {
+  /** A Verify on 10 March, its paid-and-billed on 12 March; the file is closed. */
+  async function linkedRun() {
+    const journal = await openJournal({ dir: temp.dir, clock: time.clock });
+    time.set('2026-03-10T15:00:00.000Z');
+    const verify = await journal.recordIntent(paidAndBilledIntent({ operation: 'v3.verify' }));
+    await journal.recordOutcome(verify, { status: 'succeeded', http_status: 200 });
+    time.set('2026-03-12T15:00:00.000Z');
+    const billed = await journal.recordIntent(
+      paidAndBilledIntent({ meta: { verify_op_id: verify } }),
+    );
+    await journal.recordOutcome(billed, { status: 'unknown', error_category: 'timeout' });
+    await journal.close();
+    return { path: journal.path, verify, billed };
+  }
+
+  it('rebuilds the links from the file, and indexes intents written after the reopen', async () => {
+    const before = await linkedRun();
+    const journal = await openJournal({ dir: temp.dir, clock: time.clock });
+    expect((await journal.linkedTo(before.verify)).map((o) => [o.op_id, o.status])).toEqual([
+      [before.billed, 'unknown'],
+    ]);
+    const again = await journal.recordIntent(
+      paidAndBilledIntent({ meta: { verify_op_id: before.verify } }),
+    );
+    expect((await journal.linkedTo(before.verify)).map((o) => o.op_id)).toEqual([
+      before.billed,
+      again,
+    ]);
+    await journal.close();
+  });
+
+  it('leaves out a torn intent, keeps the links around it, and links what follows', async () => {
+    const before = await linkedRun();
+    const torn = JSON.stringify({
+      ...paidAndBilledIntent({ meta: { verify_op_id: before.verify } }),
+      seq: 5,
+      op_id: '5b6f7a1e-0d8c-4d7e-9a55-3f0c2b9e8a11',
+      type: 'intent',
+      at: '2026-03-12T16:00:00.000Z',
+    });
+    await appendFile(before.path, torn.slice(0, -20)); // a crash mid-write
+
+    const journal = await openJournal({ dir: temp.dir, clock: time.clock });
+    expect(journal.recovered).toMatchObject({ lastLineTorn: true, skippedLines: 1 });
+    expect((await journal.linkedTo(before.verify)).map((o) => o.op_id)).toEqual([before.billed]);
+    const next = await journal.recordIntent(
+      paidAndBilledIntent({ meta: { verify_op_id: before.verify } }),
+    );
+    await journal.close();
+
+    // The next open reads the torn bytes as a bad line in the middle and the new intent whole.
+    const again = await openJournal({ dir: temp.dir, clock: time.clock });
+    expect((await again.linkedTo(before.verify)).map((o) => o.op_id)).toEqual([
+      before.billed,
+      next,
+    ]);
+    await again.close();
+  });
+
+  it('keeps the link of a last intent that is whole but lost only its newline', async () => {
+    const before = await linkedRun();
+    const lines = (await readFile(before.path, 'utf8')).trim().split('\n');
+    // Drop the billing's outcome and the final newline: its intent is the unterminated last line.
+    await writeFile(before.path, lines.slice(0, 3).join('\n'));
+
+    const journal = await openJournal({ dir: temp.dir, clock: time.clock });
+    expect(journal.recovered).toMatchObject({ skippedLines: 0, lastLineTorn: false });
+    expect((await journal.linkedTo(before.verify)).map((o) => [o.op_id, o.status])).toEqual([
+      [before.billed, 'pending'],
+    ]);
+    await journal.close();
+  });
+});
+
 describe('a year of entries', () => {
   it('opens and lists a day quickly', async () => {
     const path = join(temp.dir, 'journal.jsonl');

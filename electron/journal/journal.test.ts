@@ -125,6 +125,64 @@ describe('recording an operation', () => {
   });
 });
 
+describe('operations that continue another', () => {
+  const verifyIntent = () => paidAndBilledIntent({ operation: 'v3.verify' });
+
+  it('finds the operations whose meta names a source, on any day, reading only those', async () => {
+    const verify = await journal.recordIntent(verifyIntent());
+    const other = await journal.recordIntent(verifyIntent());
+    time.set('2026-03-11T15:00:00.000Z'); // the next store day
+    const refused = await journal.recordIntent(
+      paidAndBilledIntent({ meta: { verify_op_id: verify } }),
+    );
+    await journal.recordOutcome(refused, { status: 'refused', service_message: 'no' });
+    await journal.recordIntent(paidAndBilledIntent({ meta: { verify_op_id: other } }));
+    time.set('2026-03-13T15:00:00.000Z'); // two days later
+    const billed = await journal.recordIntent(
+      paidAndBilledIntent({ meta: { verify_op_id: verify } }),
+    );
+
+    const linked = await journal.linkedTo(verify);
+    // Folded as operations() folds them, whatever their status, oldest first.
+    expect(linked.map((o) => [o.op_id, o.status, o.intent.meta?.verify_op_id])).toEqual([
+      [refused, 'refused', verify],
+      [billed, 'pending', verify],
+    ]);
+    expect(await journal.linkedTo(billed)).toEqual([]);
+    expect(await journal.linkedTo('not-an-op')).toEqual([]);
+  });
+
+  it('filters by kind of operation and by meta key, and indexes only string `_op_id` values', async () => {
+    const source = await journal.recordIntent(verifyIntent());
+    const billed = await journal.recordIntent(
+      paidAndBilledIntent({ meta: { verify_op_id: source } }),
+    );
+    const v2 = await journal.recordIntent(
+      paidAndBilledIntent({ operation: 'v2.paid-and-billed', meta: { info_op_id: source } }),
+    );
+    // Neither is a link: the key does not end in `_op_id`, or the value is not an id string.
+    await journal.recordIntent(paidAndBilledIntent({ meta: { verify: source } }));
+    await journal.recordIntent(paidAndBilledIntent({ meta: { verify_op_id: [source] } }));
+
+    const ids = async (query: Parameters<Journal['linkedTo']>[1]) =>
+      (await journal.linkedTo(source, query)).map((o) => o.op_id);
+    expect(await ids(undefined)).toEqual([billed, v2]);
+    expect(await ids({ operation: 'v3.paid-and-billed' })).toEqual([billed]);
+    expect(await ids({ key: 'info_op_id' })).toEqual([v2]);
+    expect(await ids({ operation: 'v2.paid-and-billed', key: 'verify_op_id' })).toEqual([]);
+  });
+
+  it('does not link an intent that was refused before it was written', async () => {
+    const source = await journal.recordIntent(verifyIntent());
+    await expect(
+      journal.recordIntent(
+        paidAndBilledIntent({ billed_cents: -1, meta: { verify_op_id: source } }),
+      ),
+    ).rejects.toMatchObject({ code: 'invalid-entry' });
+    expect(await journal.linkedTo(source)).toEqual([]);
+  });
+});
+
 describe('durability', () => {
   it('syncs each entry to disk before the append resolves', async () => {
     const probe = await openJournal({ dir: temp.dir, clock: time.clock, fileName: 'probe.jsonl' });

@@ -40,10 +40,16 @@ export type OperationsQuery = {
   /**
    * Only this kind of operation. Filtered on the in-memory index before anything is read from
    * disk: each operation read costs two positioned reads and two schema checks, so a caller
-   * that wants one kind (paid-and-billed looking for an earlier call of its Verify) must not pay
-   * for every Verify of the day too.
+   * that wants one kind must not pay for every other kind of the day too.
    */
   operation?: OperationName;
+};
+
+export type LinkQuery = {
+  /** Only this kind of operation, filtered on the index before anything is read. */
+  operation?: OperationName;
+  /** Only links made through this meta key (e.g. `verify_op_id`). */
+  key?: string;
 };
 
 export type Journal = {
@@ -61,6 +67,12 @@ export type Journal = {
   operations(query?: OperationsQuery): Promise<JournalOperation[]>;
   /** Pending and unknown operations, oldest first: each must be retried or resolved. */
   unresolved(): Promise<JournalOperation[]>;
+  /**
+   * The operations that continue `sourceOpId` (their intent meta names it under a key ending in
+   * `_op_id`), on any day, oldest first. Found in the index: only those operations are read from
+   * disk, so a paid-and-billed's look for an earlier one of its Verify costs the same all day.
+   */
+  linkedTo(sourceOpId: string, query?: LinkQuery): Promise<JournalOperation[]>;
   close(): Promise<void>;
 };
 
@@ -190,15 +202,23 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
     async operations(query = {}) {
       const timeZone = query.timeZone ?? DEFAULT_TIME_ZONE;
       const [start, end] = dayBounds(query.day ?? storeDay(options.clock(), timeZone), timeZone);
-      const found = index.startedBetween(start, end).filter(
-        (s) =>
-          (!query.mode || s.mode === query.mode) &&
-          (!query.operation || s.operation === query.operation),
-      );
+      const found = index
+        .startedBetween(start, end)
+        .filter(
+          (s) =>
+            (!query.mode || s.mode === query.mode) &&
+            (!query.operation || s.operation === query.operation),
+        );
       return load(found);
     },
     async unresolved() {
       return load(index.unresolved());
+    },
+    async linkedTo(sourceOpId, query = {}) {
+      const found = index
+        .linkedTo(sourceOpId, query.key)
+        .filter((s) => !query.operation || s.operation === query.operation);
+      return load(found);
     },
     async close() {
       if (closed) return;

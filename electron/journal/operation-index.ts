@@ -25,9 +25,9 @@ export type OperationSummary = {
 };
 
 type Common = 'type' | 'op_id' | 'at';
-/** What folding needs of an entry; payloads stay on disk. */
+/** What folding needs of an entry; payloads stay on disk (an intent's meta only for its links). */
 export type IndexedEntry =
-  | Pick<IntentEntry, Common | 'operation' | 'mode'>
+  | Pick<IntentEntry, Common | 'operation' | 'mode' | 'meta'>
   | Pick<OutcomeEntry, Common | 'status'>
   | Pick<AttemptEntry, Common | 'attempt'>
   | Pick<NoteEntry, Common>;
@@ -41,11 +41,26 @@ export type IndexProblem =
 export const isFinal = (status: OperationStatus): boolean =>
   status === 'succeeded' || status === 'refused';
 
+/**
+ * An intent meta key naming the operation this one continues (`verify_op_id`, `info_op_id`):
+ * any key ending in `_op_id`, so a new kind of follow-up is indexed without touching the journal.
+ */
+export const isLinkKey = (key: string): boolean => key.endsWith('_op_id');
+
+/** One operation continuing another, through the meta key that names it. */
+export type OperationLink = { key: string; summary: OperationSummary };
+
 export class OperationIndex {
   private readonly byId = new Map<string, OperationSummary>();
   private readonly inOrder: OperationSummary[] = [];
   /** Pending and unknown operations, in the order they started (Set keeps insertion order). */
   private readonly open = new Set<OperationSummary>();
+  /**
+   * Source op_id → the operations whose intent meta names it (see isLinkKey), in the order they
+   * started. Lets a follow-up find an earlier one of the same source on any day without reading
+   * the journal back from disk: one entry per linking operation, normally zero or one per source.
+   */
+  private readonly links = new Map<string, OperationLink[]>();
 
   get size(): number {
     return this.inOrder.length;
@@ -73,6 +88,13 @@ export class OperationIndex {
       this.byId.set(entry.op_id, summary);
       this.inOrder.push(summary);
       this.open.add(summary);
+      // Only a folded intent links: a duplicate intent was refused above and links nothing.
+      for (const [key, value] of Object.entries(entry.meta ?? {})) {
+        if (!isLinkKey(key) || typeof value !== 'string') continue;
+        const list = this.links.get(value);
+        if (list) list.push({ key, summary });
+        else this.links.set(value, [{ key, summary }]);
+      }
       return null;
     }
     const summary = this.byId.get(entry.op_id);
@@ -92,6 +114,12 @@ export class OperationIndex {
   /** Operations that started in [startMs, endMs), in the order they started. */
   startedBetween(startMs: number, endMs: number): OperationSummary[] {
     return this.inOrder.filter((s) => s.startedAtMs >= startMs && s.startedAtMs < endMs);
+  }
+
+  /** Operations whose intent meta names `sourceOpId` (under `key`, when given), oldest first. */
+  linkedTo(sourceOpId: string, key?: string): OperationSummary[] {
+    const found = this.links.get(sourceOpId) ?? [];
+    return found.filter((link) => !key || link.key === key).map((link) => link.summary);
   }
 
   /** Pending or unknown operations: each still needs a definite answer. */
