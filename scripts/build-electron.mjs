@@ -3,7 +3,13 @@
 // CommonJS file; the main process keeps node_modules external (they ship inside the package).
 import { build } from 'esbuild';
 
-const common = { bundle: true, platform: 'node', target: 'node22', sourcemap: true, logLevel: 'warning' };
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node22',
+  sourcemap: true,
+  logLevel: 'warning',
+};
 
 await build({
   ...common,

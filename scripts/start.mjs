@@ -44,6 +44,8 @@ if (binary) {
       '',
     ].join('\n'),
   );
-  const child = spawn('npx', ['tsx', 'electron/web/cli.ts', ...process.argv.slice(2)], { stdio: 'inherit' });
+  const child = spawn('npx', ['tsx', 'electron/web/cli.ts', ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
   child.on('exit', (code) => process.exit(code ?? 0));
 }

@@ -13,10 +13,19 @@ const playwrightJson = join(reports, 'playwright.json');
 const stages = [
   ['typecheck', 'npx', ['tsc', '-b']],
   ['lint', 'npx', ['biome', 'ci', '.']],
-  ['unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]],
+  [
+    'unit and integration tests',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  ],
   ['renderer build', 'npm', ['run', 'build:renderer']],
   ['electron build', 'npm', ['run', 'build:electron']],
-  ['e2e tests (Chromium, browser mode)', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }],
+  [
+    'e2e tests (Chromium, browser mode)',
+    'npx',
+    ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+  ],
 ];
 
 let failedStage = null;
