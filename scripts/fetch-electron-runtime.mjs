@@ -38,7 +38,7 @@ if (result.status === 0) {
   const reason = (result.stderr || result.error?.message || 'unknown error').split('\n')[0];
   console.warn(
     [
-      '[mostrador] WARNING: the Electron runtime could not be downloaded (' + reason + ').',
+      `[mostrador] WARNING: the Electron runtime could not be downloaded (${reason}).`,
       '[mostrador] The install is complete and everything but the desktop window works:',
       '[mostrador]   npm run web     serves the app in your browser (training mode by default)',
       '[mostrador]   npm test        runs the whole test suite',
