@@ -2,19 +2,11 @@
 // no inline script or style, frames only for the sandboxed HTML fragments (blob:/data:), and no
 // framing of the app itself.
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-src 'self' blob: data:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+import { CONTENT_SECURITY_POLICY } from '../main/policies';
+
+// One policy for both shells (the app:// protocol and this server), written once in
+// electron/main/policies.ts, which is pure and imports nothing from Electron.
+export { CONTENT_SECURITY_POLICY };
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
