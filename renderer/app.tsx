@@ -9,6 +9,7 @@ import { DaySummaryPrint } from './print/day-summary-print';
 import { SaleReceiptPrint } from './print/sale-receipt-print';
 import { CheckScreen } from './screens/check-screen';
 import { DaySummaryScreen } from './screens/day-summary-screen';
+import { OrdersScreen } from './screens/orders-screen';
 import { PinSetupScreen } from './screens/pin-setup-screen';
 import { SaleScreen } from './screens/sale-screen';
 import { SettingsScreen } from './screens/settings-screen';
@@ -25,6 +26,7 @@ const SCREENS: Record<ScreenName, () => JSX.Element | null> = {
   summary: DaySummaryScreen,
   training: TrainingScreen,
   settings: SettingsScreen,
+  orders: OrdersScreen,
 };
 
 /**

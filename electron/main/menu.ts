@@ -11,6 +11,7 @@ export const SCREEN_SHORTCUTS = [
   { key: 'F6', route: '#/summary', label: { 'es-PE': 'Resumen del día', en: 'Day summary' } },
   { key: 'F7', route: '#/training', label: { 'es-PE': 'Entrenamiento', en: 'Training' } },
   { key: 'F8', route: '#/settings', label: { 'es-PE': 'Configuración', en: 'Settings' } },
+  { key: 'F9', route: '#/orders', label: { 'es-PE': 'Pedidos', en: 'Orders' } },
 ] as const;
 
 export function buildMenuTemplate(

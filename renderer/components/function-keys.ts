@@ -12,6 +12,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { screen: 'summary', key: 'F6', label: 'nav.summary' },
   { screen: 'training', key: 'F7', label: 'nav.training' },
   { screen: 'settings', key: 'F8', label: 'nav.settings' },
+  { screen: 'orders', key: 'F9', label: 'nav.orders' },
 ];
 
 export function screenForKey(key: string): ScreenName | null {

@@ -1,7 +1,15 @@
 // Hash routes: the app is one page loaded from file:// or loopback, so the hash is the only
 // part of the address it owns. Parsing is pure so every route can be tested without a browser.
 
-export const SCREENS = ['sale', 'check', 'undo', 'summary', 'training', 'settings'] as const;
+export const SCREENS = [
+  'sale',
+  'check',
+  'undo',
+  'summary',
+  'training',
+  'settings',
+  'orders',
+] as const;
 export type ScreenName = (typeof SCREENS)[number];
 
 export type Route =

@@ -2,6 +2,9 @@
 // verified for the previous one may linger on a screen: every flow starts from scratch.
 import type { ApiGeneration } from '../../shared/bridge';
 import { useCheckStore } from './check-store';
+import { useOrderCreateStore } from './order-create-store';
+import { useOrderLookupStore } from './order-lookup-store';
+import { useOrderRefundStore } from './order-refund-store';
 import { useSaleStore } from './sale-store';
 import { useSummaryStore } from './summary-store';
 import { useTrainingStore } from './training-store';
@@ -13,4 +16,7 @@ export function resetAllFlows(generation: ApiGeneration): void {
   useUndoStore.getState().reset(generation);
   useSummaryStore.setState({ loaded: null, error: null, sort: null });
   useTrainingStore.setState({ scenarios: null, error: null, notice: null });
+  useOrderCreateStore.getState().reset();
+  useOrderLookupStore.getState().reset();
+  useOrderRefundStore.getState().reset();
 }

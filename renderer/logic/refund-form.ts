@@ -1,0 +1,55 @@
+// The refund form: total or partial, the amount only for a partial one, a reason always (the
+// service requires it and the journal keeps it). The author is the cashier on shift, set by the
+// main process, never typed here.
+import type { RefundKind } from '../../shared/bridge/orders';
+import { parseAmountInput } from '../../shared/domain/money';
+import type { MessageKey } from '../i18n/catalogue';
+import { reasonState } from '../stores/undo-store';
+import { amountState, type FieldState } from './sale-form';
+
+export type RefundForm = { orderId: string; kind: RefundKind; amount: string; reason: string };
+
+export type RefundRequest =
+  | { order_id: string; kind: 'total'; reason: string }
+  | { order_id: string; kind: 'partial'; amount_cents: number; reason: string };
+
+/** The merchant's order id, with the contract's characters (shared MerchantOrderId). */
+export function orderIdState(raw: string): FieldState {
+  const text = raw.trim();
+  if (text === '') return { status: 'empty' };
+  if (text.length > 64 || !/^[A-Za-z0-9][A-Za-z0-9._:-]*$/.test(text)) {
+    return { status: 'error', message: 'orders.field.orderId.invalid' };
+  }
+  return { status: 'valid' };
+}
+
+export function checkRefundForm(form: RefundForm) {
+  const orderId = orderIdState(form.orderId);
+  const amount: FieldState =
+    form.kind === 'partial' ? amountState(form.amount) : { status: 'valid' };
+  const reason = reasonState(form.reason);
+  const parsed = parseAmountInput(form.amount);
+  let request: RefundRequest | null = null;
+  if (orderId.status === 'valid' && reason.status === 'valid') {
+    const base = { order_id: form.orderId.trim(), reason: form.reason.trim() };
+    if (form.kind === 'total') request = { ...base, kind: 'total' };
+    else if (parsed.ok) request = { ...base, kind: 'partial', amount_cents: parsed.cents };
+  }
+  return { orderId, amount, reason, request };
+}
+
+/** The service's refund status in words: money back, already back, or less debt. */
+export const REFUND_STATUS_TEXT: Record<
+  'success' | 'already_refunded' | 'decreased_debt',
+  { title: MessageKey; steps: MessageKey }
+> = {
+  success: { title: 'orders.refund.success.title', steps: 'orders.refund.success.steps' },
+  already_refunded: {
+    title: 'orders.refund.already.title',
+    steps: 'orders.refund.already.steps',
+  },
+  decreased_debt: {
+    title: 'orders.refund.decreased.title',
+    steps: 'orders.refund.decreased.steps',
+  },
+};
