@@ -2,13 +2,15 @@
 // closing line with the counts of every test run ("tests: N passed, N failed, N skipped").
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
-const reports = join('test-results', 'reports');
+// Not under test-results/: Playwright empties that folder when it starts.
+const reports = '.test-reports';
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const vitestJson = join(reports, 'vitest.json');
-const playwrightJson = join(reports, 'playwright.json');
+// Absolute: Playwright resolves a relative report path against its config's folder.
+const playwrightJson = resolve(reports, 'playwright.json');
 
 const stages = [
   ['typecheck', 'npx', ['tsc', '-b']],
@@ -23,7 +25,7 @@ const stages = [
   [
     'e2e tests (Chromium, browser mode)',
     'npx',
-    ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
+    ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
   ],
 ];
