@@ -86,3 +86,16 @@ test('the language changes every text; both languages work', async ({ app: page 
   await expect(page.getByRole('heading', { level: 1, name: 'Configuración' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es-PE');
 });
+
+test('an English terminal starts in English (its catalogue is a chunk of its own)', async ({
+  app: page,
+}) => {
+  await unlock(page);
+  await page.getByRole('radio', { name: 'English' }).check();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  // A fresh start fetches the English chunk before the first screen; the CSP lets it load.
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'F2 Sale' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});

@@ -95,6 +95,62 @@ describe('a second paid-and-billed of the same Verify', () => {
   });
 });
 
+describe('journal.continuation', () => {
+  const continuation = (sourceOpId: string, operation = 'v3.paid-and-billed' as const) =>
+    ok(backend.table, 'journal.continuation', { source_op_id: sourceOpId, operation });
+
+  it('finds the paid-and-billed whose answer was lost, by the Verify it continues', async () => {
+    const verified = await ok(backend.table, 'v3.verify', PLAIN_SALE);
+    expect(await continuation(verified.op_id)).toEqual({ operation: null });
+    await ok(backend.table, 'training.injectFault', {
+      operation: 'v3.paidAndBilled',
+      fault: 'lose-response',
+      times: 1,
+    });
+    const first = await ok(backend.table, 'v3.paidAndBilled', { verify_op_id: verified.op_id });
+    await backend.table.whenIdle();
+
+    const found = await continuation(verified.op_id);
+    expect(found.operation).toMatchObject({ op_id: first.op_id, status: 'succeeded' });
+    // Only a continuation of that kind: a v2 paid-and-billed never names a Verify.
+    const v2 = await ok(backend.table, 'journal.continuation', {
+      source_op_id: verified.op_id,
+      operation: 'v2.paid-and-billed',
+    });
+    expect(v2).toEqual({ operation: null });
+    expect(await externalRows(mock)).toHaveLength(1);
+  });
+
+  it('prefers the latest one not refused, and answers a refusal only when all were', async () => {
+    const scenario = (await ok(backend.table, 'training.scenarios', {})).scenarios.find(
+      (s) => s.name === 'schedule-acceptance-needed',
+    );
+    if (!scenario || !('dni' in scenario.identity) || scenario.billed_amount === undefined) {
+      throw new Error('scenario missing');
+    }
+    const verified = await ok(backend.table, 'v3.verify', {
+      identity: { kind: 'dni', value: scenario.identity.dni },
+      funding_code: scenario.funding_code,
+      billed_cents: Math.round(scenario.billed_amount * 100),
+    });
+    const args = { verify_op_id: verified.op_id };
+    const refused = await ok(backend.table, 'v3.paidAndBilled', args);
+    expect(refused.status).toBe('refused');
+    expect((await continuation(verified.op_id)).operation).toMatchObject({
+      op_id: refused.op_id,
+      status: 'refused',
+    });
+
+    await ok(backend.table, 'training.acceptSchedule', { funding_code: scenario.funding_code });
+    const billed = await ok(backend.table, 'v3.paidAndBilled', args);
+    expect(billed.status).toBe('succeeded');
+    expect((await continuation(verified.op_id)).operation).toMatchObject({
+      op_id: billed.op_id,
+      status: 'succeeded',
+    });
+  });
+});
+
 describe('the look for an earlier paid-and-billed', () => {
   it('reads back only the Verify and the operations that name it, however full the day', async () => {
     // A busy day: every sale before this one adds a Verify and a paid-and-billed.

@@ -5,7 +5,11 @@ import { storeDay } from '../journal/store-day';
 import { badArguments } from './bridge-failure';
 import type { HandlerDeps, HandlerMap } from './deps';
 
-type JournalMethods = 'journal.operations' | 'journal.unresolved' | 'journal.operation';
+type JournalMethods =
+  | 'journal.operations'
+  | 'journal.unresolved'
+  | 'journal.operation'
+  | 'journal.continuation';
 
 /**
  * The operation without its refund's X-Unique-Token: the renderer never needs it (a refund is
@@ -38,6 +42,13 @@ export function journalHandlers(deps: HandlerDeps): Pick<HandlerMap, JournalMeth
       const operation = await journal.operation(op_id);
       if (!operation) throw badArguments('no such operation', { op_id: 'not in the journal' });
       return forRenderer(operation);
+    },
+
+    'journal.continuation': async ({ source_op_id, operation }) => {
+      // Oldest first: the last one not refused is the one that may still bill (or did).
+      const linked = await journal.linkedTo(source_op_id, { operation });
+      const chosen = linked.findLast((op) => op.status !== 'refused') ?? linked.at(-1) ?? null;
+      return { operation: chosen ? forRenderer(chosen) : null };
     },
   };
 }

@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { en } from './en';
 import { esPE } from './es-pe';
-import { parametersOf, translate } from './translate';
+import { catalogueLoaded, loadCatalogue, parametersOf, translate } from './translate';
 
 describe('i18n catalogue', () => {
+  beforeAll(() => loadCatalogue('en'));
+
   it('has the same keys in both languages', () => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(esPE).sort());
   });
@@ -36,5 +38,10 @@ describe('i18n catalogue', () => {
   it('marks training printouts as not valid in Spanish in both languages', () => {
     expect(translate('es-PE', 'print.trainingMark')).toBe('ENTRENAMIENTO – NO VÁLIDO');
     expect(translate('en', 'print.trainingMark')).toContain('ENTRENAMIENTO – NO VÁLIDO');
+  });
+
+  it('loads English on demand; Spanish is always there', () => {
+    expect(catalogueLoaded('es-PE')).toBe(true);
+    expect(catalogueLoaded('en')).toBe(true);
   });
 });

@@ -1,15 +1,30 @@
 // Message lookup with `{name}` parameters. Pure: the hook in use-t.ts only picks the language.
 import type { Language } from '../../shared/bridge';
 import type { MessageKey } from './catalogue';
-import { en } from './en';
 import { esPE } from './es-pe';
 
 export type MessageParams = Record<string, string | number>;
 
-const CATALOGUES: Record<Language, Record<MessageKey, string>> = { 'es-PE': esPE, en };
+type Catalogue = Record<MessageKey, string>;
+
+/**
+ * es-PE, the default, is in the main bundle; English is a separate chunk that only a terminal
+ * set to English fetches (settings-store loads it before the language takes effect).
+ */
+const catalogues: Partial<Record<Language, Catalogue>> = { 'es-PE': esPE };
+
+export function catalogueLoaded(language: Language): boolean {
+  return catalogues[language] !== undefined;
+}
+
+export async function loadCatalogue(language: Language): Promise<void> {
+  if (catalogues[language]) return;
+  if (language === 'en') catalogues.en = (await import('./en')).en;
+}
 
 export function translate(language: Language, key: MessageKey, params?: MessageParams): string {
-  const template = CATALOGUES[language][key];
+  // A catalogue not loaded (yet) reads as Spanish: never a raw key on the screen.
+  const template = (catalogues[language] ?? esPE)[key];
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JournalOperation } from '../../shared/journal-entry';
-import { findOperationFor, serviceErrorFromJournal, verdictOf } from './journal-outcome';
+import { serviceErrorFromJournal, verdictOf } from './journal-outcome';
 
 const base = (over: Partial<JournalOperation>): JournalOperation => ({
   op_id: '0f8fad5b-d9cb-469f-a165-70867728950e',
@@ -73,34 +73,5 @@ describe('verdictOf', () => {
       category: 'state-conflict',
       fieldErrors: { dni: 'Error on dni format' },
     });
-  });
-});
-
-describe('findOperationFor', () => {
-  it('finds the latest call of that kind for that code since the click', () => {
-    const older = base({
-      op_id: '00000000-0000-4000-8000-000000000001',
-      started_at: '2026-03-10T14:00:00.000Z',
-    });
-    const newer = base({
-      op_id: '00000000-0000-4000-8000-000000000002',
-      started_at: '2026-03-10T15:00:00.000Z',
-    });
-    const other = base({ op_id: '00000000-0000-4000-8000-000000000003', operation: 'v3.verify' });
-    const since = Date.parse('2026-03-10T14:59:59.500Z');
-    expect(
-      findOperationFor([older, newer, other], {
-        operation: 'v3.paid-and-billed',
-        fundingCode: 'CRONO1',
-        sinceMs: since,
-      })?.op_id,
-    ).toBe(newer.op_id);
-    expect(
-      findOperationFor([older], {
-        operation: 'v3.paid-and-billed',
-        fundingCode: 'CRONO1',
-        sinceMs: since,
-      }),
-    ).toBeNull();
   });
 });

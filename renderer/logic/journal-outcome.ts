@@ -31,21 +31,3 @@ export function verdictOf(operation: JournalOperation): JournalVerdict {
       return { status: 'open', calls: operation.calls };
   }
 }
-
-/**
- * When the bridge gave no answer at all, the operation's id is unknown: find the latest journaled
- * call of that kind for that funding code that started no earlier than the click.
- */
-export function findOperationFor(
-  operations: readonly JournalOperation[],
-  query: { operation: string; fundingCode: string; sinceMs: number },
-): JournalOperation | null {
-  let best: JournalOperation | null = null;
-  for (const op of operations) {
-    if (op.operation !== query.operation || op.intent.funding_code !== query.fundingCode) continue;
-    // A second of slack: the main process's clock stamps the intent, not the renderer's.
-    if (Date.parse(op.started_at) < query.sinceMs - 1000) continue;
-    if (!best || Date.parse(op.started_at) > Date.parse(best.started_at)) best = op;
-  }
-  return best;
-}

@@ -13,7 +13,7 @@ import {
 } from '../logic/error-guidance';
 import { checkIdentityAndCode } from '../logic/sale-form';
 import { identityOf } from '../logic/scenario-fill';
-import { createPoller, findLostOperation } from './operation-poller';
+import { createUnknownOutcome } from './unknown-outcome';
 
 export type CheckForm = { dni: string; code: string };
 
@@ -33,7 +33,7 @@ export type CheckPhase =
   | { name: 'confirming'; checked: Checked }
   | { name: 'billing'; checked: Checked }
   | { name: 'billed'; checked: Checked; opId: string }
-  | { name: 'unknown'; checked: Checked; opId: string | null; guidance: Guidance; sinceMs: number }
+  | { name: 'unknown'; checked: Checked; opId: string | null; guidance: Guidance }
   | { name: 'paid-refused'; checked: Checked; guidance: Guidance };
 
 type CheckState = {
@@ -57,17 +57,25 @@ export const checkFormLocked = (phase: CheckPhase) =>
 export const checkBusy = (phase: CheckPhase) =>
   phase.name === 'querying' || phase.name === 'billing';
 
-const poller = createPoller();
 const EMPTY: CheckForm = { dni: '', code: '' };
 
 export const useCheckStore = create<CheckState>((set, get) => {
-  function watch(opId: string) {
-    poller.start(opId, (verdict, op) => {
+  const unknownOutcome = createUnknownOutcome({
+    operation: 'v2.paid-and-billed',
+    unknown: () => {
+      const phase = get().phase;
+      return phase.name === 'unknown' ? { opId: phase.opId, sourceOpId: phase.checked.opId } : null;
+    },
+    found: (opId) => {
+      const phase = get().phase;
+      if (phase.name === 'unknown' && phase.opId === null) set({ phase: { ...phase, opId } });
+    },
+    final: (verdict, op) => {
       const phase = get().phase;
       if (phase.name !== 'unknown') return;
       if (verdict.status === 'succeeded')
         set({ phase: { name: 'billed', checked: phase.checked, opId: op.op_id } });
-      else if (verdict.status === 'refused') {
+      else {
         set({
           phase: {
             name: 'paid-refused',
@@ -76,8 +84,10 @@ export const useCheckStore = create<CheckState>((set, get) => {
           },
         });
       }
-    });
-  }
+    },
+    busy: () => get().sideBusy,
+    setBusy: (sideBusy) => set({ sideBusy }),
+  });
 
   return {
     form: EMPTY,
@@ -153,7 +163,6 @@ export const useCheckStore = create<CheckState>((set, get) => {
       const { phase } = get();
       if (phase.name !== 'confirming' && phase.name !== 'paid-refused') return;
       const { checked } = phase;
-      const sinceMs = Date.now();
       set({ phase: { name: 'billing', checked } });
       const answer = await call('v2.paidAndBilled', { info_op_id: checked.opId });
       if (!answer.ok) {
@@ -161,7 +170,7 @@ export const useCheckStore = create<CheckState>((set, get) => {
         const guidance = guidanceForBridgeError('v2-paid', answer.error, maybeSent);
         set({
           phase: maybeSent
-            ? { name: 'unknown', checked, opId: null, guidance, sinceMs }
+            ? { name: 'unknown', checked, opId: null, guidance }
             : { name: 'paid-refused', checked, guidance },
         });
         return;
@@ -189,42 +198,23 @@ export const useCheckStore = create<CheckState>((set, get) => {
               'unknown',
               outcome.retrying,
             ),
-            sinceMs,
           },
         });
-        watch(outcome.op_id);
+        unknownOutcome.watch(outcome.op_id);
       }
     },
 
-    checkAgain: async () => {
-      const { phase, sideBusy } = get();
-      if (phase.name !== 'unknown' || sideBusy) return;
-      set({ sideBusy: true });
-      let opId = phase.opId;
-      if (opId === null) {
-        opId = await findLostOperation(
-          'v2.paid-and-billed',
-          phase.checked.request.funding_code,
-          phase.sinceMs,
-        );
-        if (opId !== null) set({ phase: { ...phase, opId } });
-      }
-      if (opId !== null) {
-        watch(opId);
-        await poller.checkNow();
-      }
-      set({ sideBusy: false });
-    },
+    checkAgain: unknownOutcome.checkAgain,
 
     reset: () => {
       if (checkBusy(get().phase)) return;
-      poller.stop();
+      unknownOutcome.stop();
       set({ form: EMPTY, submitted: false, phase: { name: 'editing' }, scenario: null });
     },
 
     applyScenario: (scenario) => {
       if (checkBusy(get().phase)) return;
-      poller.stop();
+      unknownOutcome.stop();
       const identity = identityOf(scenario);
       set({
         form: { dni: identity.value, code: scenario.funding_code },

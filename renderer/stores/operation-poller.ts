@@ -3,7 +3,7 @@
 // the screen does not lose the sale's outcome.
 import type { JournalOperation } from '../../shared/journal-entry';
 import { call } from '../bridge/call';
-import { findOperationFor, type JournalVerdict, verdictOf } from '../logic/journal-outcome';
+import { type JournalVerdict, verdictOf } from '../logic/journal-outcome';
 
 const POLL_MS = 1000;
 
@@ -55,17 +55,4 @@ export function createPoller(): Poller {
     checkNow: ask,
     stop,
   };
-}
-
-/** When the bridge lost the answer, the op id is unknown: look for it in today's journal. */
-export async function findLostOperation(
-  operation: string,
-  fundingCode: string,
-  sinceMs: number,
-): Promise<string | null> {
-  const list = await call('journal.operations', {});
-  if (!list.ok) return null;
-  return (
-    findOperationFor(list.result.operations, { operation, fundingCode, sinceMs })?.op_id ?? null
-  );
 }

@@ -185,6 +185,44 @@ describe('sale flow', () => {
     expect(useSaleStore.getState().phase).toMatchObject({ name: 'unknown', opId: null });
   });
 
+  it('after a lost answer, "check again" finds the operation by the Verify it continues', async () => {
+    let asked: unknown;
+    handlers['journal.continuation'] = (args) => {
+      asked = args;
+      return { operation: journalOp('succeeded') };
+    };
+    handlers['journal.operation'] = () => journalOp('succeeded');
+    setTransport(async (method, args) => {
+      calls.push(method);
+      if (method === 'v3.paidAndBilled') return 'not an envelope';
+      const handler = handlers[method];
+      if (!handler) return { ok: false, error: { code: 'unknown-method', message: method } };
+      return { ok: true, result: handler(args) };
+    });
+    await verifyAndConfirm();
+    expect(useSaleStore.getState().phase).toMatchObject({ name: 'unknown', opId: null });
+    await useSaleStore.getState().checkAgain();
+    expect(asked).toEqual({ source_op_id: VERIFY_OP, operation: 'v3.paid-and-billed' });
+    expect(useSaleStore.getState().phase).toMatchObject({ name: 'billed', opId: PAID_OP });
+    expect(useSaleStore.getState().sideBusy).toBe(false);
+  });
+
+  it('after a lost answer with nothing journaled, "check again" stays amber', async () => {
+    handlers['journal.continuation'] = () => ({ operation: null });
+    setTransport(async (method, args) => {
+      calls.push(method);
+      if (method === 'v3.paidAndBilled') return 'not an envelope';
+      const handler = handlers[method];
+      if (!handler) return { ok: false, error: { code: 'unknown-method', message: method } };
+      return { ok: true, result: handler(args) };
+    });
+    await verifyAndConfirm();
+    await useSaleStore.getState().checkAgain();
+    expect(useSaleStore.getState().phase).toMatchObject({ name: 'unknown', opId: null });
+    expect(calls).not.toContain('journal.operation');
+    expect(useSaleStore.getState().sideBusy).toBe(false);
+  });
+
   it('re-verifies inline after "billed_amount changed" and shows the amount before', async () => {
     handlers['v3.paidAndBilled'] = () => ({
       status: 'refused',

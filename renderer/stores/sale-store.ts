@@ -14,7 +14,7 @@ import {
 } from '../logic/error-guidance';
 import { checkSaleForm, type SaleForm } from '../logic/sale-form';
 import { formFromScenario } from '../logic/scenario-fill';
-import { createPoller, findLostOperation } from './operation-poller';
+import { createUnknownOutcome } from './unknown-outcome';
 
 export type VerifyRequest = { identity: IdentityInput; funding_code: string; billed_cents: number };
 
@@ -35,13 +35,7 @@ export type SalePhase =
   | { name: 'confirming'; verification: Verification }
   | { name: 'billing'; verification: Verification }
   | { name: 'billed'; verification: Verification; opId: string; invoice: 'boleta' | 'factura' }
-  | {
-      name: 'unknown';
-      verification: Verification;
-      opId: string | null;
-      guidance: Guidance;
-      sinceMs: number;
-    }
+  | { name: 'unknown'; verification: Verification; opId: string | null; guidance: Guidance }
   | { name: 'paid-refused'; verification: Verification; guidance: Guidance }
   | { name: 'reverifying'; verification: Verification };
 
@@ -86,9 +80,47 @@ export function isBusy(phase: SalePhase): boolean {
 
 const invoiceFor = (identity: IdentityInput) => (identity.kind === 'ruc' ? 'factura' : 'boleta');
 
-const poller = createPoller();
-
 export const useSaleStore = create<SaleState>((set, get) => {
+  /** Watches the journal for the final word on an unknown paid-and-billed. */
+  const unknownOutcome = createUnknownOutcome({
+    operation: 'v3.paid-and-billed',
+    unknown: () => {
+      const phase = get().phase;
+      return phase.name === 'unknown'
+        ? { opId: phase.opId, sourceOpId: phase.verification.opId }
+        : null;
+    },
+    found: (opId) => {
+      const phase = get().phase;
+      if (phase.name === 'unknown' && phase.opId === null) set({ phase: { ...phase, opId } });
+    },
+    final: (verdict, op) => {
+      const phase = get().phase;
+      if (phase.name !== 'unknown') return;
+      const { verification } = phase;
+      if (verdict.status === 'succeeded') {
+        set({
+          phase: {
+            name: 'billed',
+            verification,
+            opId: op.op_id,
+            invoice: invoiceFor(verification.request.identity),
+          },
+        });
+      } else {
+        set({
+          phase: {
+            name: 'paid-refused',
+            verification,
+            guidance: guidanceForServiceError('paid', verdict.error, 'refused'),
+          },
+        });
+      }
+    },
+    busy: () => get().sideBusy,
+    setBusy: (sideBusy) => set({ sideBusy }),
+  });
+
   async function runVerify(request: VerifyRequest, previous: Verification | null) {
     const answer = await call('v3.verify', request);
     if (!answer.ok) {
@@ -118,33 +150,6 @@ export const useSaleStore = create<SaleState>((set, get) => {
     }
     const guidance = guidanceForServiceError('verify', outcome.error, outcome.status);
     set({ phase: { name: 'verify-failed', guidance } });
-  }
-
-  /** Watches the journal for the final word on an unknown paid-and-billed. */
-  function watch(opId: string) {
-    poller.start(opId, (verdict, op) => {
-      const phase = get().phase;
-      if (phase.name !== 'unknown') return;
-      const { verification } = phase;
-      if (verdict.status === 'succeeded') {
-        set({
-          phase: {
-            name: 'billed',
-            verification,
-            opId: op.op_id,
-            invoice: invoiceFor(verification.request.identity),
-          },
-        });
-      } else if (verdict.status === 'refused') {
-        set({
-          phase: {
-            name: 'paid-refused',
-            verification,
-            guidance: guidanceForServiceError('paid', verdict.error, 'refused'),
-          },
-        });
-      }
-    });
   }
 
   return {
@@ -193,7 +198,6 @@ export const useSaleStore = create<SaleState>((set, get) => {
       const { phase } = get();
       if (phase.name !== 'confirming' && phase.name !== 'paid-refused') return;
       const { verification } = phase;
-      const sinceMs = Date.now();
       set({ phase: { name: 'billing', verification } });
       const answer = await call('v3.paidAndBilled', { verify_op_id: verification.opId });
       if (!answer.ok) {
@@ -202,7 +206,7 @@ export const useSaleStore = create<SaleState>((set, get) => {
         const guidance = guidanceForBridgeError('paid', answer.error, maybeSent);
         set({
           phase: maybeSent
-            ? { name: 'unknown', verification, opId: null, guidance, sinceMs }
+            ? { name: 'unknown', verification, opId: null, guidance }
             : { name: 'paid-refused', verification, guidance },
         });
         return;
@@ -232,10 +236,9 @@ export const useSaleStore = create<SaleState>((set, get) => {
             verification,
             opId: outcome.op_id,
             guidance: guidanceForServiceError('paid', outcome.error, 'unknown', outcome.retrying),
-            sinceMs,
           },
         });
-        watch(outcome.op_id);
+        unknownOutcome.watch(outcome.op_id);
       }
     },
 
@@ -256,29 +259,11 @@ export const useSaleStore = create<SaleState>((set, get) => {
       set({ sideBusy: false, scheduleAccepted: answer.ok });
     },
 
-    checkAgain: async () => {
-      const { phase, sideBusy } = get();
-      if (phase.name !== 'unknown' || sideBusy) return;
-      set({ sideBusy: true });
-      let opId = phase.opId;
-      if (opId === null) {
-        opId = await findLostOperation(
-          'v3.paid-and-billed',
-          phase.verification.request.funding_code,
-          phase.sinceMs,
-        );
-        if (opId !== null) set({ phase: { ...phase, opId } });
-      }
-      if (opId !== null) {
-        watch(opId);
-        await poller.checkNow();
-      }
-      set({ sideBusy: false });
-    },
+    checkAgain: unknownOutcome.checkAgain,
 
     newSale: () => {
       if (isBusy(get().phase)) return;
-      poller.stop();
+      unknownOutcome.stop();
       set({
         form: EMPTY_FORM,
         submitted: false,
@@ -290,7 +275,7 @@ export const useSaleStore = create<SaleState>((set, get) => {
 
     applyScenario: (scenario) => {
       if (isBusy(get().phase)) return;
-      poller.stop();
+      unknownOutcome.stop();
       set({
         form: formFromScenario(scenario),
         submitted: false,

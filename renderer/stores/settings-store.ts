@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import type { AppInfo, Settings } from '../../shared/bridge';
 import { call } from '../bridge/call';
+import { catalogueLoaded, loadCatalogue } from '../i18n/translate';
 import { type Guidance, guidanceForBridgeError } from '../logic/error-guidance';
 
 type SettingsState = {
@@ -14,20 +15,39 @@ type SettingsState = {
   replace: (settings: Settings) => void;
 };
 
-export const useSettingsStore = create<SettingsState>((set) => ({
-  settings: null,
-  appInfo: null,
-  loadError: null,
-  load: async () => {
-    const [settings, info] = await Promise.all([call('settings.get', {}), call('app.info', {})]);
-    if (!settings.ok) {
-      set({ loadError: guidanceForBridgeError('other', settings.error, settings.lost) });
-      return;
+export const useSettingsStore = create<SettingsState>((set) => {
+  let latest = 0;
+  /**
+   * Applies settings once their language's catalogue is loaded (at once when it already is), so
+   * no screen or printout shows the wrong language first. The latest settings win.
+   */
+  async function apply(settings: Settings, update: () => void) {
+    const mine = ++latest;
+    if (!catalogueLoaded(settings.language)) {
+      // A failed load leaves Spanish on screen (translate's fallback); the settings still apply.
+      await loadCatalogue(settings.language).catch(() => undefined);
     }
-    set({ settings: settings.result, appInfo: info.ok ? info.result : null, loadError: null });
-  },
-  replace: (settings) => set({ settings }),
-}));
+    if (mine === latest) update();
+  }
+
+  return {
+    settings: null,
+    appInfo: null,
+    loadError: null,
+    load: async () => {
+      const [settings, info] = await Promise.all([call('settings.get', {}), call('app.info', {})]);
+      if (!settings.ok) {
+        set({ loadError: guidanceForBridgeError('other', settings.error, settings.lost) });
+        return;
+      }
+      const appInfo = info.ok ? info.result : null;
+      await apply(settings.result, () =>
+        set({ settings: settings.result, appInfo, loadError: null }),
+      );
+    },
+    replace: (settings) => void apply(settings, () => set({ settings })),
+  };
+});
 
 export const useLanguage = () => useSettingsStore((s) => s.settings?.language ?? 'es-PE');
 export const useIsTraining = () => useSettingsStore((s) => s.settings?.mode === 'training');

@@ -126,6 +126,17 @@ export const bridgeMethods = {
     result: z.object({ operations: z.array(JournalOperation) }),
   },
   'journal.operation': { args: z.strictObject({ op_id: z.uuid() }), result: JournalOperation },
+  /**
+   * The paid-and-billed that continues a Verify (v3) or Info (v2), for when the bridge lost its
+   * answer and the renderer never learnt its op_id: the latest one not refused, else the latest.
+   */
+  'journal.continuation': {
+    args: z.strictObject({
+      source_op_id: z.uuid(),
+      operation: z.enum(['v3.paid-and-billed', 'v2.paid-and-billed']),
+    }),
+    result: z.object({ operation: JournalOperation.nullable() }),
+  },
 
   'training.scenarios': { args: Empty, result: z.object({ scenarios: z.array(Scenario) }) },
   'training.applyScenario': {

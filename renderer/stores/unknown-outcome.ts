@@ -1,0 +1,70 @@
+// An unknown paid-and-billed (v3 sale, v2 check), one piece for both screens: watch its op in
+// the journal until the answer is definite, and on "check again" ask now. When the bridge lost
+// the answer the op_id is not known yet: the journal finds it by the Verify/Info it continues.
+import type { JournalOperation } from '../../shared/journal-entry';
+import { call } from '../bridge/call';
+import type { JournalVerdict } from '../logic/journal-outcome';
+import { createPoller } from './operation-poller';
+
+export type ContinuationOperation = 'v3.paid-and-billed' | 'v2.paid-and-billed';
+
+/** What the store's unknown phase holds; null when the phase is not unknown. */
+export type UnknownState = { opId: string | null; sourceOpId: string } | null;
+
+export type UnknownOutcomeOptions = {
+  operation: ContinuationOperation;
+  unknown: () => UnknownState;
+  /** The op_id found for an unknown phase that had none. */
+  found: (opId: string) => void;
+  /** The first definite verdict, while the phase is still unknown. */
+  final: (verdict: Exclude<JournalVerdict, { status: 'open' }>, op: JournalOperation) => void;
+  busy: () => boolean;
+  setBusy: (busy: boolean) => void;
+};
+
+export type UnknownOutcome = {
+  watch: (opId: string) => void;
+  checkAgain: () => Promise<void>;
+  stop: () => void;
+};
+
+/** The paid-and-billed that continues `sourceOpId`, or null when the journal has none. */
+export async function findContinuation(
+  sourceOpId: string,
+  operation: ContinuationOperation,
+): Promise<string | null> {
+  const answer = await call('journal.continuation', { source_op_id: sourceOpId, operation });
+  return answer.ok ? (answer.result.operation?.op_id ?? null) : null;
+}
+
+export function createUnknownOutcome(options: UnknownOutcomeOptions): UnknownOutcome {
+  const poller = createPoller();
+
+  function watch(opId: string) {
+    poller.start(opId, (verdict, op) => {
+      if (options.unknown() === null || verdict.status === 'open') return;
+      options.final(verdict, op);
+    });
+  }
+
+  async function checkAgain() {
+    const unknown = options.unknown();
+    if (unknown === null || options.busy()) return;
+    options.setBusy(true);
+    try {
+      let opId = unknown.opId;
+      if (opId === null) {
+        opId = await findContinuation(unknown.sourceOpId, options.operation);
+        // The cashier may have moved on meanwhile: only a phase still unknown takes it.
+        if (opId === null || options.unknown() === null) return;
+        options.found(opId);
+      }
+      watch(opId);
+      await poller.checkNow();
+    } finally {
+      options.setBusy(false);
+    }
+  }
+
+  return { watch, checkAgain, stop: poller.stop };
+}
