@@ -17,7 +17,7 @@ export type BundleResult = {
   details: {
     gzip_level: number;
     runs: number;
-    renderer: SideDetails;
+    renderer: SideDetails & { loaded_at_start: string[]; all_js_gz: number };
     baseline: SideDetails;
     /** Where the renderer's bytes come from: rendered bytes and each group gzipped alone. */
     renderer_breakdown: Array<{ group: string; bytes: number; gz_alone: number }>;
