@@ -10,6 +10,8 @@ export default defineConfig({
       'renderer/**/*.test.ts',
       'scripts/**/*.test.ts',
       'build/**/*.test.ts',
+      // Seeded fault injection, kill-and-restart and fuzzing (reliability/README.md).
+      'reliability/**/*.test.ts',
     ],
     environment: 'node',
     pool: 'forks',

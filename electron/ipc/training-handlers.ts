@@ -34,7 +34,10 @@ export function trainingHandlers(deps: HandlerDeps): Pick<HandlerMap, TrainingMe
     'training.applyScenario': async ({ name }) => {
       const client = await trainingClient();
       const result = await client.call(t.applyScenario, { params: { name }, body: {} });
-      if (!result.ok && result.error.httpStatus === 404) {
+      // A name that cannot be a path segment ('..', a lone surrogate) is refused by the client
+      // before sending: no such scenario either, not an internal error (reliability/fuzz).
+      const unsendable = !result.ok && result.error.category === 'validation';
+      if (!result.ok && (result.error.httpStatus === 404 || unsendable)) {
         throw badArguments('no such scenario', { name: 'not in the catalogue' });
       }
       return answered(result);

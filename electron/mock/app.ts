@@ -2,7 +2,7 @@
 // uses it in process (Fastify `inject`, no socket) in training mode; `npm run mock` serves it.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { builtInAreas } from './areas';
-import { installErrorHandling } from './http/errors';
+import { answerFrameworkError, installErrorHandling } from './http/errors';
 import { registerInStoreRoutes } from './in-store/routes';
 import { createContext, createState, type MockContext } from './state';
 import { registerTrainerRoutes } from './trainer/routes';
@@ -52,6 +52,10 @@ for (const area of builtInAreas) addMockArea(area);
 
 export type MockApp = FastifyInstance & { mockContext: MockContext };
 
+const noSchemas = () => () => {
+  throw new Error('the mock validates with zod: Fastify route schemas are not supported');
+};
+
 export async function createMockApp(options: MockOptions = {}): Promise<MockApp> {
   const context = createContext(
     {
@@ -77,10 +81,18 @@ export async function createMockApp(options: MockOptions = {}): Promise<MockApp>
 
   const app = Fastify({
     logger: options.logger ?? false,
+    // Every request is checked with zod (shared/api); no route has a Fastify JSON schema. Without
+    // these factories Fastify loads Ajv and fast-json-stringify at construction, for nothing:
+    // about a tenth of browser mode's start, which builds a training mock every time (bench/).
+    schemaController: {
+      compilersFactory: { buildValidator: noSchemas, buildSerializer: noSchemas },
+    },
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     // Keys named __proto__ or constructor in a body are refused by the parser, not merged.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // Bad URL encodings and over-long path parameters answer documented 400s (http/errors.ts).
+    frameworkErrors: answerFrameworkError,
   });
   // Every body the service takes is JSON: a text/plain body would otherwise be read as a string
   // and answered with a misleading list of missing fields instead of the Content-Type error.

@@ -22,6 +22,9 @@ export function buildRequest(
     // URL parsers resolve `.`/`..` segments (even as %2E), which would call another endpoint.
     const value = String(field(params, name));
     if (value === '' || value === '.' || value === '..') problems[name] ??= 'not a path segment';
+    // encodeURIComponent throws on a lone surrogate: a validation error, never a throw out of
+    // the client (found by reliability/fuzz: training.applyScenario with name "\ud800").
+    else if (!isWellFormed(value)) problems[name] ??= 'not a path segment';
   }
   if (Object.keys(problems).length > 0) {
     return { ok: false, error: { category: 'validation', fieldErrors: problems } };
@@ -66,6 +69,11 @@ function callerHeaders(schema: z.ZodObject | undefined): z.ZodObject | undefined
   if (own.length === Object.keys(schema.shape).length) return undefined;
   const mask = Object.fromEntries(own.map((key) => [key, true as const]));
   return schema.omit(mask as Record<string, true> & Record<number, never>);
+}
+
+/** No lone UTF-16 surrogate (String.prototype.isWellFormed, which ES2023's lib lacks). */
+function isWellFormed(text: string): boolean {
+  return !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
 }
 
 function templateNames(path: string): string[] {

@@ -1,6 +1,6 @@
 // Every failure the HTTP layer can meet becomes a documented 4xx shape: a sandbox that answers
 // 5xx or Fastify's own error format to bad input would teach integrators the wrong contract.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST } from '../../../shared/api/messages';
 
 /** How a route reports problems found before its handler runs (parse errors, size). */
@@ -41,4 +41,24 @@ export function installErrorHandling(app: FastifyInstance): void {
       .status(404)
       .send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }),
   );
+}
+
+/**
+ * Fastify's router answers a malformed percent-encoding in the path, or a path parameter past
+ * its length limit, by itself — before any route or error handler — with its own body
+ * (`{ error, code, message, statusCode }`, and a 414 for the length). Given to Fastify as
+ * `frameworkErrors`, this answers them in the documented shapes instead: a 400 with `{ error }`,
+ * or the voucher calls' plain text. Found by reliability/fuzz (mock endpoints).
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'Path parameter too long' : 'Malformed URL';
+  // No route matched, so no errorStyle to read: the voucher calls are known by their path.
+  return (request.raw.url ?? '').startsWith('/vouchers/')
+    ? reply.status(400).type('text/plain; charset=utf-8').send(message)
+    : reply.status(400).send({ error: message });
 }

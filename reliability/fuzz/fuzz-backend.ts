@@ -1,0 +1,100 @@
+// A training-mode backend for fuzzing the bridge: the in-process mock, a short client timeout (an
+// armed timeout fault must not stall 10,000 cases), instant retries, and the data dir on tmpfs
+// where there is one (the journal's fsyncs would otherwise dominate; durability is part 1's and
+// part 2's subject, not this one's). Seeded with a sale so op_ids in the samples are real.
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dispatch } from '../../electron/ipc/dispatch';
+import { type Backend, openBackend } from '../../electron/ipc/open-backend';
+import { browserPrinter } from '../../electron/ipc/print-handlers';
+import type { MockApp } from '../../electron/mock/app';
+import { NO_LOCKOUT } from '../../electron/settings/pin-lockout';
+import { createMemoryVault } from '../../electron/vault/memory-vault';
+import { lowCostPinHash } from '../support/low-cost-pin';
+
+export const NOW = '2026-03-10T15:00:00.000Z';
+export const CALLER = { channel: 'direct', verified: true } as const;
+export const PIN = '1234';
+
+export type FuzzBackend = {
+  backend: Backend;
+  ids: { verify: string; info: string; billed: string };
+  close(): Promise<void>;
+};
+
+export async function openFuzzBackend(mock: MockApp): Promise<FuzzBackend> {
+  const root = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  const dataDir = await mkdtemp(join(root, 'mostrador-fuzz-'));
+  // A shift open and a PIN set, so arguments that pass the contract reach the handlers' depths.
+  await writeFile(
+    join(dataDir, 'settings.json'),
+    JSON.stringify({
+      cashier_id: 'caja-01',
+      supervisor_pin: lowCostPinHash(PIN),
+      pin_lockout: NO_LOCKOUT,
+    }),
+    { mode: 0o600 },
+  );
+  const backend = await openBackend({
+    dataDir,
+    shell: 'browser',
+    app: { name: 'mostrador', version: '0.0.0-fuzz' },
+    vault: createMemoryVault(),
+    printer: browserPrinter,
+    clock: () => new Date(NOW),
+    trainingApp: mock,
+    trainingTimeoutMs: 50,
+    retry: { sleep: async () => {}, random: () => 0 },
+  });
+  const ok = async (method: string, args: unknown) => {
+    const answer = await dispatch(backend.table, method, args, CALLER);
+    if (!answer.ok) throw new Error(`${method}: ${answer.error.code}`);
+    return answer.result as { op_id: string };
+  };
+  await ok('training.reset', {});
+  const identity = { kind: 'dni', value: '41000001' };
+  const verify = await ok('v3.verify', { identity, funding_code: 'VENTA1', billed_cents: 120_000 });
+  const billed = await ok('v3.paidAndBilled', { verify_op_id: verify.op_id });
+  const info = await ok('v2.info', { identity, funding_code: 'VENTA1' });
+  return {
+    backend,
+    ids: { verify: verify.op_id, info: info.op_id, billed: billed.op_id },
+    close: async () => {
+      await backend.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Valid arguments of each method: what the fuzzer starts from before it breaks them. */
+export function validSamples(ids: FuzzBackend['ids']): Record<string, unknown> {
+  const identity = { kind: 'dni', value: '41000001' };
+  return {
+    'settings.update': { pin: PIN, change: { store_name: 'Tienda', language: 'en' } },
+    'shift.start': { cashier_id: 'caja-01' },
+    'supervisor.setPin': { pin: PIN },
+    'supervisor.checkPin': { pin: PIN },
+    'token.set': { pin: PIN, token: 'token-for-fuzz-1234' },
+    'token.clear': { pin: PIN },
+    'v3.verify': { identity, funding_code: 'VENTA1', billed_cents: 120_000 },
+    'v3.paidAndBilled': { verify_op_id: ids.verify },
+    'v3.undoBilling': { identity, funding_code: 'VENTA1', pin: PIN, reason: 'cambio de producto' },
+    'v2.info': { identity, funding_code: 'VENTA1' },
+    'v2.paidAndBilled': { info_op_id: ids.info },
+    'v2.undoBilling': { identity, funding_code: 'VENTA1', pin: PIN, reason: 'cambio de producto' },
+    'v2.daySummary': { day: '2026-03-10', detail: true },
+    'journal.operations': { day: '2026-03-10' },
+    'journal.operation': { op_id: ids.billed },
+    'training.applyScenario': { name: 'plain-sale' },
+    'training.acceptSchedule': { funding_code: 'VENTA1' },
+    'training.injectFault': { operation: 'v3.verify', fault: 'server-error', times: 1 },
+    'print.document': {
+      document: 'day-summary',
+      layout: 'a4',
+      target: 'printer',
+      route: '#/print/day-summary?day=2026-03-10',
+    },
+  };
+}
