@@ -177,7 +177,15 @@ describe('Electron entry point', () => {
       submenu?: { accelerator?: string; click?: () => void }[];
     }[];
     const screens = template[1]?.submenu ?? [];
-    expect(screens.map((item) => item.accelerator)).toEqual(['F2', 'F3', 'F4', 'F6', 'F7', 'F8', 'F9']);
+    expect(screens.map((item) => item.accelerator)).toEqual([
+      'F2',
+      'F3',
+      'F4',
+      'F6',
+      'F7',
+      'F8',
+      'F9',
+    ]);
     screens[0]?.click?.();
     expect(fake.windows[0]?.sent).toContainEqual(['mostrador:navigate', '#/sale']);
   });
