@@ -64,6 +64,10 @@ test('fulfilled down payment: green, CUMPLIDO with ✓, channel Service, nothing
 
 test('v2 check of an unknown code explains what to do', async ({ app: page }) => {
   await page.keyboard.press('F3');
+  // The sale screen has fields with the same labels: type only once the check screen is there.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Consulta de código (v2)' }),
+  ).toBeVisible();
   await page.getByLabel('DNI del cliente (8 dígitos)').fill('42000009');
   await page.getByLabel('Código de financiamiento (6 caracteres)').fill('NOPE99');
   await page.keyboard.press('Enter');

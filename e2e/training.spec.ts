@@ -49,6 +49,8 @@ test('catalogue with title, description and what the cashier should see; reset',
 test('the catalogue in English', async ({ app: page }) => {
   await bridge(page, 'settings.update', { pin: SUPERVISOR_PIN, change: { language: 'en' } });
   await page.reload();
+  // After a reload the F-keys work once the app has started (in English): wait for that first.
+  await expect(page.getByRole('heading', { level: 1, name: 'Financed sale' })).toBeVisible();
   await page.keyboard.press('F7');
   await expect(page.getByRole('heading', { level: 1, name: 'Training' })).toBeVisible();
   const plain = page
