@@ -52,9 +52,9 @@ describe('the service catalogue', () => {
       expect(writtenWhole(e.path) || writtenAsMock(e.path)).toBe(true);
     });
 
-    it.each(Object.entries(area))('%s: path params are its {placeholders}', (_, e) => {
-      const placeholders = [...e.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-      expect(Object.keys(e.params?.shape ?? {})).toEqual(placeholders);
+    it.each(Object.entries(area))('%s: path params are its {template} params', (_, e) => {
+      const templateParams = [...e.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+      expect(Object.keys(e.params?.shape ?? {})).toEqual(templateParams);
     });
 
     it.each(Object.entries(area))('%s: body only on POST, HTML as text', (_, e) => {
