@@ -7,6 +7,7 @@ import { pinState } from '../stores/undo-store';
 import { BusyLabel } from './busy-label';
 import { GuidancePanel } from './guidance-panel';
 import { OrderStatusCard } from './order-status-card';
+import { PinField } from './pin-field';
 import { TextField } from './text-field';
 
 /** Looks an order up; confirm, cancel with the supervisor's PIN, and the trainer's moves. */
@@ -164,13 +165,10 @@ export function OrderLookupPanel({
                   {t('orders.lookup.cancelTitle', { id: view.order.order_id })}
                 </h3>
                 <p>{t('orders.lookup.cancelWarning')}</p>
-                <TextField
+                <PinField
                   ref={pinRef}
                   id="order-cancel-pin"
                   label={t('orders.lookup.cancelPin')}
-                  type="password"
-                  inputMode="numeric"
-                  maxLength={8}
                   value={pin}
                   onValue={store.setPin}
                   state={pinState(pin)}

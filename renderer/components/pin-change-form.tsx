@@ -6,7 +6,7 @@ import type { FieldState } from '../logic/sale-form';
 import { pinState } from '../stores/undo-store';
 import { BusyLabel } from './busy-label';
 import { GuidancePanel } from './guidance-panel';
-import { TextField } from './text-field';
+import { PinField } from './pin-field';
 
 /** A new supervisor PIN, authorised by the one that opened settings. */
 export function PinChangeForm({
@@ -55,12 +55,9 @@ export function PinChangeForm({
       }}
     >
       <h2 id="pin-change-title">{t('pin.changeTitle')}</h2>
-      <TextField
+      <PinField
         id="pin-change-new"
         label={t('pin.new')}
-        type="password"
-        inputMode="numeric"
-        maxLength={8}
         value={next}
         onValue={(v) => {
           setNext(v);
@@ -69,12 +66,9 @@ export function PinChangeForm({
         state={nextState}
         submitted={submitted}
       />
-      <TextField
+      <PinField
         id="pin-change-repeat"
         label={t('pin.repeat')}
-        type="password"
-        inputMode="numeric"
-        maxLength={8}
         value={repeat}
         onValue={setRepeat}
         state={repeatState}

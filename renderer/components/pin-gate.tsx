@@ -5,7 +5,7 @@ import { type Guidance, guidanceForBridgeError } from '../logic/error-guidance';
 import { pinState } from '../stores/undo-store';
 import { BusyLabel } from './busy-label';
 import { GuidancePanel } from './guidance-panel';
-import { TextField } from './text-field';
+import { PinField } from './pin-field';
 
 /** Asks the supervisor's PIN before a guarded screen; the PIN is kept only while it is open. */
 export function PinGate({
@@ -49,13 +49,10 @@ export function PinGate({
           }
         }}
       >
-        <TextField
+        <PinField
           ref={input}
           id="gate-pin"
           label={t('pin.supervisor')}
-          type="password"
-          inputMode="numeric"
-          maxLength={8}
           value={pin}
           onValue={setPin}
           state={state}

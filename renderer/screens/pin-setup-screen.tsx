@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { call } from '../bridge/call';
 import { BusyLabel } from '../components/busy-label';
 import { GuidancePanel } from '../components/guidance-panel';
-import { TextField } from '../components/text-field';
+import { PinField } from '../components/pin-field';
 import { useT } from '../i18n/use-t';
 import { type Guidance, guidanceForBridgeError } from '../logic/error-guidance';
 import type { FieldState } from '../logic/sale-form';
@@ -51,24 +51,18 @@ export function PinSetupScreen() {
           await load();
         }}
       >
-        <TextField
+        <PinField
           ref={first}
           id="pin-new"
           label={t('pin.new')}
-          type="password"
-          inputMode="numeric"
-          maxLength={8}
           value={pin}
           onValue={setPin}
           state={pinCheck}
           submitted={submitted}
         />
-        <TextField
+        <PinField
           id="pin-repeat"
           label={t('pin.repeat')}
-          type="password"
-          inputMode="numeric"
-          maxLength={8}
           value={repeat}
           onValue={setRepeat}
           state={repeatCheck}

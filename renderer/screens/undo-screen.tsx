@@ -5,6 +5,7 @@ import { FieldMessage, isShownAsError } from '../components/field-message';
 import { GuidanceActions } from '../components/guidance-actions';
 import { GuidancePanel } from '../components/guidance-panel';
 import { IdentityField } from '../components/identity-field';
+import { PinField } from '../components/pin-field';
 import { ScenarioHint } from '../components/scenario-hint';
 import { TextField } from '../components/text-field';
 import { useT } from '../i18n/use-t';
@@ -129,14 +130,10 @@ export function UndoScreen() {
             />
             <FieldMessage id="undo-reason-message" state={check.reason} required={submitted} />
           </div>
-          <TextField
+          <PinField
             ref={pinRef}
             id="undo-pin"
             label={t('undo.pin')}
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={8}
             value={form.pin}
             onValue={(value) => store.setField('pin', value)}
             state={check.pin}
