@@ -173,10 +173,18 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary).toEqual([]);
 }
 
-/** Saves a screenshot of the screen as the README shows it. */
+/**
+ * Saves a screenshot of the screen as the README shows it. A test run writes it under
+ * test-results/ and leaves the repository untouched; `npm run screenshots` (which sets
+ * MOSTRADOR_SCREENSHOTS=docs) writes the copies the README shows, in docs/screenshots.
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  const folder =
+    process.env.MOSTRADOR_SCREENSHOTS === 'docs'
+      ? join(ROOT, 'docs', 'screenshots')
+      : join(ROOT, 'test-results', 'screenshots');
   await page.screenshot({
-    path: join(ROOT, 'docs', 'screenshots', `${name}.png`),
+    path: join(folder, `${name}.png`),
     fullPage: true,
     animations: 'disabled',
   });

@@ -45,6 +45,12 @@ if (existsSync(vitestJson)) {
   const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
   counts.passed += v.numPassedTests ?? 0;
   counts.failed += v.numFailedTests ?? 0;
+  // A file that fails to load (a syntax error, a throwing import) runs no test, so Vitest's test
+  // counts miss it; it counts here as one failed test.
+  counts.failed += (v.testResults ?? []).filter(
+    (file) =>
+      file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
+  ).length;
   counts.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
 }
 if (existsSync(playwrightJson)) {
@@ -52,6 +58,8 @@ if (existsSync(playwrightJson)) {
   counts.passed += p.stats?.expected ?? 0;
   counts.failed += (p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0);
   counts.skipped += p.stats?.skipped ?? 0;
+  // Errors outside any test (a spec that fails to load, a broken global setup) count as failed.
+  counts.failed += (p.errors ?? []).length;
 }
 if (failedStage) console.error(`\nFAILED at stage: ${failedStage}`);
 console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
