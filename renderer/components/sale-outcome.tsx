@@ -4,8 +4,10 @@ import { useT } from '../i18n/use-t';
 import { useCheckStore } from '../stores/check-store';
 import { isBusy, useSaleStore } from '../stores/sale-store';
 import { useIsTraining } from '../stores/settings-store';
+import { AlreadyBilled } from './already-billed';
 import { AmountToCollect } from './amount-to-collect';
 import { BusyLabel } from './busy-label';
+import { DeliberateButton } from './deliberate-button';
 import { GuidanceActions } from './guidance-actions';
 import { GuidancePanel } from './guidance-panel';
 import { PaidAndBilled } from './paid-and-billed';
@@ -132,37 +134,30 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
     );
   }
 
-  const already = verification.conditions.billed_by_ecommerce;
+  if (verification.conditions.billed_by_ecommerce) {
+    return (
+      <div className="sale-outcome">
+        <AlreadyBilled
+          billedCents={verification.amounts.billed}
+          primaryRef={primaryRef}
+          onNew={newSale}
+          newLabel={t('sale.newSale')}
+        />
+      </div>
+    );
+  }
+
   return (
     <div className="sale-outcome">
-      {already ? (
-        <section className="banner banner--warning" role="status" aria-labelledby="already-title">
-          <h2 id="already-title">
-            <span aria-hidden="true">⚠ </span>
-            {t('sale.alreadyBilled')}
-          </h2>
-          <p>{t('sale.alreadyBilledSteps')}</p>
-        </section>
-      ) : null}
       <AmountToCollect
         amounts={verification.amounts}
         previousToCollect={verification.previousToCollect}
       />
       <p className="invoice-hint">{invoiceHint}</p>
-      {already ? (
+      {phase.name === 'verified' || phase.name === 'reverifying' ? (
         <div className="button-row">
-          <button
-            ref={primaryRef}
-            type="button"
-            className="button button--primary"
-            onClick={newSale}
-          >
-            {t('sale.newSale')}
-          </button>
-        </div>
-      ) : phase.name === 'verified' || phase.name === 'reverifying' ? (
-        <div className="button-row">
-          <button
+          <DeliberateButton
+            key="collect"
             ref={primaryRef}
             type="button"
             className="button button--primary button--huge"
@@ -172,7 +167,7 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
             {verification.amounts.to_collect === 0
               ? t('sale.collectNothing')
               : t('sale.collect', { amount })}
-          </button>
+          </DeliberateButton>
           <button
             type="button"
             className="button"
@@ -192,7 +187,8 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
           </p>
           <p>{t('sale.confirmWarning')}</p>
           <div className="button-row">
-            <button
+            <DeliberateButton
+              key="confirm"
               ref={primaryRef}
               type="button"
               className="button button--success button--huge"
@@ -204,7 +200,7 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
                 idle={t('sale.confirmYes', { amount })}
                 working={t('sale.billing')}
               />
-            </button>
+            </DeliberateButton>
             <button type="button" className="button" onClick={store.back} disabled={busy}>
               {t('common.backEsc')}
             </button>

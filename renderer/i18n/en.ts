@@ -105,8 +105,10 @@ export const en: Record<MessageKey, string> = {
   'sale.refusedAfterCollect':
     'If you already received {amount}, keep it aside: do not issue the boleta or factura nor hand over the goods until you see the green message.',
   'sale.alreadyBilled': 'This code is already paid and billed',
-  'sale.alreadyBilledSteps':
-    'Do not collect again. If the customer exchanges the product, use Undo billing (F4).',
+  'sale.alreadyBilledNoCollect': 'Do not collect anything: this code is already paid.',
+  'sale.alreadyBilledUndo':
+    'If the customer exchanges the product, a supervisor can undo the billing:',
+  'sale.alreadyBilledUndoLink': 'Undo billing (F4)',
 
   'check.title': 'Code check (v2)',
   'check.formTitle': 'Customer details',

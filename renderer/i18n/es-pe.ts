@@ -103,8 +103,10 @@ export const esPE = {
   'sale.refusedAfterCollect':
     'Si ya recibió {amount}, guárdelo aparte: no emita la boleta o factura ni entregue el producto hasta ver el mensaje verde.',
   'sale.alreadyBilled': 'Este código ya está pagado y facturado',
-  'sale.alreadyBilledSteps':
-    'No cobre de nuevo. Si el cliente cambia el producto, use Deshacer facturación (F4).',
+  'sale.alreadyBilledNoCollect': 'No cobre nada: este código ya está pagado.',
+  'sale.alreadyBilledUndo':
+    'Si el cliente cambia el producto, un supervisor puede deshacer la facturación:',
+  'sale.alreadyBilledUndoLink': 'Deshacer facturación (F4)',
 
   'check.title': 'Consulta de código (v2)',
   'check.formTitle': 'Datos del cliente',
