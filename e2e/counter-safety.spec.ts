@@ -2,7 +2,15 @@
 // collect, held or auto-repeated keys never move money, and a trainer can hold the amber state.
 import type { Page } from '@playwright/test';
 import { bridge } from './bridge-helper';
-import { amountToCollect, applyCase, paidAndBilled, saleFields, verify } from './cashier';
+import {
+  amountToCollect,
+  applyCase,
+  collectAndConfirm,
+  guidance,
+  paidAndBilled,
+  saleFields,
+  verify,
+} from './cashier';
 import { expect, expectNoAxeViolations, SUPERVISOR_PIN, saveScreenshot, test } from './fixtures';
 
 async function useEnglish(page: Page): Promise<void> {
@@ -95,4 +103,32 @@ test('a key held from the collect step does not confirm the next step (en)', asy
   await expect(page.getByRole('button', { name: 'New sale' })).toBeFocused();
   await holdKey(page, 'Enter', 20);
   await expect(paidAndBilled(page)).toBeVisible();
+});
+
+test('training holds an injected fault: amber "do not collect again" until the trainer releases it', async ({
+  app: page,
+}) => {
+  await page.getByRole('link', { name: /Entrenamiento/ }).click();
+  await page.getByLabel(/Mantener la falla/).check();
+  await page
+    .getByRole('button', {
+      name: /Simular respuesta perdida en el próximo pagado y facturado \(v3\)/,
+    })
+    .click();
+  await expect(page.getByText(/todos sus reintentos perderán la respuesta/)).toBeVisible();
+  await page.getByRole('button', { name: 'Usar caso: Venta simple' }).click();
+  await verify(page);
+  await collectAndConfirm(page, 30000);
+  await expect(guidance(page)).toContainText(/no cobre de nuevo/i);
+  // Held: several of the journal's retries come and go, and the amber stays.
+  await page.waitForTimeout(8000);
+  await expect(guidance(page)).toContainText(/no cobre de nuevo/i);
+  await expect(paidAndBilled(page)).toHaveCount(0);
+  await saveScreenshot(page, 'training-held-unknown');
+
+  await page.getByRole('link', { name: /Entrenamiento/ }).click();
+  await page.getByRole('button', { name: 'Soltar las fallas simuladas' }).click();
+  await expect(page.getByText(/Fallas soltadas/)).toBeVisible();
+  await page.getByRole('link', { name: /Venta/ }).first().click();
+  await expect(paidAndBilled(page)).toContainText('PAGADO Y FACTURADO', { timeout: 45_000 });
 });

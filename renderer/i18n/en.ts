@@ -306,6 +306,12 @@ export const en: Record<MessageKey, string> = {
   'training.resetDone': 'Practice data reset.',
   'training.faultV3': 'Lose the answer of the next paid-and-billed (v3)',
   'training.faultV2': 'Lose the answer of the next paid-and-billed (v2)',
+  'training.holdFault': 'Hold the fault (amber stays until released)',
+  'training.releaseFaults': 'Release the simulated faults',
+  'training.faultHeld':
+    'Ready: the next paid-and-billed and every retry of it will lose the answer (amber) until you press “Release the simulated faults”.',
+  'training.faultsReleased':
+    'Faults released: the terminal’s next retry gets the service’s answer.',
   'training.faultArmed': 'Ready: the next paid-and-billed will lose its answer (amber).',
   'training.groupSale': 'Sales (v3)',
   'training.groupUndo': 'Undo billing',

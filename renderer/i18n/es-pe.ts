@@ -304,6 +304,12 @@ export const esPE = {
   'training.resetDone': 'Datos de práctica reiniciados.',
   'training.faultV3': 'Simular respuesta perdida en el próximo pagado y facturado (v3)',
   'training.faultV2': 'Simular respuesta perdida en el próximo pagado y facturado (v2)',
+  'training.holdFault': 'Mantener la falla (el ámbar sigue hasta soltarla)',
+  'training.releaseFaults': 'Soltar las fallas simuladas',
+  'training.faultHeld':
+    'Listo: el próximo pagado y facturado y todos sus reintentos perderán la respuesta (ámbar) hasta que pulse “Soltar las fallas simuladas”.',
+  'training.faultsReleased':
+    'Fallas soltadas: el próximo reintento del terminal recibe la respuesta del servicio.',
   'training.faultArmed': 'Listo: el próximo pagado y facturado perderá su respuesta (ámbar).',
   'training.groupSale': 'Ventas (v3)',
   'training.groupUndo': 'Deshacer facturación',

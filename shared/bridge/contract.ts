@@ -170,9 +170,12 @@ export const bridgeMethods = {
       ]),
       fault: z.enum(['lose-response', 'timeout', 'server-error', 'connection-reset']),
       times: z.int().min(1).max(20),
+      /** Every call meets the fault until training.releaseFaults: the trainer holds the amber. */
+      hold: z.boolean().optional(),
     }),
     result: z.object({ armed: z.literal(true) }),
   },
+  'training.releaseFaults': { args: Empty, result: z.object({ released: z.literal(true) }) },
 
   /**
    * Prints the renderer's print view of a document. In the Electron shell the main process
