@@ -167,5 +167,7 @@ export const JournalOperation = z.object({
   acknowledged: z.boolean().optional(),
   /** A supervisor closed it without an answer, with a note (an unknown Verify, Info or undo). */
   closed: z.boolean().optional(),
+  /** For a paid-and-billed: the document to issue once it is billed (a RUC's factura, a DNI's boleta). */
+  invoice: z.enum(['boleta', 'factura']).optional(),
 });
 export type JournalOperation = z.infer<typeof JournalOperation>;

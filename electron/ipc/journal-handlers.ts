@@ -3,6 +3,7 @@
 import type { JournalOperation } from '../../shared/journal-entry';
 import { isFinal, NOTE_ACKNOWLEDGED, NOTE_CLOSED } from '../journal/operation-index';
 import { storeDay } from '../journal/store-day';
+import { billedData } from './billing-request';
 import { BridgeFailure, badArguments } from './bridge-failure';
 import type { HandlerDeps, HandlerMap } from './deps';
 import { requirePin } from './require-pin';
@@ -33,10 +34,15 @@ export const CLOSABLE_OPERATIONS: readonly string[] = [
  * retried by op_id, with the journaled token), so it cannot offer it to anything either.
  */
 export function forRenderer(operation: JournalOperation): JournalOperation {
-  const meta = operation.intent.meta;
-  if (meta?.unique_token === undefined) return operation;
+  // A billing carries the document to issue, decided here once for every screen.
+  const billing = operation.operation.endsWith('.paid-and-billed');
+  const withInvoice = billing
+    ? { ...operation, invoice: billedData(operation.intent).invoice }
+    : operation;
+  const meta = withInvoice.intent.meta;
+  if (meta?.unique_token === undefined) return withInvoice;
   const { unique_token: _kept, ...rest } = meta;
-  return { ...operation, intent: { ...operation.intent, meta: rest } };
+  return { ...withInvoice, intent: { ...withInvoice.intent, meta: rest } };
 }
 
 export function journalHandlers(deps: HandlerDeps): Pick<HandlerMap, JournalMethods> {
