@@ -98,7 +98,7 @@ test('after a reload the sale is still in the tray, and a refusal says to give t
   await expect(announcement(page)).toHaveCount(0);
 });
 
-test('a supervisor closes an unknown Verify with a note; a wrong PIN closes nothing', async ({
+test('a supervisor closes an unknown Verify from the tray with a note; a wrong PIN closes nothing', async ({
   app: page,
 }) => {
   await bridge(page, 'training.injectFault', {
@@ -109,28 +109,28 @@ test('a supervisor closes an unknown Verify with a note; a wrong PIN closes noth
   await applyCase(page, 'Venta simple');
   await verify(page);
   await expect(guidance(page)).toBeVisible();
-  // A Verify that lost its answer is shown once its call cannot still be in flight; the
-  // journal is asked directly here rather than waiting that minute out.
+  await page.getByRole('button', { name: /1 operación\(es\) sin respuesta definitiva/ }).click();
+  const item = page.getByTestId('open-operation');
+  await expect(item).toContainText('Verificación');
+  await expect(item).toContainText('DNI 41000001');
+  await item.getByRole('button', { name: 'Cerrar (PIN de supervisor)' }).click();
+  await item.getByLabel('Nota del supervisor (qué revisó)').fill('cliente se fue; nada cobrado');
+  await item.getByLabel('PIN de supervisor').fill('0000');
+  await item.getByRole('button', { name: 'Cerrar con esta nota' }).click();
+  await expect(item.getByRole('alert')).toContainText(/PIN/);
+  await expect(item).toBeVisible();
+  await expectNoAxeViolations(page);
+  await item.getByLabel('PIN de supervisor').fill(SUPERVISOR_PIN);
+  await item.getByRole('button', { name: 'Cerrar con esta nota' }).click();
+  await expect(page.getByTestId('open-operation')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /sin respuesta definitiva/ })).toHaveCount(0);
+  // The note is in the journal: closed for good, also after a reload.
   const { operations } = await bridge(page, 'journal.unresolved', {});
-  const opId = operations.find((op) => op.operation === 'v3.verify')?.op_id;
-  expect(opId).toBeDefined();
-  const wrong = await page.evaluate(async (op_id) => {
-    const meta = document.querySelector<HTMLMetaElement>('meta[name="mostrador-bridge-secret"]');
-    const response = await fetch('/bridge/journal.close', {
-      method: 'POST',
-      headers: { 'X-Mostrador-Secret': meta?.content ?? '', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ op_id, pin: '0000', note: 'nothing collected' }),
-    });
-    return response.json();
-  }, opId);
-  expect(wrong).toMatchObject({ ok: false, error: { code: 'wrong-pin' } });
-  await bridge(page, 'journal.close', {
-    op_id: opId as string,
-    pin: SUPERVISOR_PIN,
-    note: 'customer left; nothing collected',
-  });
-  const after = await bridge(page, 'journal.unresolved', {});
-  expect(after.operations.map((op) => op.op_id)).not.toContain(opId);
+  expect(operations.filter((op) => op.operation === 'v3.verify')).toEqual([]);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForTimeout(2500);
+  await expect(page.getByRole('button', { name: /sin respuesta definitiva/ })).toHaveCount(0);
 });
 
 test('a host restart resolves the unknown billing and the reopened app announces it', async ({
