@@ -153,7 +153,7 @@ const RUNS: Record<string, Run> = {
   'v2-fulfilled': async (page) => {
     await page.getByRole('button', { name: /^Consultar/ }).click();
     await expect(page.getByRole('heading', { name: /CUMPLIDO/ })).toBeVisible();
-    await expect(page.getByText('Service (pagada directamente al servicio)')).toBeVisible();
+    await expect(page.getByText('En línea (pagada directamente al servicio)')).toBeVisible();
   },
 };
 

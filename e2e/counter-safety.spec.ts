@@ -46,6 +46,9 @@ test('already billed: no amount to collect anywhere and no collect action (es-PE
   await expect(page.getByRole('button', { name: /cobr|recibí/i })).toHaveCount(0);
   await saveScreenshot(page, 'sale-already-billed');
   await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(state).toBeVisible();
+  await saveScreenshot(page, 'sale-already-billed-1024');
 });
 
 test('already billed: no amount to collect anywhere and no collect action (en)', async ({
@@ -131,4 +134,43 @@ test('training holds an injected fault: amber "do not collect again" until the t
   await expect(page.getByText(/Fallas soltadas/)).toBeVisible();
   await page.getByRole('link', { name: /Venta/ }).first().click();
   await expect(paidAndBilled(page)).toContainText('PAGADO Y FACTURADO', { timeout: 45_000 });
+});
+
+test('a final refusal after collecting says once what to do with the money: give it back', async ({
+  app: page,
+}) => {
+  await applyCase(page, 'Cliente no habilitado para la API');
+  await verify(page);
+  await collectAndConfirm(page, 25000);
+  const panel = guidance(page);
+  await expect(panel).toContainText('Devuelva lo cobrado');
+  await expect(panel).toContainText(/Monto cobrado a devolver al cliente: S\/\s250\.00/);
+  await expect(panel).not.toContainText('guárdelo aparte');
+  await expectNoAxeViolations(page);
+});
+
+test('a plain v3 sale from an empty form takes 23 keys or fewer, with every safety step', async ({
+  app: page,
+}) => {
+  let keys = 0;
+  const press = async (key: string) => {
+    await page.keyboard.press(key);
+    keys += 1;
+  };
+  const type = async (text: string) => {
+    for (const char of text) await press(char);
+  };
+  await expect(saleFields(page).dni).toBeFocused();
+  await type('41000001');
+  await press('Enter');
+  await type('VENTA1');
+  await press('Enter');
+  await type('1200');
+  await press('Enter');
+  await expect(amountToCollect(page)).toHaveText(/S\/\s300\.00/);
+  await press('Enter');
+  await expect(page.getByRole('heading', { name: 'Confirmar el cobro' })).toBeVisible();
+  await press('Enter');
+  await expect(paidAndBilled(page)).toContainText('PAGADO Y FACTURADO');
+  expect(keys).toBeLessThanOrEqual(23);
 });

@@ -55,6 +55,9 @@ test('resolved while the cashier is on another screen: announced there with DNI,
   await expect(item.getByRole('button', { name: /Cerrar/ })).toHaveCount(0);
   await saveScreenshot(page, 'open-operations-tray');
   await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await saveScreenshot(page, 'open-operations-tray-1024');
+  await page.setViewportSize({ width: 1366, height: 768 });
 
   await bridge(page, 'training.releaseFaults', {});
   const told = announcement(page);

@@ -4,6 +4,7 @@ import { useT } from '../i18n/use-t';
 import { useCheckStore } from '../stores/check-store';
 import { isBusy, useSaleStore } from '../stores/sale-store';
 import { useIsTraining } from '../stores/settings-store';
+import { useShownInPlace } from '../stores/unknown-outcome';
 import { AlreadyBilled } from './already-billed';
 import { AmountToCollect } from './amount-to-collect';
 import { BusyLabel } from './busy-label';
@@ -21,6 +22,7 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
   const primaryRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const busy = isBusy(phase) || store.sideBusy;
+  useShownInPlace('v3.paid-and-billed');
 
   // Focus follows the flow so Enter always does the next right thing.
   useEffect(() => {
@@ -112,7 +114,13 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
     return (
       <div className="sale-outcome" ref={panelRef} tabIndex={-1}>
         <GuidancePanel guidance={phase.guidance}>
-          <p>{t('sale.refusedAfterCollect', { amount })}</p>
+          {/* A refusal that can still be cured keeps the money aside; a final one gives it back
+              (its guidance says so), so the two never contradict each other. */}
+          <p>
+            {phase.guidance.actions.some((a) => a === 'retry-paid' || a === 're-verify')
+              ? t('sale.refusedAfterCollect', { amount })
+              : t('sale.refusedReturnAmount', { amount })}
+          </p>
           {store.scheduleAccepted ? (
             <p className="note-ok" role="status">
               <span aria-hidden="true">✓ </span>

@@ -146,6 +146,7 @@ export const en: Record<MessageKey, string> = {
   'sale.cancelSale': 'Leave this sale',
   'sale.unknownAmount':
     'Waiting for the service’s definite answer. What you collected ({amount}) stays in the drawer; do not issue the boleta or factura yet.',
+  'sale.refusedReturnAmount': 'Amount collected to give back to the customer: {amount}',
   'sale.refusedAfterCollect':
     'If you already received {amount}, keep it aside: do not issue the boleta or factura nor hand over the goods until you see the green message.',
   'sale.alreadyBilled': 'This code is already paid and billed',

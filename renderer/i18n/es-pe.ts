@@ -145,6 +145,7 @@ export const esPE = {
   'sale.cancelSale': 'Dejar esta venta',
   'sale.unknownAmount':
     'Esperando la respuesta definitiva del servicio. Lo cobrado ({amount}) queda en caja; no emita la boleta o factura todavía.',
+  'sale.refusedReturnAmount': 'Monto cobrado a devolver al cliente: {amount}',
   'sale.refusedAfterCollect':
     'Si ya recibió {amount}, guárdelo aparte: no emita la boleta o factura ni entregue el producto hasta ver el mensaje verde.',
   'sale.alreadyBilled': 'Este código ya está pagado y facturado',
@@ -166,7 +167,7 @@ export const esPE = {
     'No cobre la inicial. Marque pagado y facturado para poder emitir la boleta.',
   'check.channel': 'Canal de pago de la inicial',
   'check.channelStore': 'Tienda (se paga en caja)',
-  'check.channelService': 'Service (pagada directamente al servicio)',
+  'check.channelService': 'En línea (pagada directamente al servicio)',
   'check.purchaseTotal': 'Total de la compra',
   'check.downpayment': 'Inicial',
   'check.billedByEcommerce': 'Ya facturado',

@@ -14,6 +14,7 @@ import { useEscape } from '../components/use-escape';
 import { useT } from '../i18n/use-t';
 import { checkIdentityAndCode } from '../logic/sale-form';
 import { checkBusy, checkFormLocked, useCheckStore } from '../stores/check-store';
+import { useShownInPlace } from '../stores/unknown-outcome';
 
 /** v2: Check funding code (PENDING / FULFILLED), then Paid-and-billed v2. */
 export function CheckScreen() {
@@ -28,6 +29,7 @@ export function CheckScreen() {
   const locked = checkFormLocked(phase);
   const busy = checkBusy(phase) || store.sideBusy;
   const fields = phase.name === 'query-failed' ? phase.guidance.fields : {};
+  useShownInPlace('v2.paid-and-billed');
 
   useEffect(() => {
     dniRef.current?.focus();
