@@ -110,6 +110,8 @@ test('a key held from the collect step does not confirm the next step (en)', asy
 test('training holds an injected fault: amber "do not collect again" until the trainer releases it', async ({
   app: page,
 }) => {
+  // It waits for the journal's background retry after the release.
+  test.setTimeout(180_000);
   await page.getByRole('link', { name: /Entrenamiento/ }).click();
   await page.getByLabel(/Mantener la falla/).check();
   await page
@@ -132,7 +134,7 @@ test('training holds an injected fault: amber "do not collect again" until the t
   await page.getByRole('button', { name: 'Soltar las fallas simuladas' }).click();
   await expect(page.getByText(/Fallas soltadas/)).toBeVisible();
   await page.getByRole('link', { name: /Venta/ }).first().click();
-  await expect(paidAndBilled(page)).toContainText('PAGADO Y FACTURADO', { timeout: 45_000 });
+  await expect(paidAndBilled(page)).toContainText('PAGADO Y FACTURADO', { timeout: 90_000 });
 });
 
 test('a final refusal after collecting says once what to do with the money: give it back', async ({

@@ -32,7 +32,7 @@ async function sellIntoAmber(page: Page, title: string, cents: number): Promise<
 }
 
 // Each case waits for the journal's background retry after a release.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const announcement = (page: Page) => page.getByTestId('announcement');
 
@@ -61,7 +61,7 @@ test('resolved while the cashier is on another screen: announced there with DNI,
 
   await bridge(page, 'training.releaseFaults', {});
   const told = announcement(page);
-  await expect(told).toContainText('PAGADA Y FACTURADA', { timeout: 45_000 });
+  await expect(told).toContainText('PAGADA Y FACTURADA', { timeout: 90_000 });
   await expect(told).toContainText('Emita la boleta ahora');
   await expect(told).toContainText('DNI 41000001');
   await expect(told).toContainText('VENTA1');
@@ -92,7 +92,7 @@ test('after a reload the sale is still in the tray, and a refusal says to give t
   ).toBeVisible();
   await bridge(page, 'training.releaseFaults', {});
   const told = announcement(page);
-  await expect(told).toContainText('refused the paid-and-billed', { timeout: 45_000 });
+  await expect(told).toContainText('refused the paid-and-billed', { timeout: 90_000 });
   await expect(told).toContainText(/Give the customer back the S\/\s250\.00 collected/);
   await expect(told).toContainText('DNI 41000019');
   await expect(told).toContainText('HABIL1');
