@@ -38,9 +38,10 @@ describe('a trainer control that does not answer in time', () => {
     const slow = new Proxy(mock, {
       get(target, key, receiver) {
         if (key !== 'inject') return Reflect.get(target, key, receiver);
-        return async (request: Parameters<MockApp['inject']>[0]) => {
+        const inject = target.inject.bind(target) as (request: unknown) => Promise<unknown>;
+        return async (request: unknown) => {
           await new Promise((resolve) => setTimeout(resolve, 200));
-          return target.inject(request);
+          return inject(request);
         };
       },
     });
