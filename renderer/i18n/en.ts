@@ -89,6 +89,7 @@ export const en: Record<MessageKey, string> = {
   'field.ruc.company': 'Company RUC: issue a factura',
   'field.ruc.undoPersonalOnly':
     'Undo only works with a RUC starting with 10 (an individual). For a company RUC call the supervisor.',
+  'field.identity.mismatch': 'Does not match the financing’s DNI: check the document',
   'field.identity.serviceFormat': 'The service did not accept this document: check it',
   'field.code.characters': 'Letters A–Z and digits only',
   'field.code.incomplete': '{count} of 6 characters',
@@ -118,6 +119,9 @@ export const en: Record<MessageKey, string> = {
   'sale.toCollectChanged': 'The amount changed. Before: {before}. Collect exactly the new amount.',
   'sale.toCollectSame': 'Verified again: the amount to collect did not change.',
   'sale.downpaymentInStore': 'Down payment to collect in store',
+  'sale.paidOnline': 'Already paid online',
+  'sale.noRefund':
+    'Do not refund anything at the counter: any overpayment online is taken off the next installment by the service.',
   'sale.excedent': 'Part not financed',
   'sale.billed': 'Billed amount',
   'sale.approved': 'Approved (financed) amount',

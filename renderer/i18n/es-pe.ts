@@ -89,6 +89,7 @@ export const esPE = {
   'field.ruc.company': 'RUC de empresa: se emite factura',
   'field.ruc.undoPersonalOnly':
     'Solo se puede deshacer con un RUC que empieza con 10 (persona natural). Con RUC de empresa llame al supervisor.',
+  'field.identity.mismatch': 'No coincide con el DNI del financiamiento: revise el documento',
   'field.identity.serviceFormat': 'El servicio no aceptó este documento: revíselo',
   'field.code.characters': 'Solo letras A–Z y números',
   'field.code.incomplete': '{count} de 6 caracteres',
@@ -117,6 +118,9 @@ export const esPE = {
   'sale.toCollectChanged': 'El monto cambió. Antes: {before}. Cobre exactamente el monto nuevo.',
   'sale.toCollectSame': 'Verificado de nuevo: el monto a cobrar no cambió.',
   'sale.downpaymentInStore': 'Inicial a cobrar en tienda',
+  'sale.paidOnline': 'Ya pagado en línea',
+  'sale.noRefund':
+    'No devuelva nada en caja: lo pagado en línea de más lo descuenta el servicio de la próxima cuota.',
   'sale.excedent': 'Parte no financiada',
   'sale.billed': 'Monto facturado',
   'sale.approved': 'Monto aprobado (financiado)',

@@ -57,7 +57,13 @@ const FIELD_MESSAGE: Record<FormField, MessageKey> = {
   day: 'field.day.serviceFormat',
 };
 
-type Entry = { title: MessageKey; steps: MessageKey; actions?: GuidanceAction[] };
+type Entry = {
+  title: MessageKey;
+  steps: MessageKey;
+  actions?: GuidanceAction[];
+  /** The field the refusal is about: it is marked wrong and gets the focus. */
+  fields?: Partial<Record<FormField, MessageKey>>;
+};
 type InStoreMessage = (typeof IN_STORE)[keyof typeof IN_STORE];
 
 /**
@@ -75,7 +81,11 @@ const EXACT = {
     title: 'guide.codeNotActive.title',
     steps: 'guide.codeNotActive.steps',
   },
-  [IN_STORE.dniMismatch]: { title: 'guide.dniMismatch.title', steps: 'guide.dniMismatch.steps' },
+  [IN_STORE.dniMismatch]: {
+    title: 'guide.dniMismatch.title',
+    steps: 'guide.dniMismatch.steps',
+    fields: { identity: 'field.identity.mismatch' },
+  },
   [IN_STORE.cashierChanged]: {
     title: 'guide.cashierChanged.title',
     steps: 'guide.cashierChanged.steps',
@@ -222,7 +232,13 @@ export function guidanceForServiceError(
   const base = { tone: 'error' as const, fields: {}, details, doNotCollect: false };
   const exact: Entry | undefined = exactEntry(EXACT, error.message);
   if (exact)
-    return { ...base, actions: exact.actions ?? [], title: exact.title, steps: exact.steps };
+    return {
+      ...base,
+      actions: exact.actions ?? [],
+      fields: exact.fields ?? {},
+      title: exact.title,
+      steps: exact.steps,
+    };
   const prefixed = PREFIXES.find(([prefix]) => error.message?.startsWith(prefix));
   if (prefixed) return { ...base, actions: [], ...prefixed[1] };
 
