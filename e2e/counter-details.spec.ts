@@ -75,3 +75,31 @@ test('F6 and F7 from a refusal put focus on the new screen heading', async ({ ap
   await page.keyboard.press('F7');
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 });
+
+test('undo: a wrong PIN marks the PIN field, never blames the service, and the lockout says how long', async ({
+  app: page,
+}) => {
+  await applyCase(page, 'Deshacer facturación permitido');
+  const pin = page.getByLabel('PIN del supervisor');
+  const submit = page.getByRole('button', { name: 'Deshacer facturación', exact: true });
+  await page.getByLabel('Motivo (queda registrado)').fill('Cambio de talla');
+  await pin.fill('9999');
+  await submit.click();
+  await expect(page.getByRole('heading', { name: /PIN incorrecto/ })).toBeVisible();
+  await expect(page.locator('#undo-pin-message')).toContainText(
+    'PIN incorrecto: escríbalo de nuevo',
+  );
+  await expect(page.getByText('Falta completar este dato')).toHaveCount(0);
+  await expect(page.getByText(/mensaje exacto del servicio/)).toHaveCount(0);
+  await expect(page.getByText('Detalles técnicos (no se consultó al servicio)')).toBeVisible();
+  await saveScreenshot(page, 'undo-wrong-pin');
+  await expectNoAxeViolations(page);
+  for (let i = 0; i < 4; i++) {
+    await pin.fill('9999');
+    await submit.click();
+    await expect(pin).toHaveValue('');
+  }
+  await expect(page.getByRole('heading', { name: /PIN bloqueado/ })).toBeVisible();
+  await expect(guidance(page)).toContainText('Vuelva a intentar en 5 min.');
+  await saveScreenshot(page, 'undo-pin-locked');
+});

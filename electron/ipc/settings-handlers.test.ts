@@ -166,7 +166,13 @@ describe('supervisor PIN', () => {
     expect((await errorOf(table, 'supervisor.checkPin', { pin: '0000' })).code).toBe('pin-locked');
     // Even the right PIN is refused during the lockout.
     expect((await errorOf(table, 'supervisor.checkPin', { pin: PIN })).code).toBe('pin-locked');
-    now += 5 * 60_000 - 1;
+    now += 5 * 60_000 - 61_000;
+    // The time left travels with the error, so the screen can say it.
+    expect(await errorOf(table, 'supervisor.checkPin', { pin: PIN })).toMatchObject({
+      code: 'pin-locked',
+      retry_after_s: 61,
+    });
+    now += 61_000 - 1;
     expect((await errorOf(table, 'supervisor.checkPin', { pin: PIN })).code).toBe('pin-locked');
     now += 1;
     expect(await ok(table, 'supervisor.checkPin', { pin: PIN })).toEqual({ valid: true });

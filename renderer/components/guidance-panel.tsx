@@ -40,11 +40,13 @@ export function GuidancePanel({
       {guidance.doNotCollect ? (
         <p className="guidance__stop">{t('guide.doNotCollectAgain')}</p>
       ) : null}
-      <p className="guidance__steps">{t(guidance.steps)}</p>
+      <p className="guidance__steps">{t(guidance.steps, guidance.stepsParams)}</p>
       {children ? <div className="guidance__actions">{children}</div> : null}
       {guidance.details ? (
         <details className="guidance__details">
-          <summary>{t('guide.details')}</summary>
+          <summary>
+            {t(guidance.detailsFrom === 'app' ? 'guide.detailsApp' : 'guide.details')}
+          </summary>
           <p>
             <code>{guidance.details}</code>
           </p>

@@ -105,6 +105,7 @@ export const en: Record<MessageKey, string> = {
   'field.pin.digits': 'The PIN is digits only',
   'field.pin.short': 'The PIN has 4 to 8 digits',
   'field.pin.long': 'The PIN has 8 digits at most',
+  'field.pin.wrong': 'Wrong PIN: type it again',
 
   'sale.title': 'Financed sale',
   'sale.formTitle': 'Sale details',
@@ -381,6 +382,7 @@ export const en: Record<MessageKey, string> = {
   'action.openSettings': 'Go to Settings (F8)',
 
   'guide.details': 'Details (the service’s exact message)',
+  'guide.detailsApp': 'Technical details (the service was not asked)',
   'guide.refusedLabel': 'Refused',
   'guide.unknownLabel': 'Outcome unknown',
   'guide.doNotCollectAgain': 'Do not collect again',
@@ -460,6 +462,7 @@ export const en: Record<MessageKey, string> = {
     'The supervisor must type the PIN again. After several mistakes it locks for a while.',
   'guide.bridge.pinLocked.title': 'PIN locked after several wrong attempts',
   'guide.bridge.pinLocked.steps': 'Wait a few minutes and try again.',
+  'guide.bridge.pinLocked.stepsTime': 'Try again in {minutes} min.',
   'guide.bridge.notConfigured.title': 'The terminal is not fully set up',
   'guide.bridge.notConfigured.steps':
     'Live mode needs the service address and token, and a cashier on shift. Ask the supervisor to check.',

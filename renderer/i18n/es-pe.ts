@@ -105,6 +105,7 @@ export const esPE = {
   'field.pin.digits': 'El PIN son solo números',
   'field.pin.short': 'El PIN tiene de 4 a 8 dígitos',
   'field.pin.long': 'El PIN tiene como máximo 8 dígitos',
+  'field.pin.wrong': 'PIN incorrecto: escríbalo de nuevo',
 
   'sale.title': 'Venta con financiamiento',
   'sale.formTitle': 'Datos de la venta',
@@ -381,6 +382,7 @@ export const esPE = {
   'action.openSettings': 'Ir a Configuración (F8)',
 
   'guide.details': 'Detalles (mensaje exacto del servicio)',
+  'guide.detailsApp': 'Detalles técnicos (no se consultó al servicio)',
   'guide.refusedLabel': 'Rechazado',
   'guide.unknownLabel': 'Resultado desconocido',
   'guide.doNotCollectAgain': 'No cobre de nuevo',
@@ -460,6 +462,7 @@ export const esPE = {
     'El supervisor debe escribir su PIN otra vez. Tras varios errores se bloquea un rato.',
   'guide.bridge.pinLocked.title': 'PIN bloqueado por varios intentos fallidos',
   'guide.bridge.pinLocked.steps': 'Espere unos minutos y vuelva a intentar.',
+  'guide.bridge.pinLocked.stepsTime': 'Vuelva a intentar en {minutes} min.',
   'guide.bridge.notConfigured.title': 'Falta configurar el terminal',
   'guide.bridge.notConfigured.steps':
     'En modo en vivo se necesitan la dirección y el token del servicio, y un cajero en turno. Pida al supervisor que lo revise.',

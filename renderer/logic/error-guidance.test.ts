@@ -265,6 +265,22 @@ describe('guidanceForBridgeError', () => {
     );
   });
 
+  it('marks the PIN field for a wrong PIN and never calls its details the service’s', () => {
+    const wrong = guidanceForBridgeError('undo', { code: 'wrong-pin', message: 'wrong' });
+    expect(wrong.fields).toEqual({ pin: 'field.pin.wrong' });
+    expect(wrong.detailsFrom).toBe('app');
+  });
+
+  it('says how long a PIN lockout lasts, from the bridge error', () => {
+    const locked = guidanceForBridgeError('undo', {
+      code: 'pin-locked',
+      message: 'locked',
+      retry_after_s: 125,
+    });
+    expect(locked.steps).toBe('guide.bridge.pinLocked.stepsTime');
+    expect(locked.stepsParams).toEqual({ minutes: 3 });
+  });
+
   it('turns a lost answer to paid-and-billed into amber "do not collect again"', () => {
     const guidance = guidanceForBridgeError(
       'paid',

@@ -26,18 +26,21 @@ export type GuidanceAction =
   | 'open-check'
   | 'open-settings';
 
-export type FormField = 'identity' | 'code' | 'amount' | 'day';
+export type FormField = 'identity' | 'code' | 'amount' | 'day' | 'pin';
 
 export type Guidance = {
   /** `error`: refused, red; `unknown`: amber, may have happened; `info`: nothing went wrong. */
   tone: 'error' | 'unknown' | 'info';
   title: MessageKey;
   steps: MessageKey;
+  stepsParams?: Record<string, string | number>;
   actions: GuidanceAction[];
   /** Format errors shown on the fields themselves. */
   fields: Partial<Record<FormField, MessageKey>>;
   /** The service's exact words (or the bridge's), for "details". */
   details: string | null;
+  /** `app`: the details are this app's own words (the service was never asked). */
+  detailsFrom?: 'service' | 'app';
   /** True while the money may already be taken: the screen says "do not collect again". */
   doNotCollect: boolean;
 };
@@ -55,6 +58,7 @@ const FIELD_MESSAGE: Record<FormField, MessageKey> = {
   code: 'field.code.serviceFormat',
   amount: 'field.amount.serviceFormat',
   day: 'field.day.serviceFormat',
+  pin: 'field.pin.wrong',
 };
 
 type Entry = {
@@ -329,12 +333,21 @@ export function guidanceForBridgeError(
       : { ...unknown, title: 'guide.bridge.lost.title', steps: 'guide.bridge.lost.steps' };
   }
   const entry = BRIDGE[error.code];
+  const pinRefused = error.code === 'wrong-pin' || error.code === 'pin-locked';
+  const locked = error.code === 'pin-locked' && error.retry_after_s !== undefined;
   return {
     tone: 'error',
     ...entry,
+    ...(locked
+      ? {
+          steps: 'guide.bridge.pinLocked.stepsTime' as const,
+          stepsParams: { minutes: Math.max(1, Math.ceil((error.retry_after_s ?? 0) / 60)) },
+        }
+      : {}),
     actions: error.code === 'not-configured' ? ['open-settings'] : [],
-    fields: {},
+    fields: pinRefused ? { pin: FIELD_MESSAGE.pin } : {},
     details,
+    detailsFrom: 'app',
     doNotCollect: false,
   };
 }
