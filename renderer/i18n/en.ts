@@ -167,7 +167,7 @@ export const en: Record<MessageKey, string> = {
   'check.querying': 'Checking…',
   'check.empty':
     'Type the DNI and the code: you will see here whether the down payment is pending or fulfilled.',
-  'check.pending': 'PENDING: down payment to collect',
+  'check.pending': 'PENDING: down payment awaiting collection',
   'check.pendingSteps': 'Collect the down payment ({amount}), then mark paid and billed.',
   'check.fulfilled': 'FULFILLED: no down payment pending',
   'check.fulfilledSteps':

@@ -165,7 +165,7 @@ export const esPE = {
   'check.query': 'Consultar (Enter)',
   'check.querying': 'Consultando…',
   'check.empty': 'Escriba el DNI y el código: aquí verá si la inicial está pendiente o cumplida.',
-  'check.pending': 'PENDIENTE: inicial por cobrar',
+  'check.pending': 'PENDIENTE: inicial pendiente de cobro',
   'check.pendingSteps': 'Cobre la inicial ({amount}) y luego marque pagado y facturado.',
   'check.fulfilled': 'CUMPLIDO: no hay inicial pendiente',
   'check.fulfilledSteps':
