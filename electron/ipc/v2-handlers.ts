@@ -5,12 +5,7 @@
 import type { Billing } from './billing';
 import { badArguments } from './bridge-failure';
 import type { HandlerDeps, HandlerMap } from './deps';
-import {
-  checkJournalable,
-  requireService,
-  requireShift,
-  settleOnce,
-} from './operation-support';
+import { checkJournalable, requireService, requireShift, settleOnce } from './operation-support';
 import { infoAmounts } from './sale-amounts';
 import { undoBillingHandler } from './undo-billing';
 

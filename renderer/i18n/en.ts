@@ -464,6 +464,12 @@ export const en: Record<MessageKey, string> = {
   'guide.bridge.pinLocked.steps': 'Wait a few minutes and try again.',
   'guide.bridge.pinLocked.stepsTime': 'Try again in {minutes} min.',
   'guide.bridge.notConfigured.title': 'The terminal is not fully set up',
+  'guide.bridge.missingToken.title': 'The service token is missing',
+  'guide.bridge.missingToken.steps':
+    'For live mode, first save the service token (Settings → Service token), then change the mode.',
+  'guide.bridge.missingUrl.title': 'The service address is missing',
+  'guide.bridge.missingUrl.steps':
+    'For live mode, first save the service address in Settings, then change the mode.',
   'guide.bridge.notConfigured.steps':
     'Live mode needs the service address and token, and a cashier on shift. Ask the supervisor to check.',
   'guide.bridge.weakEncryption.title': 'This machine offers no secure encryption for the token',

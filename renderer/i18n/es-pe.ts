@@ -464,6 +464,12 @@ export const esPE = {
   'guide.bridge.pinLocked.steps': 'Espere unos minutos y vuelva a intentar.',
   'guide.bridge.pinLocked.stepsTime': 'Vuelva a intentar en {minutes} min.',
   'guide.bridge.notConfigured.title': 'Falta configurar el terminal',
+  'guide.bridge.missingToken.title': 'Falta el token del servicio',
+  'guide.bridge.missingToken.steps':
+    'Para el modo en vivo, primero guarde el token del servicio (Configuración → Token del servicio) y luego cambie el modo.',
+  'guide.bridge.missingUrl.title': 'Falta la dirección del servicio',
+  'guide.bridge.missingUrl.steps':
+    'Para el modo en vivo, primero guarde la dirección del servicio en Configuración y luego cambie el modo.',
   'guide.bridge.notConfigured.steps':
     'En modo en vivo se necesitan la dirección y el token del servicio, y un cajero en turno. Pida al supervisor que lo revise.',
   'guide.bridge.weakEncryption.title': 'Este equipo no ofrece cifrado seguro para el token',

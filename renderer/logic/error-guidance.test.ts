@@ -271,6 +271,21 @@ describe('guidanceForBridgeError', () => {
     expect(wrong.detailsFrom).toBe('app');
   });
 
+  it('names what live mode is missing: the token or the address', () => {
+    const token = guidanceForBridgeError('other', {
+      code: 'not-configured',
+      message: 'x',
+      missing: 'service-token',
+    });
+    expect(token.title).toBe('guide.bridge.missingToken.title');
+    const url = guidanceForBridgeError('other', {
+      code: 'not-configured',
+      message: 'x',
+      missing: 'service-url',
+    });
+    expect(url.title).toBe('guide.bridge.missingUrl.title');
+  });
+
   it('says how long a PIN lockout lasts, from the bridge error', () => {
     const locked = guidanceForBridgeError('undo', {
       code: 'pin-locked',

@@ -332,7 +332,18 @@ export function guidanceForBridgeError(
       ? unknown
       : { ...unknown, title: 'guide.bridge.lost.title', steps: 'guide.bridge.lost.steps' };
   }
-  const entry = BRIDGE[error.code];
+  const entry =
+    error.code === 'not-configured' && error.missing === 'service-token'
+      ? {
+          title: 'guide.bridge.missingToken.title' as const,
+          steps: 'guide.bridge.missingToken.steps' as const,
+        }
+      : error.code === 'not-configured' && error.missing === 'service-url'
+        ? {
+            title: 'guide.bridge.missingUrl.title' as const,
+            steps: 'guide.bridge.missingUrl.steps' as const,
+          }
+        : BRIDGE[error.code];
   const pinRefused = error.code === 'wrong-pin' || error.code === 'pin-locked';
   const locked = error.code === 'pin-locked' && error.retry_after_s !== undefined;
   return {

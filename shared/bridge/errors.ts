@@ -28,6 +28,8 @@ export const BridgeError = z.object({
   issues: z.record(z.string(), z.string()).optional(),
   /** For pin-locked: seconds until a PIN is accepted again. */
   retry_after_s: z.int().nonnegative().optional(),
+  /** For not-configured: what is missing, so the screen can name it. */
+  missing: z.enum(['service-url', 'service-token', 'shift']).optional(),
 });
 export type BridgeError = z.infer<typeof BridgeError>;
 
