@@ -12,6 +12,8 @@ import { SECURITY_HEADERS } from './security-headers';
 import { createStaticFiles } from './static-files';
 
 export const BRIDGE_PREFIX = '/bridge/';
+/** The launch URL's query parameter that carries the bridge secret (renderer/bridge/transport.ts). */
+export const LAUNCH_KEY_PARAM = 'key';
 const MAX_BODY_BYTES = 256 * 1024;
 
 export const NOT_BUILT_PAGE =
@@ -32,15 +34,19 @@ export type WebServerOptions = {
 
 export type WebServer = {
   url: string;
+  /**
+   * `url` with the bridge secret as `?key=`: what the launch prints for the browser. The page
+   * keeps the key (sessionStorage) and drops it from the address bar; `/` itself holds none.
+   */
+  launchUrl: string;
   port: number;
-  /** The bridge secret, for a dev server that injects it into its own page. */
   secret: string;
   close(): Promise<void>;
 };
 
 export async function createWebServer(options: WebServerOptions): Promise<WebServer> {
   const secret = options.secret ?? randomBytes(32).toString('hex');
-  const serveStatic = createStaticFiles(options.rendererDir, secret);
+  const serveStatic = createStaticFiles(options.rendererDir);
   let guard: ReturnType<typeof createRequestGuard> | null = null;
 
   const server = createServer((request, response) => {
@@ -102,7 +108,6 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
       return send(response, 503, 'text/html; charset=utf-8', NOT_BUILT_PAGE, request.method);
     }
     if (found.kind === 'not-found') return sendText(response, 404, 'not found\n');
-    // index.html carries this launch's secret: never cached.
     response.setHeader('Cache-Control', found.isIndex ? 'no-store' : 'no-cache');
     return send(response, 200, found.contentType, found.body, request.method);
   };
@@ -121,8 +126,10 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
     ...(options.extraOrigins ? { extraOrigins: options.extraOrigins } : {}),
   });
 
+  const url = `http://127.0.0.1:${port}/`;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url,
+    launchUrl: `${url}?${LAUNCH_KEY_PARAM}=${secret}`,
     port,
     secret,
     close: () =>
