@@ -79,11 +79,15 @@ export async function measureDaySummary(options: {
       if (i > 0)
         render.push({ ready_ms: marks.ready - started, painted_ms: marks.painted - started });
     }
-    const rowsShown = await countRows(page, `${mode.launchUrl}#/print/day-summary?day=${day}&layout=a4`);
+    const rowsShown = await countRows(
+      page,
+      `${mode.launchUrl}#/print/day-summary?day=${day}&layout=a4`,
+    );
     if (rowsShown !== rows) throw new Error(`print view shows ${rowsShown} rows, not ${rows}`);
 
     const pdf: Array<{ view_ms: number; pdf_ms: number; bytes: number; total_ms: number }> = [];
-    for (let i = 0; i < options.pdfRuns; i++) pdf.push(await printOnce(page, mode.launchUrl, day, rows));
+    for (let i = 0; i < options.pdfRuns; i++)
+      pdf.push(await printOnce(page, mode.launchUrl, day, rows));
 
     return {
       summary_render_ms: round(median(render.map((r) => r.painted_ms)), 1),
