@@ -272,7 +272,7 @@ export const en: Record<MessageKey, string> = {
   'settings.save': 'Save changes',
   'settings.saved': 'Changes saved.',
   'settings.token': 'Service token',
-  'settings.tokenConfigured': 'Configured: ends in {last4} (protection: {encryption}).',
+  'settings.tokenConfigured': 'Configured: fingerprint {fingerprint} (protection: {encryption}).',
   'settings.tokenNotConfigured': 'Not configured.',
   'settings.encryption.os': 'operating system encryption',
   'settings.encryption.basic': 'basic (weak) encryption',

@@ -269,7 +269,7 @@ export const esPE = {
   'settings.save': 'Guardar cambios',
   'settings.saved': 'Cambios guardados.',
   'settings.token': 'Token del servicio',
-  'settings.tokenConfigured': 'Configurado: termina en {last4} (protección: {encryption}).',
+  'settings.tokenConfigured': 'Configurado: huella {fingerprint} (protección: {encryption}).',
   'settings.tokenNotConfigured': 'No configurado.',
   'settings.encryption.os': 'cifrado del sistema operativo',
   'settings.encryption.basic': 'cifrado básico (débil)',
