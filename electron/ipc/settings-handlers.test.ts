@@ -140,9 +140,18 @@ describe('supervisor PIN', () => {
     for (let i = 0; i < 4; i += 1) {
       expect((await errorOf(table, 'supervisor.checkPin', { pin: '0000' })).code).toBe('wrong-pin');
     }
-    expect((await errorOf(table, 'supervisor.checkPin', { pin: '0000' })).code).toBe('pin-locked');
-    // Even the right PIN is refused during the lockout.
-    expect((await errorOf(table, 'supervisor.checkPin', { pin: PIN })).code).toBe('pin-locked');
+    expect(await errorOf(table, 'supervisor.checkPin', { pin: '0000' })).toMatchObject({
+      code: 'pin-locked',
+      retry_after_s: 300,
+    });
+    // Even the right PIN is refused during the lockout, and the time left is said.
+    now += 61_000;
+    expect(await errorOf(table, 'supervisor.checkPin', { pin: PIN })).toEqual({
+      code: 'pin-locked',
+      message: 'Too many wrong PINs. Try again in 4 minutes.',
+      retry_after_s: 239,
+    });
+    now -= 61_000;
     now += 5 * 60_000 - 1;
     expect((await errorOf(table, 'supervisor.checkPin', { pin: PIN })).code).toBe('pin-locked');
     now += 1;

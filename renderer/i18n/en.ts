@@ -403,6 +403,8 @@ export const en: Record<MessageKey, string> = {
     'The supervisor must type the PIN again. After several mistakes it locks for a while.',
   'guide.bridge.pinLocked.title': 'PIN locked after several wrong attempts',
   'guide.bridge.pinLocked.steps': 'Wait a few minutes and try again.',
+  'guide.bridge.pinLocked.wait':
+    'Wait {time} and try again. Each further lockout lasts twice as long, up to a day.',
   'guide.bridge.notConfigured.title': 'The terminal is not fully set up',
   'guide.bridge.notConfigured.steps':
     'Live mode needs the service address and token, and a cashier on shift. Ask the supervisor to check.',

@@ -402,6 +402,8 @@ export const esPE = {
     'El supervisor debe escribir su PIN otra vez. Tras varios errores se bloquea un rato.',
   'guide.bridge.pinLocked.title': 'PIN bloqueado por varios intentos fallidos',
   'guide.bridge.pinLocked.steps': 'Espere unos minutos y vuelva a intentar.',
+  'guide.bridge.pinLocked.wait':
+    'Espere {time} y vuelva a intentar. Cada nuevo bloqueo dura el doble, hasta un día.',
   'guide.bridge.notConfigured.title': 'Falta configurar el terminal',
   'guide.bridge.notConfigured.steps':
     'En modo en vivo se necesitan la dirección y el token del servicio, y un cajero en turno. Pida al supervisor que lo revise.',

@@ -26,6 +26,8 @@ export const BridgeError = z.object({
   message: z.string(),
   /** For bad-arguments: which argument, and why, keyed by dotted path. */
   issues: z.record(z.string(), z.string()).optional(),
+  /** For pin-locked: seconds until the PIN may be tried again. */
+  retry_after_s: z.int().nonnegative().optional(),
 });
 export type BridgeError = z.infer<typeof BridgeError>;
 
