@@ -30,6 +30,28 @@ export type WebServerOptions = {
   secret?: string;
   /** Origins besides this server's allowed to call the bridge (the renderer's dev server). */
   extraOrigins?: readonly string[];
+  /** Against slow or half-sent requests; tests shorten them. */
+  limits?: Partial<ServerLimits>;
+};
+
+export type ServerLimits = {
+  /** Time for a request's headers to arrive in full. */
+  headersTimeoutMs: number;
+  /** Time for a whole request (headers and body) to arrive. */
+  requestTimeoutMs: number;
+  /** Open connections at once; more are closed on arrival. One cashier's browser needs few. */
+  maxConnections: number;
+};
+
+/**
+ * A browser on the same machine sends a request in microseconds: seconds are generous. The
+ * defaults of Node (60 s headers, 300 s request, checked every 30 s, no cap) let 300 half-sent
+ * requests hold the server for minutes.
+ */
+export const DEFAULT_LIMITS: ServerLimits = {
+  headersTimeoutMs: 5_000,
+  requestTimeoutMs: 15_000,
+  maxConnections: 64,
 };
 
 export type WebServer = {
@@ -49,7 +71,14 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
   const serveStatic = createStaticFiles(options.rendererDir);
   let guard: ReturnType<typeof createRequestGuard> | null = null;
 
-  const server = createServer((request, response) => {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const timeouts = {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    // How often Node looks for expired requests: a fraction of the shortest limit.
+    connectionsCheckingInterval: Math.max(50, Math.min(1_000, limits.headersTimeoutMs / 3)),
+  };
+  const server = createServer(timeouts, (request, response) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
     handle(request, response).catch((error: unknown) => {
       options.table.logger.error('web request failed', { error });
@@ -112,6 +141,9 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
     return send(response, 200, found.contentType, found.body, request.method);
   };
 
+  server.maxConnections = limits.maxConnections;
+  // An idle kept-alive socket counts against the cap; let it go soon.
+  server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen({ port: options.port, host: '127.0.0.1' }, () => {
