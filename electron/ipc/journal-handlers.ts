@@ -9,6 +9,7 @@ type JournalMethods =
   | 'journal.operations'
   | 'journal.unresolved'
   | 'journal.operation'
+  | 'journal.health'
   | 'journal.continuation';
 
 /**
@@ -43,6 +44,8 @@ export function journalHandlers(deps: HandlerDeps): Pick<HandlerMap, JournalMeth
       if (!operation) throw badArguments('no such operation', { op_id: 'not in the journal' });
       return forRenderer(operation);
     },
+
+    'journal.health': async () => ({ writable: await journal.writable() }),
 
     'journal.continuation': async ({ source_op_id, operation }) => {
       // Oldest first: the last one not refused is the one that may still bill (or did).

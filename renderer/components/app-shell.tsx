@@ -3,6 +3,7 @@ import { useT } from '../i18n/use-t';
 import { type ScreenName, screenHash } from '../logic/routes';
 import { useSettingsStore } from '../stores/settings-store';
 import { NAV_ENTRIES, screenForKey } from './function-keys';
+import { JournalBlock } from './journal-block';
 import { PendingIndicator } from './pending-indicator';
 import { TrainingBanner } from './training-banner';
 import { navigate } from './use-hash-route';
@@ -89,6 +90,7 @@ export function AppShell({
       <main id="main" className="main" tabIndex={-1}>
         {children}
       </main>
+      <JournalBlock />
     </div>
   );
 }

@@ -401,6 +401,11 @@ export const en: Record<MessageKey, string> = {
   'guide.bridge.wrongPin.title': 'Wrong PIN',
   'guide.bridge.wrongPin.steps':
     'The supervisor must type the PIN again. After several mistakes it locks for a while.',
+  'guide.bridge.journalUnavailable.title':
+    'This terminal must be attended: it cannot record operations',
+  'guide.bridge.journalUnavailable.steps':
+    'No sale can start: nothing could be recorded. Call the supervisor to free space on the disk (or reconnect the drive) of the data folder, then try again.',
+  'journal.retry': 'Try again',
   'guide.bridge.pinLocked.title': 'PIN locked after several wrong attempts',
   'guide.bridge.pinLocked.steps': 'Wait a few minutes and try again.',
   'guide.bridge.pinLocked.wait':

@@ -400,6 +400,11 @@ export const esPE = {
   'guide.bridge.wrongPin.title': 'PIN incorrecto',
   'guide.bridge.wrongPin.steps':
     'El supervisor debe escribir su PIN otra vez. Tras varios errores se bloquea un rato.',
+  'guide.bridge.journalUnavailable.title':
+    'Esta caja requiere atención: no puede registrar operaciones',
+  'guide.bridge.journalUnavailable.steps':
+    'No se puede iniciar ninguna venta: no quedaría registrada. Llame al supervisor para liberar espacio en el disco (o reconectar la unidad) de la carpeta de datos y vuelva a intentar.',
+  'journal.retry': 'Volver a intentar',
   'guide.bridge.pinLocked.title': 'PIN bloqueado por varios intentos fallidos',
   'guide.bridge.pinLocked.steps': 'Espere unos minutos y vuelva a intentar.',
   'guide.bridge.pinLocked.wait':

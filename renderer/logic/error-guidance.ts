@@ -275,6 +275,10 @@ const BRIDGE: Record<BridgeError['code'], { title: MessageKey; steps: MessageKey
     title: 'guide.bridge.notAvailable.title',
     steps: 'guide.bridge.notAvailable.steps',
   },
+  'journal-unavailable': {
+    title: 'guide.bridge.journalUnavailable.title',
+    steps: 'guide.bridge.journalUnavailable.steps',
+  },
   internal: { title: 'guide.bridge.internal.title', steps: 'guide.bridge.internal.steps' },
 };
 

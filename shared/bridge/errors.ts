@@ -17,6 +17,11 @@ export const BridgeErrorCode = z.enum([
   'weak-encryption',
   /** Only in training mode (trainer controls) or only where Electron runs (printing). */
   'not-available',
+  /**
+   * The journal cannot be written (disk full, device gone): no operation may start until it
+   * can, because every operation is on disk before its call.
+   */
+  'journal-unavailable',
   'internal',
 ]);
 export type BridgeErrorCode = z.infer<typeof BridgeErrorCode>;
