@@ -45,7 +45,10 @@ export function journalHandlers(deps: HandlerDeps): Pick<HandlerMap, JournalMeth
       return forRenderer(operation);
     },
 
-    'journal.health': async () => ({ writable: await journal.writable() }),
+    'journal.health': async () => ({
+      writable: await journal.writable(),
+      shortened: journal.recovered.shortened ?? null,
+    }),
 
     'journal.continuation': async ({ source_op_id, operation }) => {
       // Oldest first: the last one not refused is the one that may still bill (or did).

@@ -20,6 +20,7 @@ import { type JournalRecovery, loadJournal } from './load-journal';
 import { isFinal } from './operation-index';
 import { readOperation } from './read-operation';
 import { redactSecrets } from './secret-fields';
+import { openSeqMark } from './seq-mark';
 import { DEFAULT_TIME_ZONE, dayBounds, storeDay } from './store-day';
 
 type Written = 'seq' | 'op_id' | 'type' | 'at';
@@ -96,8 +97,17 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
     await handle.close();
     throw error;
   }
-  const { index, recovered } = loaded;
+  const { index } = loaded;
   let { lastSeq, size, endsMidLine } = loaded;
+  const mark = await openSeqMark(`${path}.seq`).catch(async (error: unknown) => {
+    await handle.close();
+    throw error;
+  });
+  const markSeq = await mark.read();
+  const shortened = markSeq > lastSeq ? { expected_seq: markSeq, found_seq: lastSeq } : null;
+  // New entries continue past what was lost, so the gap stays visible in the file itself.
+  if (shortened) lastSeq = markSeq;
+  const recovered: JournalRecovery = { ...loaded.recovered, shortened };
   let failure: JournalError | null = null;
   let closed = false;
   let queue: Promise<unknown> = Promise.resolve();
@@ -156,6 +166,8 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
     endsMidLine = false;
     lastSeq = entry.seq;
     index.apply(entry, ref);
+    // The entry is safely on disk; a mark that cannot be written only weakens detection.
+    await mark.write(lastSeq).catch(() => undefined);
   };
 
   const requireOpen = (opId: string, forOutcome: boolean) => {
@@ -254,6 +266,7 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
       closed = true;
       await queue;
       await Promise.allSettled([...reads]);
+      await mark.close();
       await handle.close();
     },
   };

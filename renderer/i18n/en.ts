@@ -405,6 +405,9 @@ export const en: Record<MessageKey, string> = {
     'This terminal must be attended: it cannot record operations',
   'guide.bridge.journalUnavailable.steps':
     'No sale can start: nothing could be recorded. Call the supervisor to free space on the disk (or reconnect the drive) of the data folder, then try again.',
+  'journal.shortened.title': 'This terminal’s journal is missing operations',
+  'journal.shortened.steps':
+    'At start the journal ended at entry {found}, but this terminal had written up to entry {expected}: it was emptied or replaced. Do not trust this terminal’s reconciliation for those days; report it and compare with the service’s summary.',
   'journal.retry': 'Try again',
   'guide.bridge.pinLocked.title': 'PIN locked after several wrong attempts',
   'guide.bridge.pinLocked.steps': 'Wait a few minutes and try again.',

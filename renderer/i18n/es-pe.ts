@@ -404,6 +404,9 @@ export const esPE = {
     'Esta caja requiere atención: no puede registrar operaciones',
   'guide.bridge.journalUnavailable.steps':
     'No se puede iniciar ninguna venta: no quedaría registrada. Llame al supervisor para liberar espacio en el disco (o reconectar la unidad) de la carpeta de datos y vuelva a intentar.',
+  'journal.shortened.title': 'Al registro de esta caja le faltan operaciones',
+  'journal.shortened.steps':
+    'Al iniciar, el registro terminaba en la entrada {found}, pero esta caja había escrito hasta la entrada {expected}: fue vaciado o reemplazado. No confíe en la conciliación de esta caja para esos días; repórtelo y compare con el resumen del servicio.',
   'journal.retry': 'Volver a intentar',
   'guide.bridge.pinLocked.title': 'PIN bloqueado por varios intentos fallidos',
   'guide.bridge.pinLocked.steps': 'Espere unos minutos y vuelva a intentar.',

@@ -12,7 +12,7 @@ describe('journal health in the renderer', () => {
     let writable = false;
     setTransport(async (method) =>
       method === 'journal.health'
-        ? { ok: true, result: { writable } }
+        ? { ok: true, result: { writable, shortened: null } }
         : { ok: false, error: { code: 'journal-unavailable', message: 'disk full' } },
     );
     await call('journal.unresolved', {});
