@@ -5,6 +5,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { createFragmentStore } from '../ipc/fragment-store';
 import { createAppRequestHandler } from './app-protocol';
 import { hardenContents, hardenSession } from './hardening';
 import { createInvokeListener } from './ipc-bridge';
@@ -174,5 +175,17 @@ describe('app:// protocol', () => {
       (await handle({ url: 'app://mostrador/assets/..%2f..%2foutside-secret.txt' })).status,
     ).toBe(404);
     expect((await handle({ url: 'app://mostrador/missing.js' })).status).toBe(404);
+  });
+
+  it('serves a kept service fragment under its own policy, and no other', async () => {
+    const store = createFragmentStore();
+    const path = store.put('<style>p{color:red}</style><p>x</p>');
+    const handle = createAppRequestHandler(tmpdir(), sep, () => store);
+    const page = await handle({ url: `app://mostrador/${path}` });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toBe('<style>p{color:red}</style><p>x</p>');
+    expect(page.headers.get('content-security-policy')).toContain("style-src 'unsafe-inline'");
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'none'");
+    expect((await handle({ url: `app://mostrador/fragment/${'a'.repeat(32)}` })).status).toBe(404);
   });
 });

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { BridgeError } from '../../shared/bridge';
 import type { HandlerTable } from '../ipc/create-handlers';
 import { dispatch } from '../ipc/dispatch';
+import { FRAGMENT_HEADERS, fragmentFor } from './fragment-page';
 import { createRequestGuard } from './request-guard';
 import { SECURITY_HEADERS } from './security-headers';
 import { createStaticFiles } from './static-files';
@@ -130,6 +131,12 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.setHeader('Allow', 'GET, HEAD');
       return refuse(response, 405, 'method not allowed');
+    }
+    const fragment = fragmentFor(options.table.fragments, pathname);
+    if (fragment) {
+      if (fragment.found === undefined) return sendText(response, 404, 'not found\n');
+      for (const [name, value] of Object.entries(FRAGMENT_HEADERS)) response.setHeader(name, value);
+      return send(response, 200, 'text/html; charset=utf-8', fragment.found, request.method);
     }
     const found = await serveStatic(pathname);
     if (found.kind === 'not-built') {
