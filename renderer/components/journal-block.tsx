@@ -27,7 +27,12 @@ export function JournalBlock() {
           {t('guide.bridge.journalUnavailable.title')}
         </h2>
         <p className="guidance__steps">{t('guide.bridge.journalUnavailable.steps')}</p>
-        <button type="button" disabled={checking} onClick={() => void retry(checkWritable)}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={checking}
+          onClick={() => void retry(checkWritable)}
+        >
           {t('journal.retry')}
         </button>
       </section>
