@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { reconcile } from '../../shared/domain/reconcile';
 import { BusyLabel } from '../components/busy-label';
 import { GuidanceActions } from '../components/guidance-actions';
 import { GuidancePanel } from '../components/guidance-panel';
@@ -8,7 +9,6 @@ import { SummaryTotals } from '../components/summary-totals';
 import { navigate } from '../components/use-hash-route';
 import { usePrint } from '../components/use-print';
 import { useT } from '../i18n/use-t';
-import { reconcile } from '../logic/reconcile';
 import { daySummaryPrintRoute, type PrintLayoutName } from '../logic/routes';
 import { dayInTimeZone, formatStoreDay } from '../logic/store-day';
 import { csvFileName, summaryCsv } from '../logic/summary-csv';
