@@ -116,9 +116,10 @@ export function sampleDayClose(rows = 12): DayCloseData {
   const origins = ['external', 'card', 'transfer'] as const;
   const detail = Array.from({ length: rows }, (_, i) => ({
     order_id: `MOSTRADOR-${String(26 + i).padStart(6, '0')}`,
-    dni: i === 0 ? '20512333797' : `4100${String(1000 + i).slice(-4)}`,
+    dni: i === 0 ? '20512333797' : `45${String(i).padStart(6, '0')}`,
     payment_origin: i === 0 ? ('external' as const) : (origins[i % 3] ?? 'external'),
-    amount: i === 0 ? 1200 : Math.round(123_456_789 - i * 100_050) / 100,
+    // From S/ 100.00 to about S/ 1,234,567.89, with odd cents.
+    amount: i === 0 ? 1200 : (10_000 + ((i * 7_919_977) % 123_446_789)) / 100,
   }));
   const inStore = detail
     .filter((row) => row.payment_origin === 'external')
