@@ -15,6 +15,7 @@ import {
   VerifyResult,
 } from './operations';
 import { orderMethods } from './orders';
+import { receiptMethods } from './receipt-methods';
 import { CashierId, Settings, SettingsChange, SupervisorPin, TokenStatus } from './settings';
 
 const Empty = z.strictObject({});
@@ -116,6 +117,7 @@ export const bridgeMethods = {
   },
 
   ...orderMethods,
+  ...receiptMethods,
 
   'journal.operations': {
     args: z.strictObject({ day: IsoDate.optional() }),

@@ -57,3 +57,56 @@ export const PrintOutcome = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), error: PrinterError }),
 ]);
 export type PrintOutcome = z.infer<typeof PrintOutcome>;
+
+/** The layout description of a printed document (shared/receipt/blocks.ts), as it crosses. */
+const Text = z.string().max(2_000);
+export const BlockSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('title'), text: Text }),
+  z.object({ kind: z.literal('heading'), text: Text }),
+  z.object({
+    kind: z.literal('text'),
+    text: Text,
+    align: z.enum(['left', 'center']).optional(),
+    bold: z.boolean().optional(),
+  }),
+  z.object({ kind: z.literal('field'), label: Text, value: Text, bold: z.boolean().optional() }),
+  z.object({
+    kind: z.literal('entry'),
+    cells: z.array(Text).max(12),
+    amount: Text,
+    subtotal: z.boolean().optional(),
+  }),
+  z.object({ kind: z.literal('columns'), cells: z.array(Text).max(12), amount: Text }),
+  z.object({ kind: z.literal('rule') }),
+  z.object({ kind: z.literal('blank') }),
+  z.object({ kind: z.literal('signature'), label: Text }),
+  z.object({ kind: z.literal('mark'), text: Text }),
+]);
+
+export const PrintedDocumentName = z.enum(['sale-record', 'undo-record', 'day-close']);
+export type PrintedDocumentName = z.infer<typeof PrintedDocumentName>;
+
+/** Which document: a journaled operation's record, or a store day's close. */
+export const DocumentRequest = z.discriminatedUnion('document', [
+  z.strictObject({ document: z.literal('sale-record'), op_id: z.uuid() }),
+  z.strictObject({ document: z.literal('undo-record'), op_id: z.uuid() }),
+  z.strictObject({
+    document: z.literal('day-close'),
+    day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  }),
+]);
+export type DocumentRequest = z.infer<typeof DocumentRequest>;
+
+export const TextLineSchema = z.object({ text: z.string(), bold: z.boolean() });
+
+export const ReceiptPreview = z.object({
+  name: z.enum(['sale-record', 'undo-record', 'day-close', 'test-page']),
+  title: z.string(),
+  blocks: z.array(BlockSchema),
+  /** The receipt printer's columns (the configured printer's, else 48). */
+  columns: ReceiptColumnsSchema,
+  /** Exactly the lines the receipt printer gets. */
+  lines: z.array(TextLineSchema),
+  printer: ReceiptPrinterSettings.nullable(),
+});
+export type ReceiptPreview = z.infer<typeof ReceiptPreview>;
