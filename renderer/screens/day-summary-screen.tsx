@@ -65,13 +65,22 @@ export function DaySummaryScreen() {
 
   const exportCsv = () => {
     if (!loaded) return;
-    const csv = summaryCsv(loaded.summary.order_detail ?? [], {
-      order_id: t('summary.col.order'),
-      dni: t('summary.col.identity'),
-      payment_origin: t('summary.col.origin'),
-      amount: t('summary.col.amountPlain'),
-    });
-    download(csvFileName(loaded.day, mode === 'training'), csv);
+    const csv = summaryCsv(
+      loaded.summary.order_detail ?? [],
+      {
+        order_id: t('summary.col.order'),
+        dni: t('summary.col.identity'),
+        payment_origin: t('summary.col.origin'),
+        amount: t('summary.col.amountPlain'),
+      },
+      [
+        [t('summary.csv.store'), settings?.store_name ?? ''],
+        [t('summary.csv.day'), loaded.day],
+        [t('summary.csv.terminal'), settings?.terminal_id ?? '—'],
+      ],
+    );
+    const where = { store: settings?.store_name, terminal: settings?.terminal_id };
+    download(csvFileName(loaded.day, mode === 'training', where), csv);
   };
 
   return (
