@@ -53,7 +53,7 @@ export function DaySummaryScreen() {
     [loaded],
   );
 
-  const printDay = (layout: PrintLayoutName, target: 'printer' | 'pdf') => {
+  const printDay = (layout: PrintLayoutName, target: 'printer') => {
     if (!loaded) return;
     void print.run({
       document: 'day-summary',
@@ -158,7 +158,7 @@ export function DaySummaryScreen() {
                 type="button"
                 className="button"
                 disabled={print.busy}
-                onClick={() => printDay('receipt80', 'printer')}
+                onClick={() => void print.receipt({ document: 'day-close', day: loaded.day })}
               >
                 {t('summary.printReceipt')}
               </button>
@@ -166,7 +166,7 @@ export function DaySummaryScreen() {
                 type="button"
                 className="button"
                 disabled={print.busy}
-                onClick={() => printDay('a4', 'pdf')}
+                onClick={() => void print.pdf({ document: 'day-close', day: loaded.day })}
               >
                 {t('summary.savePdf')}
               </button>
