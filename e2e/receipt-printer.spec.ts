@@ -7,7 +7,7 @@ import {
   decodeEscPos,
   type Receiver,
   startReceiver,
-} from '../electron/receipt-printer/test-receiver';
+} from '../electron/receipt-printer/test-support';
 import { bridge } from './bridge-helper';
 import { applyCase, collectAndConfirm, paidAndBilled, verify } from './cashier';
 import { expect, expectNoAxeViolations, SUPERVISOR_PIN, saveScreenshot, test } from './fixtures';

@@ -9,7 +9,7 @@ import {
   decodeEscPos,
   type Receiver,
   startReceiver,
-} from '../receipt-printer/test-receiver';
+} from '../receipt-printer/test-support';
 import type { Backend } from './open-backend';
 import {
   errorOf,

@@ -17,7 +17,7 @@ import {
 } from '../../shared/receipt/samples';
 import { encodeReceipt } from './escpos';
 import { printDocument } from './print-job';
-import { closedPortAddress, decodeEscPos, type Receiver, startReceiver } from './test-receiver';
+import { closedPortAddress, decodeEscPos, type Receiver, startReceiver } from './test-support';
 
 let receiver: Receiver | null = null;
 afterEach(async () => {

@@ -6,7 +6,7 @@ import { saleRecord } from '../../shared/receipt';
 import { SAMPLE_CONTEXT, SAMPLE_SALE } from '../../shared/receipt/samples';
 import { printDocument } from './print-job';
 import { queueCommand, sendToQueue } from './queue-transport';
-import { decodeEscPos } from './test-receiver';
+import { decodeEscPos } from './test-support';
 
 // CUPS is not on every machine that runs the tests: a stand-in `lp` (a shell script) records what
 // it is given and answers as CUPS does, so the command, the raw bytes and the errors are real.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runReceiptCli } from './receipt-cli';
-import { closedPortAddress, decodeEscPos, type Receiver, startReceiver } from './test-receiver';
+import { closedPortAddress, decodeEscPos, type Receiver, startReceiver } from './test-support';
 
 let receiver: Receiver | null = null;
 afterEach(async () => {
