@@ -66,7 +66,7 @@ test('set up the printer with a test page, then print a sale record as previewed
   const lines = page.getByTestId('receipt-lines');
   await expect(lines).toContainText('PAGADO Y FACTURADO');
   expect(await lines.getAttribute('data-columns')).toBe('32');
-  await saveScreenshot(page, 'print-sale-receipt');
+  await saveScreenshot(page, 'print-sale-receipt-58mm');
   await page.getByTestId('print-receipt-printer').click();
   await expect(page.getByTestId('printer-notice')).toContainText(
     'Enviado a la impresora de tickets.',

@@ -6,14 +6,18 @@ import { join } from 'node:path';
 import { layoutText } from '../../shared/receipt';
 import { testPage } from '../../shared/receipt/test-page';
 import { buildDocument, printContext } from '../printing/document-source';
-import { renderPdf } from '../printing/pdf-document';
-import { printDocument } from '../receipt-printer/print-job';
+import type { printDocument } from '../receipt-printer/print-job';
 import type { HandlerDeps, HandlerMap } from './deps';
 import { requirePin } from './require-pin';
 
 type ReceiptMethods = 'receipt.preview' | 'receipt.print' | 'receipt.testPage' | 'print.pdf';
 
 const DEFAULT_COLUMNS = 48;
+
+// pdfkit (with fontkit) and the ESC/POS encoder load on first use, not at start: they are big,
+// and most launches print nothing before the first sale.
+const loadPrinter = () => import('../receipt-printer/print-job');
+const loadPdf = () => import('../printing/pdf-document');
 
 export function receiptHandlers(
   deps: HandlerDeps,
@@ -49,12 +53,14 @@ export function receiptHandlers(
         };
       }
       const document = await buildDocument(deps, methods, request);
+      const { printDocument } = await loadPrinter();
       return logged(request.document, await printDocument(document, printer));
     },
 
     'receipt.testPage': async ({ pin, printer }) => {
       await requirePin(deps.settings, pin);
       const document = testPage(printer.address, printer.columns, await printContext(deps));
+      const { printDocument } = await loadPrinter();
       return logged('test-page', await printDocument(document, printer));
     },
 
@@ -62,6 +68,7 @@ export function receiptHandlers(
       const document = await buildDocument(deps, methods, request);
       const training = deps.settings.get().mode === 'training';
       const context = await printContext(deps);
+      const { renderPdf } = await loadPdf();
       const pdf = await renderPdf(document, {
         ...(training ? { mark: markOf(document.blocks) } : {}),
       });
