@@ -97,10 +97,10 @@ export function ReceiptPrinterForm({ pin }: { pin: string }) {
         spellCheck={false}
         autoComplete="off"
       />
-      <fieldset className="radio-row">
+      <fieldset className="segmented">
         <legend>{t('printer.columns')}</legend>
         {COLUMNS.map((option) => (
-          <label key={option.value} className="radio">
+          <label key={option.value} className="segmented__option">
             <input
               type="radio"
               name="printer-columns"
@@ -108,7 +108,7 @@ export function ReceiptPrinterForm({ pin }: { pin: string }) {
               checked={columns === option.value}
               onChange={() => setColumns(option.value)}
             />
-            {t(option.label)}
+            <span>{t(option.label)}</span>
           </label>
         ))}
       </fieldset>
