@@ -4,7 +4,8 @@ import { type ScreenName, screenHash } from '../logic/routes';
 import { useSettingsStore } from '../stores/settings-store';
 import { NAV_ENTRIES, screenForKey } from './function-keys';
 import { JournalBlock } from './journal-block';
-import { PendingIndicator } from './pending-indicator';
+import { OperationsTray } from './operations-tray';
+import { ResolutionAnnouncements } from './resolution-announcements';
 import { TrainingBanner } from './training-banner';
 import { navigate } from './use-hash-route';
 
@@ -52,7 +53,7 @@ export function AppShell({
               </span>
             ) : null}
           </p>
-          <PendingIndicator />
+          <OperationsTray />
           {settings?.cashier_id ? (
             <p className="topbar__cashier">
               {t('shell.cashier', { id: settings.cashier_id })}
@@ -88,6 +89,7 @@ export function AppShell({
         ) : null}
       </header>
       <main id="main" className="main" tabIndex={-1}>
+        {current !== null ? <ResolutionAnnouncements /> : null}
         {children}
       </main>
       <JournalBlock />
