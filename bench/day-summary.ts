@@ -72,7 +72,7 @@ export async function measureDaySummary(options: {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript(SALE_READY_PROBE);
     for (let i = 0; i < options.renderRuns + 1; i++) {
-      await page.goto(`${mode.url}#/sale`);
+      await page.goto(`${mode.launchUrl}#/sale`);
       await waitInPage(page, 'window.__benchPainted !== undefined');
       const started = (await page.evaluate(SUMMARY_PROBE)) as number;
       await waitInPage(page, 'window.__benchSummaryPainted !== undefined');
@@ -83,13 +83,16 @@ export async function measureDaySummary(options: {
       if (i > 0)
         render.push({ ready_ms: marks.ready - started, painted_ms: marks.painted - started });
     }
-    const rowsShown = await countRows(page, `${mode.url}#/print/day-summary?day=${day}&layout=a4`);
+    const rowsShown = await countRows(
+      page,
+      `${mode.launchUrl}#/print/day-summary?day=${day}&layout=a4`,
+    );
     // The A4 view has a row per detail row, plus subtotals and the reconciliation's exceptions.
     if (rowsShown < rows) throw new Error(`print view shows ${rowsShown} rows, not ${rows}`);
 
     const pdf: Array<{ view_ms: number; pdf_ms: number; bytes: number; total_ms: number }> = [];
     for (let i = 0; i < options.pdfRuns; i++)
-      pdf.push(await printOnce(page, mode.url, day, rowsShown));
+      pdf.push(await printOnce(page, mode.launchUrl, day, rowsShown));
     const ownPdf: number[] = [];
     // The first call warms the JIT and pdfkit's font loading; not counted.
     for (let i = 0; i < options.pdfRuns + 1; i++) {

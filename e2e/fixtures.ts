@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { bridge } from './bridge-helper';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -184,11 +184,25 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
  * test-results/ and leaves the repository untouched; `npm run screenshots` (which sets
  * MOSTRADOR_SCREENSHOTS=docs) writes the copies the README shows, in docs/screenshots.
  */
+const screenshotFolder = () =>
+  process.env.MOSTRADOR_SCREENSHOTS === 'docs'
+    ? join(ROOT, 'docs', 'screenshots')
+    : join(ROOT, 'test-results', 'screenshots');
+
+/**
+ * One element as it shows in the viewport. Chromium's full-page capture leaves frames that
+ * render in another process (the service fragments) blank below the fold; this one does not.
+ */
+export async function saveElementScreenshot(element: Locator, name: string): Promise<void> {
+  await element.scrollIntoViewIfNeeded();
+  await element.screenshot({
+    path: join(screenshotFolder(), `${name}.png`),
+    animations: 'disabled',
+  });
+}
+
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
-  const folder =
-    process.env.MOSTRADOR_SCREENSHOTS === 'docs'
-      ? join(ROOT, 'docs', 'screenshots')
-      : join(ROOT, 'test-results', 'screenshots');
+  const folder = screenshotFolder();
   await page.screenshot({
     path: join(folder, `${name}.png`),
     fullPage: true,

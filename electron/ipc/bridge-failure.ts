@@ -9,6 +9,7 @@ export class BridgeFailure extends Error {
     readonly code: BridgeErrorCode,
     message: string,
     readonly issues?: Record<string, string>,
+    readonly retryAfterS?: number,
   ) {
     super(message);
   }
@@ -18,6 +19,7 @@ export class BridgeFailure extends Error {
       code: this.code,
       message: this.message,
       ...(this.issues ? { issues: this.issues } : {}),
+      ...(this.retryAfterS === undefined ? {} : { retry_after_s: this.retryAfterS }),
     };
   }
 }

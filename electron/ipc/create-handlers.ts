@@ -4,6 +4,7 @@ import type { Logger } from '../log/logger';
 import { appInfoHandlers } from './app-info-handlers';
 import { createBilling } from './billing';
 import type { HandlerDeps, HandlerMap } from './deps';
+import { createFragmentStore, type FragmentStore } from './fragment-store';
 import { htmlHandlers } from './html-handlers';
 import { journalHandlers } from './journal-handlers';
 import { limitsHandlers } from './limits-handlers';
@@ -20,6 +21,8 @@ import { v3Handlers } from './v3-handlers';
 export type HandlerTable = {
   readonly methods: HandlerMap;
   readonly logger: Logger;
+  /** The service's HTML fragments, served by each shell as documents of their own. */
+  readonly fragments: FragmentStore;
   /**
    * Starts retrying the journal's unfinished paid-and-billed and refund operations (call once, at start,
    * before the first bridge call). Returns their op_ids; the loops run in the background.
@@ -34,6 +37,7 @@ export type HandlerTable = {
 export function createHandlers(deps: HandlerDeps): HandlerTable {
   const billing = createBilling(deps);
   const refunds = createRefunds(deps);
+  const fragments = createFragmentStore();
   const methods: HandlerMap = {
     ...appInfoHandlers(deps),
     ...settingsHandlers(deps),
@@ -42,7 +46,7 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
     ...v2Handlers(deps, billing),
     ...limitsHandlers(deps),
     ...ordersHandlers(deps, refunds),
-    ...htmlHandlers(deps),
+    ...htmlHandlers(deps, fragments),
     ...journalHandlers(deps),
     ...trainingHandlers(deps),
     ...printHandlers(deps),
@@ -52,6 +56,7 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
   return {
     methods: Object.freeze(methods),
     logger: deps.logger,
+    fragments,
     resumeUnresolved: async () => [
       ...(await billing.resumeUnresolved()),
       ...(await refunds.resumeUnresolved()),

@@ -66,6 +66,12 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
   if (recovered.skippedLines > 0 || recovered.lastLineTorn || recovered.inconsistentEntries > 0) {
     logger.warn('journal recovered at open', { recovered });
   }
+  if (recovered.shortened) {
+    logger.error('journal is shorter than this terminal last wrote: operations are missing', {
+      ...recovered.shortened,
+      path: journal.path,
+    });
+  }
   let trainingApp: MockApp;
   try {
     trainingApp = options.trainingApp ?? (await createMockApp());

@@ -16,6 +16,8 @@ export async function requirePin(settings: SettingsStore, pin: string): Promise<
       throw new BridgeFailure(
         'pin-locked',
         `Too many wrong PINs. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        undefined,
+        Math.ceil(check.retry_after_ms / 1000),
       );
     }
   }

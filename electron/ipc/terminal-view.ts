@@ -6,7 +6,11 @@ import type { Vault } from '../vault/vault';
 
 export async function tokenStatus(vault: Vault): Promise<TokenStatus> {
   const status = await vault.status();
-  return { configured: status.configured, last4: status.last4, encryption: status.encryption };
+  return {
+    configured: status.configured,
+    fingerprint: status.fingerprint,
+    encryption: status.encryption,
+  };
 }
 
 export async function settingsView(settings: SettingsStore, vault: Vault): Promise<Settings> {

@@ -207,7 +207,7 @@ describe('durability', () => {
     await probe.close();
   });
 
-  it('stops taking appends after a failed sync, without claiming the entry was written', async () => {
+  it('after a failed sync, takes back the uncertain entry before it takes another', async () => {
     const { open } = await import('node:fs/promises');
     const handle = await open(journal.path, 'r');
     const proto = Object.getPrototypeOf(handle) as { sync: () => Promise<void> };
@@ -219,9 +219,11 @@ describe('durability', () => {
       code: 'write-failed',
     });
     expect((await journal.operation(first))?.status).toBe('pending');
-    await expect(journal.recordIntent(paidAndBilledIntent())).rejects.toMatchObject({
-      code: 'write-failed',
-    });
+    // The disk writes again: the outcome whose sync failed is cut off, the next entry is whole.
+    const second = await journal.recordIntent(paidAndBilledIntent());
+    const lines = (await readFile(journal.path, 'utf8')).trimEnd().split('\n');
+    expect(lines.map((l) => JSON.parse(l).op_id)).toEqual([first, second]);
+    expect(lines.map((l) => JSON.parse(l).seq)).toEqual([1, 2]);
   });
 
   it('keeps every line whole and seq in file order under concurrent appends', async () => {

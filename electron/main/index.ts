@@ -31,7 +31,11 @@ async function main(): Promise<void> {
   const rendererDir = join(app.getAppPath(), 'dist', 'renderer');
   const preloadPath = join(app.getAppPath(), 'dist-electron', 'preload.cjs');
 
-  protocol.handle(APP_SCHEME, createAppRequestHandler(rendererDir, sep));
+  let opened: Backend | undefined;
+  protocol.handle(
+    APP_SCHEME,
+    createAppRequestHandler(rendererDir, sep, () => opened?.table.fragments),
+  );
   hardenSession(session.defaultSession);
   app.on('web-contents-created', (_event, contents) =>
     hardenContents(contents, (url) => shell.openExternal(url)),
@@ -54,6 +58,8 @@ async function main(): Promise<void> {
       chrome: process.versions.chrome ?? null,
     },
   });
+  opened = backend;
+
   ipcMain.handle(
     INVOKE_CHANNEL,
     createInvokeListener((method, args) =>

@@ -32,6 +32,8 @@ export type BrowserModeOptions = {
 
 export type BrowserMode = {
   url: string;
+  /** What to open in the browser: `url` with the bridge secret (see WebServer). */
+  launchUrl: string;
   port: number;
   secret: string;
   backend: Backend;
@@ -68,6 +70,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   let closing: Promise<void> | null = null;
   return {
     url: server.url,
+    launchUrl: server.launchUrl,
     port: server.port,
     secret: server.secret,
     backend,

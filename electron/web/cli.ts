@@ -25,7 +25,8 @@ const mode = await startBrowserMode({
   port,
   ...(values['renderer-dir'] ? { rendererDir: values['renderer-dir'] } : {}),
 });
-process.stdout.write(`${JSON.stringify({ url: mode.url })}\n`);
+// The launch URL is the one way the bridge secret reaches the browser (the page at / has none).
+process.stdout.write(`${JSON.stringify({ url: mode.launchUrl })}\n`);
 
 let stopping = false;
 const stop = async (signal: string) => {

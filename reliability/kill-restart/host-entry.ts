@@ -30,7 +30,7 @@ const mode = await startBrowserMode({
     liveTimeoutMs: 5_000,
   },
 });
-process.stdout.write(`${JSON.stringify({ url: mode.url })}\n`);
+process.stdout.write(`${JSON.stringify({ url: mode.launchUrl })}\n`);
 process.on('SIGTERM', () => {
   void mode.close().then(
     () => process.exit(0),

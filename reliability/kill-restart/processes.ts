@@ -87,11 +87,10 @@ export async function startHost(
   }
 }
 
-/** The bridge secret as the renderer gets it: from the meta tag of the page the host serves. */
+/** The bridge secret as the renderer gets it: from the printed launch URL. */
 async function secretOf(url: string): Promise<string> {
-  const page = await (await fetch(url)).text();
-  const secret = /<meta name="mostrador-bridge-secret" content="([0-9a-f]+)">/.exec(page)?.[1];
-  if (!secret) throw new Error('no bridge secret in the page');
+  const secret = new URL(url).searchParams.get('key');
+  if (!secret) throw new Error('no bridge key in the launch URL');
   return secret;
 }
 

@@ -363,7 +363,7 @@ export const en: Record<MessageKey, string> = {
   'settings.save': 'Save changes',
   'settings.saved': 'Changes saved.',
   'settings.token': 'Service token',
-  'settings.tokenConfigured': 'Configured: ends in {last4} (protection: {encryption}).',
+  'settings.tokenConfigured': 'Configured: fingerprint {fingerprint} (protection: {encryption}).',
   'settings.tokenNotConfigured': 'Not configured.',
   'settings.encryption.os': 'operating system encryption',
   'settings.encryption.basic': 'basic (weak) encryption',
@@ -498,8 +498,18 @@ export const en: Record<MessageKey, string> = {
   'guide.bridge.wrongPin.title': 'Wrong PIN',
   'guide.bridge.wrongPin.steps':
     'The supervisor must type the PIN again. After several mistakes it locks for a while.',
+  'guide.bridge.journalUnavailable.title':
+    'This terminal must be attended: it cannot record operations',
+  'guide.bridge.journalUnavailable.steps':
+    'No sale can start: nothing could be recorded. Call the supervisor to free space on the disk (or reconnect the drive) of the data folder, then try again.',
+  'journal.shortened.title': 'This terminal’s journal is missing operations',
+  'journal.shortened.steps':
+    'At start the journal ended at entry {found}, but this terminal had written up to entry {expected}: it was emptied or replaced. Do not trust this terminal’s reconciliation for those days; report it and compare with the service’s summary.',
+  'journal.retry': 'Try again',
   'guide.bridge.pinLocked.title': 'PIN locked after several wrong attempts',
   'guide.bridge.pinLocked.steps': 'Wait a few minutes and try again.',
+  'guide.bridge.pinLocked.wait':
+    'Wait {time} and try again. Each further lockout lasts twice as long, up to a day.',
   'guide.bridge.notConfigured.title': 'The terminal is not fully set up',
   'guide.bridge.notConfigured.steps':
     'Live mode needs the service address and token, and a cashier on shift. Ask the supervisor to check.',

@@ -363,7 +363,7 @@ export const esPE = {
   'settings.save': 'Guardar cambios',
   'settings.saved': 'Cambios guardados.',
   'settings.token': 'Token del servicio',
-  'settings.tokenConfigured': 'Configurado: termina en {last4} (protección: {encryption}).',
+  'settings.tokenConfigured': 'Configurado: huella {fingerprint} (protección: {encryption}).',
   'settings.tokenNotConfigured': 'No configurado.',
   'settings.encryption.os': 'cifrado del sistema operativo',
   'settings.encryption.basic': 'cifrado básico (débil)',
@@ -500,8 +500,18 @@ export const esPE = {
   'guide.bridge.wrongPin.title': 'PIN incorrecto',
   'guide.bridge.wrongPin.steps':
     'El supervisor debe escribir su PIN otra vez. Tras varios errores se bloquea un rato.',
+  'guide.bridge.journalUnavailable.title':
+    'Esta caja requiere atención: no puede registrar operaciones',
+  'guide.bridge.journalUnavailable.steps':
+    'No se puede iniciar ninguna venta: no quedaría registrada. Llame al supervisor para liberar espacio en el disco (o reconectar la unidad) de la carpeta de datos y vuelva a intentar.',
+  'journal.shortened.title': 'Al registro de esta caja le faltan operaciones',
+  'journal.shortened.steps':
+    'Al iniciar, el registro terminaba en la entrada {found}, pero esta caja había escrito hasta la entrada {expected}: fue vaciado o reemplazado. No confíe en la conciliación de esta caja para esos días; repórtelo y compare con el resumen del servicio.',
+  'journal.retry': 'Volver a intentar',
   'guide.bridge.pinLocked.title': 'PIN bloqueado por varios intentos fallidos',
   'guide.bridge.pinLocked.steps': 'Espere unos minutos y vuelva a intentar.',
+  'guide.bridge.pinLocked.wait':
+    'Espere {time} y vuelva a intentar. Cada nuevo bloqueo dura el doble, hasta un día.',
   'guide.bridge.notConfigured.title': 'Falta configurar el terminal',
   'guide.bridge.notConfigured.steps':
     'En modo en vivo se necesitan la dirección y el token del servicio, y un cajero en turno. Pida al supervisor que lo revise.',

@@ -265,6 +265,17 @@ describe('guidanceForBridgeError', () => {
     );
   });
 
+  it('says how long a PIN lockout still lasts', () => {
+    const locked = (retry_after_s: number) =>
+      guidanceForBridgeError('other', { code: 'pin-locked', message: 'locked', retry_after_s });
+    expect(locked(239)).toMatchObject({
+      steps: 'guide.bridge.pinLocked.wait',
+      params: { time: '4 min' },
+    });
+    expect(locked(5_400)).toMatchObject({ params: { time: '1 h 30 min' } });
+    expect(locked(86_400)).toMatchObject({ params: { time: '24 h' } });
+  });
+
   it('turns a lost answer to paid-and-billed into amber "do not collect again"', () => {
     const guidance = guidanceForBridgeError(
       'paid',

@@ -40,6 +40,8 @@ export type Guidance = {
   details: string | null;
   /** True while the money may already be taken: the screen says "do not collect again". */
   doNotCollect: boolean;
+  /** Values the steps' text names (e.g. the time a PIN lockout still lasts). */
+  params?: Record<string, string | number>;
 };
 
 const FIELD_OF: Record<string, FormField> = {
@@ -292,6 +294,10 @@ const BRIDGE: Record<BridgeError['code'], { title: MessageKey; steps: MessageKey
     title: 'guide.bridge.notAvailable.title',
     steps: 'guide.bridge.notAvailable.steps',
   },
+  'journal-unavailable': {
+    title: 'guide.bridge.journalUnavailable.title',
+    steps: 'guide.bridge.journalUnavailable.steps',
+  },
   internal: { title: 'guide.bridge.internal.title', steps: 'guide.bridge.internal.steps' },
 };
 
@@ -313,12 +319,25 @@ export function guidanceForBridgeError(
       : { ...unknown, title: 'guide.bridge.lost.title', steps: 'guide.bridge.lost.steps' };
   }
   const entry = BRIDGE[error.code];
+  const wait = error.code === 'pin-locked' ? error.retry_after_s : undefined;
   return {
     tone: 'error',
     ...entry,
+    ...(wait === undefined
+      ? {}
+      : { steps: 'guide.bridge.pinLocked.wait', params: { time: waitText(wait) } }),
     actions: error.code === 'not-configured' ? ['open-settings'] : [],
     fields: {},
     details,
     doNotCollect: false,
   };
+}
+
+/** A wait as "4 min", "1 h 30 min" or "24 h" (the same abbreviations in es-PE and English). */
+function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${minutes} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }

@@ -11,7 +11,7 @@ const settings: Settings = {
   language: 'es-PE',
   time_zone: 'America/Lima',
   supervisor_pin_set: true,
-  token: { configured: false, last4: null, encryption: 'memory' },
+  token: { configured: false, fingerprint: null, encryption: 'memory' },
   pos_client_id: null,
   store_url: null,
   terminal_id: null,

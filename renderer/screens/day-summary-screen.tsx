@@ -3,6 +3,7 @@ import { reconcile } from '../../shared/domain/reconcile';
 import { BusyLabel } from '../components/busy-label';
 import { GuidanceActions } from '../components/guidance-actions';
 import { GuidancePanel } from '../components/guidance-panel';
+import { JournalShortenedNotice } from '../components/journal-shortened-notice';
 import { ReconciliationTable } from '../components/reconciliation-table';
 import { SummaryTable } from '../components/summary-table';
 import { SummaryTotals } from '../components/summary-totals';
@@ -86,6 +87,7 @@ export function DaySummaryScreen() {
   return (
     <div className="screen screen--summary">
       <h1>{t('summary.title')}</h1>
+      <JournalShortenedNotice />
       <form
         className="card summary-query"
         noValidate

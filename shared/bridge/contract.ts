@@ -141,6 +141,19 @@ export const bridgeMethods = {
   },
   'journal.operation': { args: z.strictObject({ op_id: z.uuid() }), result: JournalOperation },
   /**
+   * Whether the journal can be written now (asking retries a failed one: space may be back), and
+   * whether it was found shorter at open than this terminal last wrote (operations are missing).
+   */
+  'journal.health': {
+    args: Empty,
+    result: z.object({
+      writable: z.boolean(),
+      shortened: z
+        .object({ expected_seq: z.int().nonnegative(), found_seq: z.int().nonnegative() })
+        .nullable(),
+    }),
+  },
+  /**
    * The paid-and-billed that continues a Verify (v3) or Info (v2), for when the bridge lost its
    * answer and the renderer never learnt its op_id: the latest one not refused, else the latest.
    */

@@ -13,7 +13,10 @@ export type Language = z.infer<typeof Language>;
 export const TokenEncryption = z.enum(['os', 'basic_text', 'plain-file', 'memory']);
 export const TokenStatus = z.object({
   configured: z.boolean(),
-  last4: z.string().max(4).nullable(),
+  fingerprint: z
+    .string()
+    .regex(/^[0-9a-f]{8}$/)
+    .nullable(),
   encryption: TokenEncryption,
 });
 export type TokenStatus = z.infer<typeof TokenStatus>;
