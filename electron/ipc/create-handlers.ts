@@ -5,6 +5,7 @@ import { appInfoHandlers } from './app-info-handlers';
 import { createBilling } from './billing';
 import type { HandlerDeps, HandlerMap } from './deps';
 import { htmlHandlers } from './html-handlers';
+import { integrationHandlers } from './integration-handlers';
 import { journalHandlers } from './journal-handlers';
 import { limitsHandlers } from './limits-handlers';
 import { ordersHandlers } from './orders-handlers';
@@ -45,6 +46,7 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
     ...journalHandlers(deps),
     ...trainingHandlers(deps),
     ...printHandlers(deps),
+    ...integrationHandlers(deps),
   };
   return {
     methods: Object.freeze(methods),

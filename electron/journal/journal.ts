@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type {
   AttemptEntry,
   IntentEntry,
+  JournalEntry,
   JournalOperation,
   NoteEntry,
   OperationMode,
@@ -73,6 +74,14 @@ export type Journal = {
    * disk, so a paid-and-billed's look for an earlier one of its Verify costs the same all day.
    */
   linkedTo(sourceOpId: string, query?: LinkQuery): Promise<JournalOperation[]>;
+  /** Every operation of one kind, on any day, oldest first (read back at start by the few that need it). */
+  ofOperation(operation: OperationName): Promise<JournalOperation[]>;
+  /**
+   * Calls `listener` after each entry is on disk, so a reader that waits for a change (the
+   * integration API's long wait) learns of outcomes written by any part of the app, the retry
+   * loops included. The listener must not write to the journal synchronously.
+   */
+  subscribe(listener: (entry: JournalEntry) => void): () => void;
   close(): Promise<void>;
 };
 
@@ -99,6 +108,7 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
   let failure: JournalError | null = null;
   let closed = false;
   let queue: Promise<unknown> = Promise.resolve();
+  const listeners = new Set<(entry: JournalEntry) => void>();
 
   // One append at a time: seq follows file order and two lines never share bytes.
   const serialized = <T>(task: () => Promise<T>): Promise<T> => {
@@ -134,6 +144,13 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
     endsMidLine = false;
     lastSeq = entry.seq;
     index.apply(entry, ref);
+    for (const listener of listeners) {
+      try {
+        listener(entry);
+      } catch {
+        // A listener's bug must not turn a written entry into a failed write.
+      }
+    }
   };
 
   const requireOpen = (opId: string, forOutcome: boolean) => {
@@ -219,6 +236,13 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
         .linkedTo(sourceOpId, query.key)
         .filter((s) => !query.operation || s.operation === query.operation);
       return load(found);
+    },
+    async ofOperation(operation) {
+      return load(index.ofOperation(operation));
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     async close() {
       if (closed) return;

@@ -273,6 +273,10 @@ const BRIDGE: Record<BridgeError['code'], { title: MessageKey; steps: MessageKey
     title: 'guide.bridge.notAvailable.title',
     steps: 'guide.bridge.notAvailable.steps',
   },
+  'till-request-closed': {
+    title: 'guide.bridge.tillClosed.title',
+    steps: 'guide.bridge.tillClosed.steps',
+  },
   internal: { title: 'guide.bridge.internal.title', steps: 'guide.bridge.internal.steps' },
 };
 

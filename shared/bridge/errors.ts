@@ -17,6 +17,8 @@ export const BridgeErrorCode = z.enum([
   'weak-encryption',
   /** Only in training mode (trainer controls) or only where Electron runs (printing). */
   'not-available',
+  /** A sale request from the till that was canceled or finished: it takes no more steps. */
+  'till-request-closed',
   'internal',
 ]);
 export type BridgeErrorCode = z.infer<typeof BridgeErrorCode>;
