@@ -50,6 +50,7 @@ function firstProblem(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'the body is not valid';
   const path = issue.path.join('.');
+  if (path === '' && issue.code === 'invalid_type') return 'The body must be a JSON object';
   if (issue.code === 'unrecognized_keys') return `unknown field: ${issue.keys.join(', ')}`;
   if (issue.code === 'invalid_type' && issue.input === undefined) return `${path}: required`;
   return path ? `${path}: ${issue.message}` : issue.message;
