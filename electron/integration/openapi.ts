@@ -21,7 +21,17 @@ export function buildIntegrationOpenApi(baseUrl: string): OpenApiDocument {
     const verb = spec.method.toLowerCase() as keyof PathItemObject;
     const item = paths[spec.path] ?? {};
     paths[spec.path] = item;
-    item[verb] = buildOperation({ operationId, tag: TAG, spec });
+    const operation = buildOperation({ operationId, tag: TAG, spec });
+    // A new request answers 201; the catalogue form knows only 200, which a repeat answers.
+    const ok = operation.responses['200'];
+    if (operationId === 'createSaleRequest' && ok) {
+      operation.responses = {
+        200: { ...ok, description: 'The same request_id and body: the request as it is now' },
+        201: { ...ok, description: 'Created: the new request, waiting' },
+        ...Object.fromEntries(Object.entries(operation.responses).filter(([s]) => s !== '200')),
+      };
+    }
+    item[verb] = operation;
   }
   return {
     openapi: '3.1.0',
