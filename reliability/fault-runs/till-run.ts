@@ -123,11 +123,9 @@ export async function tillRun(options: {
     const final = (await till('GET', `${BASE}/${body.request_id}`)).body as SaleRequest;
     report.state = final.state;
     const effects = tracker.of(code);
-    const billed = fundingOf({ ...context, mock } as RunContext, code).billing !== null;
-    if (
-      effects.billings > 1 ||
-      externalPayments(fundingOf({ mock } as RunContext, code)).length > 1
-    ) {
+    const funding = fundingOf({ mock } as RunContext, code);
+    const billed = funding.billing !== null;
+    if (effects.billings > 1 || externalPayments(funding).length > 1) {
       report.doubleEffects += 1;
       flag(`billed ${effects.billings} times`);
     }
