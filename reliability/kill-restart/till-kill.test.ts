@@ -15,7 +15,7 @@ import { type TillKillReport, tillKillRun } from './till-kill-run';
 import { TILL_KEY } from './till-script';
 
 /** Modest: each run starts the host twice; the whole kill suite has its own 200 runs. */
-const RUNS = Number(process.env.RELIABILITY_TILL_RUNS ?? 24);
+const RUNS = Number(process.env.RELIABILITY_TILL_KILL_RUNS ?? 24);
 const DEFAULT_SEED = 20261124;
 const PIN = '1357';
 
