@@ -6,7 +6,9 @@ import { INTEGRATION_PREFIX } from '../../shared/integration/endpoints';
 import type { IntegrationHost } from '../integration/integration-host';
 import { BridgeFailure, badArguments } from './bridge-failure';
 import type { HandlerDeps, HandlerMap } from './deps';
+import { requireService } from './operation-support';
 import { requirePin } from './require-pin';
+import { trainerEndpoints } from './trainer-endpoints';
 
 type IntegrationMethods =
   | 'integration.queue'
@@ -66,15 +68,15 @@ export function integrationHandlers(deps: HandlerDeps): Pick<HandlerMap, Integra
       return { key, webhook_secret, status: integration.status() };
     },
 
-    'training.sendTillSale': async ({ billed_cents, document_type }) => {
+    'training.sendTillSale': async (args) => {
       if (deps.settings.get().mode !== 'training') {
         throw new BridgeFailure('not-available', 'Trainer controls exist in training mode only.');
       }
       const request_id = `TRAIN-${randomUUID().slice(0, 8).toUpperCase()}`;
+      const sale = 'scenario' in args ? await scenarioSale(deps, args.scenario) : amountSale(args);
       const answer = await host().send('POST', `${INTEGRATION_PREFIX}/sale-requests`, {
         request_id,
-        billed_amount: centsToWire(billed_cents),
-        ...(document_type ? { document: { type: document_type } } : {}),
+        ...sale,
       });
       const error = (answer.body as { error?: unknown }).error;
       return {
@@ -83,5 +85,26 @@ export function integrationHandlers(deps: HandlerDeps): Pick<HandlerMap, Integra
         ...(typeof error === 'string' ? { error } : {}),
       };
     },
+  };
+}
+
+const amountSale = (args: { billed_cents: number; document_type?: 'boleta' | 'factura' }) => ({
+  billed_amount: centsToWire(args.billed_cents),
+  ...(args.document_type ? { document: { type: args.document_type } } : {}),
+});
+
+/** A catalogue sale case, put back as new, as the till would send it: amount and customer. */
+async function scenarioSale(deps: HandlerDeps, name: string) {
+  const client = await requireService(deps, 'training');
+  const result = await client.call(trainerEndpoints.applyScenario, { params: { name }, body: {} });
+  if (!result.ok) throw badArguments('no such scenario', { scenario: 'not in the catalogue' });
+  const scenario = result.data;
+  if (scenario.action !== 'sale' || scenario.api !== 'v3' || !scenario.billed_amount) {
+    throw badArguments('not a sale case', { scenario: 'a v3 sale case of the catalogue' });
+  }
+  return {
+    billed_amount: scenario.billed_amount,
+    identity: scenario.identity,
+    document: { type: 'dni' in scenario.identity ? ('boleta' as const) : ('factura' as const) },
   };
 }

@@ -46,12 +46,18 @@ export const integrationMethods = {
       status: IntegrationStatus,
     }),
   },
-  /** Training only: a sale sent through the integration API as the till would send it. */
+  /**
+   * Training only: a sale sent through the integration API as the till would send it, for an
+   * amount, or for a catalogue case (its amount and customer, the case put back as new).
+   */
   'training.sendTillSale': {
-    args: z.strictObject({
-      billed_cents: z.int().positive().max(99_999_999_99),
-      document_type: DocumentType.optional(),
-    }),
+    args: z.union([
+      z.strictObject({
+        billed_cents: z.int().positive().max(99_999_999_99),
+        document_type: DocumentType.optional(),
+      }),
+      z.strictObject({ scenario: z.string().min(1).max(64) }),
+    ]),
     result: z.object({ request_id: RequestId, status: z.int(), error: z.string().optional() }),
   },
 } as const;
