@@ -23,6 +23,7 @@ export const integrationEsPE = {
   'training.till.amount': 'Monto de la venta (S/)',
   'training.till.document': 'Comprobante',
   'training.till.send': 'Enviar venta desde la caja',
+  'training.till.fromCase': 'Enviar desde la caja: {title}',
   'training.till.sent': 'Venta {id} enviada: ábrala en Venta (F2).',
   'training.till.failed': 'La API local no aceptó la venta: {message}',
   'settings.integration.title': 'Integración con la caja (API local)',
@@ -33,6 +34,7 @@ export const integrationEsPE = {
   'settings.integration.state.env':
     'Activa por MOSTRADOR_INTEGRATION_KEY en http://127.0.0.1:{port}/',
   'settings.integration.port': 'Puerto',
+  'settings.integration.portHint': 'Un número de 1024 a 65535',
   'settings.integration.enable': 'Activar la API local',
   'settings.integration.disable': 'Apagar la API local',
   'settings.integration.rotate': 'Generar una clave nueva',
@@ -66,6 +68,7 @@ export const integrationEn: Record<keyof typeof integrationEsPE, string> = {
   'training.till.amount': 'Sale amount (S/)',
   'training.till.document': 'Invoice',
   'training.till.send': 'Send sale from the till',
+  'training.till.fromCase': 'Send from the till: {title}',
   'training.till.sent': 'Sale {id} sent: open it on Sale (F2).',
   'training.till.failed': 'The local API did not take the sale: {message}',
   'settings.integration.title': 'Till integration (local API)',
@@ -76,6 +79,7 @@ export const integrationEn: Record<keyof typeof integrationEsPE, string> = {
   'settings.integration.state.env':
     'On through MOSTRADOR_INTEGRATION_KEY at http://127.0.0.1:{port}/',
   'settings.integration.port': 'Port',
+  'settings.integration.portHint': 'A number from 1024 to 65535',
   'settings.integration.enable': 'Turn the local API on',
   'settings.integration.disable': 'Turn the local API off',
   'settings.integration.rotate': 'Make a new key',
