@@ -16,25 +16,43 @@ export const SUPERVISOR_PIN = '2468';
 export const CASHIER_ID = 'CAJA-01';
 export const STORE_NAME = 'Tienda Centro';
 
-export type BrowserMode = { url: string; dataDir: string };
+export type BrowserMode = { url: string; dataDir: string; integrationUrl: string | null };
 
-async function startBrowserMode(): Promise<{ server: BrowserMode; stop: () => Promise<void> }> {
+/** The integration key of the till e2e (MOSTRADOR_INTEGRATION_KEY of its browser mode). */
+export const TILL_KEY = 'e2e-till-key-0123456789abcdefghijklmnopq';
+
+async function startBrowserMode(
+  options: { till?: boolean } = {},
+): Promise<{ server: BrowserMode; stop: () => Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'mostrador-e2e-'));
   const child: ChildProcess = spawn(
     'npx',
-    ['tsx', 'electron/web/cli.ts', '--port', '0', '--data-dir', dataDir],
+    [
+      'tsx',
+      'electron/web/cli.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      ...(options.till ? ['--integration-port', '0'] : []),
+    ],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group, so npx, tsx and node stop together.
       detached: true,
-      env: { ...process.env, NO_COLOR: '1' },
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        ...(options.till ? { MOSTRADOR_INTEGRATION_KEY: TILL_KEY } : {}),
+      },
     },
   );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
+  let integrationUrl: string | null = null;
   const url = await new Promise<string>((resolve, reject) => {
     let buffer = '';
     const timer = setTimeout(
@@ -45,8 +63,9 @@ async function startBrowserMode(): Promise<{ server: BrowserMode; stop: () => Pr
       buffer += chunk.toString();
       for (const line of buffer.split('\n')) {
         try {
-          const parsed = JSON.parse(line) as { url?: unknown };
+          const parsed = JSON.parse(line) as { url?: unknown; integration_url?: unknown };
           if (typeof parsed.url === 'string') {
+            if (typeof parsed.integration_url === 'string') integrationUrl = parsed.integration_url;
             clearTimeout(timer);
             resolve(parsed.url);
             return;
@@ -84,7 +103,7 @@ async function startBrowserMode(): Promise<{ server: BrowserMode; stop: () => Pr
     }
     await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
-  return { server: { url, dataDir }, stop };
+  return { server: { url, dataDir, integrationUrl }, stop };
 }
 
 /** Opens the app and brings the terminal to the state every test starts from. */
@@ -109,7 +128,7 @@ export async function openReadyApp(page: Page, url: string): Promise<void> {
 }
 
 type WorkerFixtures = { browserMode: BrowserMode };
-type TestFixtures = { app: Page; freshBrowserMode: BrowserMode };
+type TestFixtures = { app: Page; freshBrowserMode: BrowserMode; tillBrowserMode: BrowserMode };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   browserMode: [
@@ -126,6 +145,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
     async ({}, use) => {
       const { server, stop } = await startBrowserMode();
+      await use(server);
+      await stop();
+    },
+    { timeout: 90_000 },
+  ],
+  /** A browser mode with the till's integration API on (MOSTRADOR_INTEGRATION_KEY set). */
+  tillBrowserMode: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      const { server, stop } = await startBrowserMode({ till: true });
       await use(server);
       await stop();
     },
