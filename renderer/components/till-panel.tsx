@@ -42,17 +42,19 @@ export function TillPanel() {
       </div>
       {till ? (
         <div className="card till-current" data-testid="till-current">
-          <h2>
-            <span aria-hidden="true">⇄ </span>
-            {t('till.fromTill')}
-            {till.training ? <span className="till-tag">{t('till.training')}</span> : null}
-          </h2>
-          <p>
-            <strong>{t('till.reference', { id: till.request_id })}</strong>
-            {document(till.document) ? <> · {document(till.document)}</> : null} ·{' '}
-            {formatPEN(till.billed_cents)}
-          </p>
-          <p className="field__hint">🔒 {t('till.lockedHint')}</p>
+          <div>
+            <h2>
+              <span aria-hidden="true">⇄ </span>
+              {t('till.fromTill')}
+              {till.training ? <span className="till-tag">{t('till.training')}</span> : null}
+            </h2>
+            <p>
+              <strong>{t('till.reference', { id: till.request_id })}</strong>
+              {document(till.document) ? <> · {document(till.document)}</> : null} ·{' '}
+              {formatPEN(till.billed_cents)}
+            </p>
+            <p className="field__hint">{t('till.lockedHint')}</p>
+          </div>
           {BEFORE_BILLING.includes(phase) ? (
             <button
               type="button"

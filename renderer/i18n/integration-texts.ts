@@ -7,7 +7,7 @@ export const integrationEsPE = {
   'till.fromTill': 'Venta enviada por la caja',
   'till.reference': 'Referencia de la caja: {id}',
   'till.document': 'Comprobante: {type} {number}',
-  'till.lockedHint': 'El monto y el comprobante vienen de la caja y no se pueden cambiar aquí.',
+  'till.lockedHint': 'El monto viene de la caja y no se puede cambiar aquí.',
   'till.queueTitle': 'Ventas de la caja en espera ({count})',
   'till.queueEmpty': 'No hay ventas de la caja en espera.',
   'till.open': 'Atender',
@@ -16,6 +16,8 @@ export const integrationEsPE = {
     'La caja canceló la venta {id}. No cobre; si recibió dinero, devuélvalo al cliente.',
   'till.billedTell': 'Venta {id} facturada: la caja ya puede emitir el comprobante.',
   'till.dismiss': 'Entendido',
+  'till.billedCashier':
+    'La caja emite la {invoice}: no emita otra. Entregue el producto cuando la caja la imprima.',
   'till.training': 'ENTRENAMIENTO',
   'training.till.title': 'Enviar una venta desde la caja',
   'training.till.help':
@@ -52,7 +54,7 @@ export const integrationEn: Record<keyof typeof integrationEsPE, string> = {
   'till.fromTill': 'Sale sent by the till',
   'till.reference': 'Till reference: {id}',
   'till.document': 'Invoice: {type} {number}',
-  'till.lockedHint': 'The amount and invoice come from the till and cannot be changed here.',
+  'till.lockedHint': 'The amount comes from the till and cannot be changed here.',
   'till.queueTitle': 'Till sales waiting ({count})',
   'till.queueEmpty': 'No till sales waiting.',
   'till.open': 'Serve',
@@ -61,6 +63,8 @@ export const integrationEn: Record<keyof typeof integrationEsPE, string> = {
     'The till canceled sale {id}. Do not collect; if you took money, give it back to the customer.',
   'till.billedTell': 'Sale {id} billed: the till may issue the invoice now.',
   'till.dismiss': 'Got it',
+  'till.billedCashier':
+    'The till issues the {invoice}: do not issue another. Hand over the goods once the till prints it.',
   'till.training': 'TRAINING',
   'training.till.title': 'Send a sale from the till',
   'training.till.help':
