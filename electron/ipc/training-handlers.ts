@@ -85,9 +85,18 @@ export function trainingHandlers(deps: HandlerDeps): Pick<HandlerMap, TrainingMe
   };
 }
 
-/** The mock is in process: a failure of its controls is a bug, reported as such. */
+/**
+ * The mock is in process: a refusal of its controls is a bug, reported as such. A control that
+ * did not answer in time (a busy machine, an armed fault) is not: the trainer may try again.
+ */
 function answered<T>(result: ServiceResult<T>): T {
   if (result.ok) return result.data;
+  if (result.error.category === 'timeout' || result.error.category === 'network') {
+    throw new BridgeFailure(
+      'not-available',
+      'The training service did not answer in time; try again.',
+    );
+  }
   throw new Error(
     `trainer control failed: ${result.error.category} ${result.error.httpStatus ?? ''}`,
   );

@@ -73,6 +73,7 @@ export function validSamples(ids: FuzzBackend['ids']): Record<string, unknown> {
   const identity = { kind: 'dni', value: '41000001' };
   return {
     'settings.update': { pin: PIN, change: { store_name: 'Tienda', language: 'en' } },
+    'settings.setLanguage': { language: 'en' },
     'shift.start': { cashier_id: 'caja-01' },
     'supervisor.setPin': { pin: PIN },
     'supervisor.checkPin': { pin: PIN },

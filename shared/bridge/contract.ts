@@ -17,7 +17,14 @@ import {
   VerifyResult,
 } from './operations';
 import { orderMethods } from './orders';
-import { CashierId, Settings, SettingsChange, SupervisorPin, TokenStatus } from './settings';
+import {
+  CashierId,
+  Language,
+  Settings,
+  SettingsChange,
+  SupervisorPin,
+  TokenStatus,
+} from './settings';
 
 const Empty = z.strictObject({});
 const Cents = z.int().positive().max(99_999_999_99);
@@ -52,6 +59,11 @@ export const bridgeMethods = {
     args: z.strictObject({ pin: SupervisorPin, change: SettingsChange }),
     result: Settings,
   },
+  /**
+   * The interface language, from the first screens on (before any PIN exists) and at every shift
+   * start: it changes nothing but the words shown, so it needs no PIN (docs/decisions.md).
+   */
+  'settings.setLanguage': { args: z.strictObject({ language: Language }), result: Settings },
   /** The cashier's own choice at shift start: no PIN. */
   'shift.start': { args: z.strictObject({ cashier_id: CashierId }), result: Settings },
   'shift.end': { args: Empty, result: Settings },
