@@ -3,6 +3,8 @@
 // MOSTRADOR_INTEGRATION_KEY, and the cashier finishes it in Chromium. The till learns "billed"
 // only after the service's 200, and receives the signed callback.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import {
   amountToCollect,
@@ -17,6 +19,7 @@ import {
   expectNoAxeViolations,
   openReadyApp,
   ROOT,
+  SUPERVISOR_PIN,
   saveScreenshot,
   TILL_KEY,
   test,
@@ -175,3 +178,55 @@ test('training sends a sale from the till through the same API', async ({
   await expect(page.getByRole('heading', { name: 'Enviar una venta desde la caja' })).toBeVisible();
   await saveScreenshot(page, 'training-till');
 });
+
+test('a supervisor turns the local API on in Settings with the PIN; the key is shown once and works', async ({
+  page,
+  freshBrowserMode,
+}) => {
+  const port = await freePort();
+  await openReadyApp(page, freshBrowserMode.url);
+  await page.keyboard.press('F8');
+  await page.getByLabel('PIN del supervisor').fill(SUPERVISOR_PIN);
+  await page.keyboard.press('Enter');
+  const section = page.getByRole('region', { name: 'Integración con la caja (API local)' });
+  await expect(section.getByRole('status')).toHaveText('○ Apagada');
+  await expect(section.getByRole('button', { name: 'Activar la API local' })).toBeDisabled();
+  await section.getByLabel('Puerto').fill(String(port));
+  await section.getByRole('button', { name: 'Generar una clave nueva' }).click();
+  const key = (await section.getByTestId('integration-key').textContent()) ?? '';
+  expect(key).toMatch(/^mik_/);
+  await section.getByRole('button', { name: 'Activar la API local' }).click();
+  await expect(section.getByRole('status')).toHaveText(`● Activa en http://127.0.0.1:${port}/`);
+  await section.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'settings-integration');
+
+  const created = await fetch(`http://127.0.0.1:${port}/integration/v1/sale-requests`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ request_id: 'S-1', billed_amount: 10 }),
+  });
+  expect(created.status).toBe(201);
+  // Shown once: locking and reopening Settings shows no key.
+  await page.getByRole('button', { name: 'Bloquear configuración' }).click();
+  await page.getByLabel('PIN del supervisor').fill(SUPERVISOR_PIN);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('integration-key')).toHaveCount(0);
+  const again = page.getByRole('region', { name: 'Integración con la caja (API local)' });
+  await again.getByRole('button', { name: 'Apagar la API local' }).click();
+  await expect(again.getByRole('status')).toHaveText('○ Apagada');
+  await expect(
+    fetch(`http://127.0.0.1:${port}/integration/v1/openapi.json`).then((r) => r.status),
+  ).rejects.toThrow();
+});
+
+/** A port nothing listens on now (the test's own, not the default 4700 other runs may hold). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
