@@ -91,6 +91,12 @@ export function validSamples(ids: FuzzBackend['ids']): Record<string, unknown> {
     'training.applyScenario': { name: 'plain-sale' },
     'training.acceptSchedule': { funding_code: 'VENTA1' },
     'training.injectFault': { operation: 'v3.verify', fault: 'server-error', times: 1 },
+    'training.sendTillSale': { billed_cents: 120_000, document_type: 'boleta' },
+    'integration.read': { request_id: 'FUZZ-1' },
+    'integration.cancel': { request_id: 'FUZZ-1' },
+    // Off: fuzzed ports must not open sockets all over the machine.
+    'integration.configure': { pin: PIN, enabled: false, port: 4700 },
+    'integration.rotateKey': { pin: PIN },
     'print.document': {
       document: 'day-summary',
       layout: 'a4',
