@@ -21,10 +21,17 @@ export type BrowserMode = { url: string; dataDir: string; integrationUrl: string
 /** The integration key of the till e2e (MOSTRADOR_INTEGRATION_KEY of its browser mode). */
 export const TILL_KEY = 'e2e-till-key-0123456789abcdefghijklmnopq';
 
-async function startBrowserMode(
+type StopOptions = { keepData?: boolean; signal?: 'SIGTERM' | 'SIGKILL' };
+
+/**
+ * Browser mode on a free port; on `dataDir` (a host restart) or a fresh one. `till` turns the
+ * till's integration API on (MOSTRADOR_INTEGRATION_KEY, a free port).
+ */
+export async function startBrowserMode(
+  existingDataDir?: string,
   options: { till?: boolean } = {},
-): Promise<{ server: BrowserMode; stop: () => Promise<void> }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'mostrador-e2e-'));
+): Promise<{ server: BrowserMode; stop: (options?: StopOptions) => Promise<void> }> {
+  const dataDir = existingDataDir ?? (await mkdtemp(join(tmpdir(), 'mostrador-e2e-')));
   const child: ChildProcess = spawn(
     'npx',
     [
@@ -88,11 +95,11 @@ async function startBrowserMode(
       return false;
     }
   };
-  const stop = async () => {
+  const stop = async (options: StopOptions = {}) => {
     const pid = child.pid;
     if (pid !== undefined && groupAlive(pid)) {
       try {
-        process.kill(-pid, 'SIGTERM');
+        process.kill(-pid, options.signal ?? 'SIGTERM');
       } catch {
         // Already gone.
       }
@@ -101,6 +108,7 @@ async function startBrowserMode(
       for (let i = 0; i < 100 && groupAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
       if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
     }
+    if (options.keepData) return;
     await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   return { server: { url, dataDir, integrationUrl }, stop };
@@ -154,7 +162,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   tillBrowserMode: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
     async ({}, use) => {
-      const { server, stop } = await startBrowserMode({ till: true });
+      const { server, stop } = await startBrowserMode(undefined, { till: true });
       await use(server);
       await stop();
     },

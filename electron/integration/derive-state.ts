@@ -28,6 +28,7 @@ export type Folded = {
 };
 
 const VerifyKept = z.object({ amounts: SaleAmounts });
+const AlreadyBilled = z.object({ conditions: z.object({ billed_by_ecommerce: z.literal(true) }) });
 const CancelMeta = z.object({ by: z.enum(['till', 'cashier']) });
 
 export type DerivedState = {
@@ -48,7 +49,10 @@ export function deriveState(folded: Folded): DerivedState {
   // The last one not refused is the one that billed or may still bill (as billing.ts decides).
   const billing = billings.findLast((op) => op.status !== 'refused') ?? billings.at(-1) ?? null;
   const latest = folded.verifies.at(-1)?.verify ?? null;
-  const verify = latest?.status === 'succeeded' ? latest : null;
+  // A code already billed has nothing to collect: the till sees no amount either, and no
+  // paid-and-billed may follow that Verify (guardBilling asks for this one).
+  const alreadyBilled = AlreadyBilled.safeParse(latest?.outcome?.result).success;
+  const verify = latest?.status === 'succeeded' && !alreadyBilled ? latest : null;
   const cancel = folded.cancels[0] ?? null;
 
   const base: Omit<SaleRequest, 'state' | 'etag' | 'updated_at'> = {

@@ -271,3 +271,24 @@ describe('cancel', () => {
     expect((await till.read(SALE.request_id)).canceled_by).toBe('cashier');
   });
 });
+
+describe('counter safety for a till sale', () => {
+  it('shows the till no amount to collect for a code that is already billed, and takes no confirm', async () => {
+    await ok(table(), 'training.applyScenario', { name: 'already-billed' });
+    await till.create({ request_id: 'FACT-1', billed_amount: 800 });
+    const verified = await ok(table(), 'v3.verify', {
+      identity: { kind: 'dni', value: '41000010' },
+      funding_code: 'FACTU1',
+      billed_cents: 80_000,
+      sale_request_id: 'FACT-1',
+    });
+    expect(verified.status).toBe('succeeded');
+    const record = await till.read('FACT-1');
+    expect(record.state).toBe('waiting');
+    expect(record.amount_to_collect).toBeUndefined();
+    if (verified.status !== 'succeeded') return;
+    const billing = await call(table(), 'v3.paidAndBilled', { verify_op_id: verified.op_id });
+    expect(billing.ok).toBe(false);
+    expect(await billingsInJournal()).toBe(0);
+  });
+});

@@ -15,6 +15,7 @@ type TrainingMethods =
   | 'training.acceptSchedule'
   | 'training.reset'
   | 'training.injectFault'
+  | 'training.releaseFaults'
   | 'training.setOrderStatus';
 
 export function trainingHandlers(deps: HandlerDeps): Pick<HandlerMap, TrainingMethods> {
@@ -75,12 +76,20 @@ export function trainingHandlers(deps: HandlerDeps): Pick<HandlerMap, TrainingMe
       return toReadOutcome(result, orderView);
     },
 
-    'training.injectFault': async ({ operation, fault, times }) => {
+    'training.injectFault': async ({ operation, fault, times, hold }) => {
       await trainingClient();
       if (!deps.faults) throw new BridgeFailure('not-available', 'No fault switch here.');
-      deps.faults.arm(operation, fault, times);
-      deps.logger.info('training fault armed', { operation, fault, times });
+      deps.faults.arm(operation, fault, times, hold ?? false);
+      deps.logger.info('training fault armed', { operation, fault, times, hold: hold ?? false });
       return { armed: true as const };
+    },
+
+    // Ends a held fault: the journal's next retry reaches the mock and the amber resolves.
+    'training.releaseFaults': async () => {
+      await trainingClient();
+      deps.faults?.clear();
+      deps.logger.info('training faults released', {});
+      return { released: true as const };
     },
   };
 }

@@ -159,6 +159,29 @@ export const bridgeMethods = {
     result: z.object({ operation: JournalOperation.nullable() }),
   },
 
+  /** Final answers that came after an unknown one, not yet acknowledged: announced on every screen. */
+  'journal.announcements': {
+    args: Empty,
+    result: z.object({ operations: z.array(JournalOperation) }),
+  },
+  /** The cashier saw the announcement of `op_id`'s final answer (a note in the journal). */
+  'journal.acknowledge': {
+    args: z.strictObject({ op_id: z.uuid() }),
+    result: z.object({ acknowledged: z.literal(true) }),
+  },
+  /**
+   * A supervisor closes an unknown Verify, Info or undo without an answer, with a note: it moved
+   * no money, or the supervisor checked it. Never a paid-and-billed or a refund.
+   */
+  'journal.close': {
+    args: z.strictObject({
+      op_id: z.uuid(),
+      pin: SupervisorPin,
+      note: z.string().trim().min(3).max(500),
+    }),
+    result: z.object({ closed: z.literal(true) }),
+  },
+
   'training.scenarios': { args: Empty, result: z.object({ scenarios: z.array(Scenario) }) },
   'training.applyScenario': {
     args: z.strictObject({ name: z.string().min(1).max(64) }),
@@ -191,9 +214,12 @@ export const bridgeMethods = {
       ]),
       fault: z.enum(['lose-response', 'timeout', 'server-error', 'connection-reset']),
       times: z.int().min(1).max(20),
+      /** Every call meets the fault until training.releaseFaults: the trainer holds the amber. */
+      hold: z.boolean().optional(),
     }),
     result: z.object({ armed: z.literal(true) }),
   },
+  'training.releaseFaults': { args: Empty, result: z.object({ released: z.literal(true) }) },
 
   /**
    * Prints the renderer's print view of a document. In the Electron shell the main process
