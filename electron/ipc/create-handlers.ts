@@ -10,6 +10,7 @@ import { journalHandlers } from './journal-handlers';
 import { limitsHandlers } from './limits-handlers';
 import { ordersHandlers } from './orders-handlers';
 import { printHandlers } from './print-handlers';
+import { receiptHandlers } from './receipt-handlers';
 import { createRefunds } from './refunds';
 import { settingsHandlers } from './settings-handlers';
 import { tokenHandlers } from './token-handlers';
@@ -47,6 +48,8 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
     ...trainingHandlers(deps),
     ...printHandlers(deps),
     ...integrationHandlers(deps),
+    // Printed documents read the journal and the day summary through the handlers above.
+    ...receiptHandlers(deps, () => methods),
   };
   return {
     methods: Object.freeze(methods),

@@ -33,6 +33,7 @@ export type SettingsChangeInput = Partial<
     | 'pos_client_id'
     | 'store_url'
     | 'integration'
+    | 'receipt_printer'
   >
 >;
 

@@ -2,6 +2,7 @@
 // falls back to its default and is reported, so one damaged value (say, a hand-edited time
 // zone) does not wipe the rest, and a file that is not JSON at all leaves every default.
 import { z } from 'zod';
+import { ReceiptPrinterSettings } from '../../shared/bridge/printer';
 import {
   ApiGeneration,
   CashierId,
@@ -58,6 +59,7 @@ const fields = {
   store_url: BaseUrlField,
   terminal_id: TerminalId.nullable(),
   integration: IntegrationSettings,
+  receipt_printer: ReceiptPrinterSettings.nullable(),
 };
 
 export const StoredSettings = z.object(fields);
@@ -77,6 +79,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   store_url: null,
   terminal_id: null,
   integration: { enabled: false, port: DEFAULT_INTEGRATION_PORT, key_hash: null },
+  receipt_printer: null,
 };
 
 export type ReadSettings = { settings: StoredSettings; problems: string[] };

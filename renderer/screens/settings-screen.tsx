@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { PinChangeForm } from '../components/pin-change-form';
 import { PinGate } from '../components/pin-gate';
+import { ReceiptPrinterForm } from '../components/receipt-printer-form';
 import { SettingsGeneralForm } from '../components/settings-general-form';
 import { SettingsIntegration } from '../components/settings-integration';
 import { TokenForm } from '../components/token-form';
@@ -31,6 +32,7 @@ export function SettingsScreen() {
           <TokenForm pin={pin} />
           <PinChangeForm pin={pin} onChanged={setPin} />
           <SettingsIntegration pin={pin} />
+          <ReceiptPrinterForm pin={pin} />
           {appInfo ? (
             <section className="card" aria-labelledby="about-title">
               <h2 id="about-title">{t('settings.about')}</h2>

@@ -17,6 +17,7 @@ import {
   VerifyResult,
 } from './operations';
 import { orderMethods } from './orders';
+import { receiptMethods } from './receipt-methods';
 import {
   CashierId,
   Language,
@@ -137,6 +138,7 @@ export const bridgeMethods = {
 
   ...orderMethods,
   ...integrationMethods,
+  ...receiptMethods,
 
   'journal.operations': {
     args: z.strictObject({ day: IsoDate.optional() }),

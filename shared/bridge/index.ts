@@ -3,4 +3,5 @@ export * from './errors';
 export * from './integration';
 export * from './operations';
 export * from './orders';
+export * from './printer';
 export * from './settings';
