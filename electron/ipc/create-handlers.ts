@@ -6,6 +6,7 @@ import { createBilling } from './billing';
 import type { HandlerDeps, HandlerMap } from './deps';
 import { createFragmentStore, type FragmentStore } from './fragment-store';
 import { htmlHandlers } from './html-handlers';
+import { integrationHandlers } from './integration-handlers';
 import { journalHandlers } from './journal-handlers';
 import { limitsHandlers } from './limits-handlers';
 import { ordersHandlers } from './orders-handlers';
@@ -50,6 +51,7 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
     ...journalHandlers(deps),
     ...trainingHandlers(deps),
     ...printHandlers(deps),
+    ...integrationHandlers(deps),
     // Printed documents read the journal and the day summary through the handlers above.
     ...receiptHandlers(deps, () => methods),
   };

@@ -14,6 +14,8 @@ export async function tokenStatus(vault: Vault): Promise<TokenStatus> {
 }
 
 export async function settingsView(settings: SettingsStore, vault: Vault): Promise<Settings> {
-  const current = settings.get();
+  // The integration key's hash is not the renderer's business; its own status method says
+  // whether a key is set.
+  const { integration: _integration, ...current } = settings.get();
   return { ...current, token: await tokenStatus(vault) };
 }

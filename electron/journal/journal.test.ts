@@ -125,6 +125,32 @@ describe('recording an operation', () => {
   });
 });
 
+describe('readers that follow the journal', () => {
+  it('lists every operation of one kind on any day, and tells subscribers of each entry once on disk', async () => {
+    const seen: string[] = [];
+    const stop = journal.subscribe((entry) => seen.push(`${entry.type}:${entry.op_id}`));
+    const first = await journal.recordIntent(paidAndBilledIntent({ operation: 'v3.verify' }));
+    time.set('2026-03-12T15:00:00.000Z');
+    const second = await journal.recordIntent(paidAndBilledIntent({ operation: 'v3.verify' }));
+    await journal.recordOutcome(second, { status: 'succeeded', result: {} });
+    await journal.recordIntent(paidAndBilledIntent());
+    stop();
+    await journal.recordOutcome(first, { status: 'refused', service_message: 'no' });
+    expect(seen.slice(0, 3)).toEqual([`intent:${first}`, `intent:${second}`, `outcome:${second}`]);
+    expect(seen).toHaveLength(4);
+    const verifies = await journal.ofOperation('v3.verify');
+    expect(verifies.map((o) => [o.op_id, o.status])).toEqual([
+      [first, 'refused'],
+      [second, 'succeeded'],
+    ]);
+    // A subscriber's bug does not turn a written entry into a failed write.
+    journal.subscribe(() => {
+      throw new Error('listener bug');
+    });
+    await expect(journal.recordIntent(paidAndBilledIntent())).resolves.toBeTypeOf('string');
+  });
+});
+
 describe('operations that continue another', () => {
   const verifyIntent = () => paidAndBilledIntent({ operation: 'v3.verify' });
 

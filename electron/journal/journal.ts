@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type {
   AttemptEntry,
   IntentEntry,
+  JournalEntry,
   JournalOperation,
   NoteEntry,
   OperationMode,
@@ -78,6 +79,14 @@ export type Journal = {
   linkedTo(sourceOpId: string, query?: LinkQuery): Promise<JournalOperation[]>;
   /** True when appends are possible; after a failed write, tries to recover first. */
   writable(): Promise<boolean>;
+  /** Every operation of one kind, on any day, oldest first (read back at start by the few that need it). */
+  ofOperation(operation: OperationName): Promise<JournalOperation[]>;
+  /**
+   * Calls `listener` after each entry is on disk, so a reader that waits for a change (the
+   * integration API's long wait) learns of outcomes written by any part of the app, the retry
+   * loops included. The listener must not write to the journal synchronously.
+   */
+  subscribe(listener: (entry: JournalEntry) => void): () => void;
   close(): Promise<void>;
 };
 
@@ -113,6 +122,7 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
   let failure: JournalError | null = null;
   let closed = false;
   let queue: Promise<unknown> = Promise.resolve();
+  const listeners = new Set<(entry: JournalEntry) => void>();
 
   /**
    * After a failed write (disk full, device gone), whether the last line reached the disk is
@@ -170,6 +180,13 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
     index.apply(entry, ref);
     // The entry is safely on disk; a mark that cannot be written only weakens detection.
     await mark.write(lastSeq).catch(() => undefined);
+    for (const listener of listeners) {
+      try {
+        listener(entry);
+      } catch {
+        // A listener's bug must not turn a written entry into a failed write.
+      }
+    }
   };
 
   const requireOpen = (opId: string, forOutcome: boolean) => {
@@ -265,6 +282,13 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
       const run = queue.then(recover);
       queue = run.catch(() => undefined);
       return run;
+    },
+    async ofOperation(operation) {
+      return load(index.ofOperation(operation));
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     async close() {
       if (closed) return;

@@ -46,6 +46,14 @@ async function main(): Promise<void> {
     shell: 'electron',
     app: { name: app.getName(), version: app.getVersion() },
     vault: createSafeStorageVault({ file: join(dataDir, 'token.bin'), safeStorage }),
+    integration: {
+      secretVault: createSafeStorageVault({
+        file: join(dataDir, 'integration-secret.bin'),
+        safeStorage,
+      }),
+      envKey: process.env.MOSTRADOR_INTEGRATION_KEY,
+      port: integrationPortArg(process.argv),
+    },
     printer: {
       print: createElectronPrinter({
         BrowserWindow,
@@ -100,4 +108,15 @@ async function main(): Promise<void> {
     void backend.close().finally(() => app.quit());
   });
   app.on('window-all-closed', () => app.quit());
+}
+
+/** `--integration-port N` (or `=N`) from the command line, else undefined (the settings' port). */
+function integrationPortArg(argv: readonly string[]): number | undefined {
+  const at = argv.findIndex(
+    (arg) => arg === '--integration-port' || arg.startsWith('--integration-port='),
+  );
+  if (at < 0) return undefined;
+  const text = argv[at]?.includes('=') ? argv[at]?.split('=')[1] : argv[at + 1];
+  const port = Number(text);
+  return Number.isInteger(port) && port >= 0 && port <= 65535 ? port : undefined;
 }

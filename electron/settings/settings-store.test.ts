@@ -36,6 +36,8 @@ describe('settings store', () => {
       pos_client_id: null,
       store_url: null,
       terminal_id: null,
+      // The till's integration API is off until a supervisor (or the environment) turns it on.
+      integration: { enabled: false, port: 4700, key_hash: null },
       receipt_printer: null,
     });
   });

@@ -99,6 +99,12 @@ export function validSamples(ids: FuzzBackend['ids']): Record<string, unknown> {
     'receipt.preview': { request: { document: 'sale-record', op_id: ids.billed } },
     'receipt.print': { request: { document: 'sale-record', op_id: ids.billed } },
     'training.releaseFaults': {},
+    'training.sendTillSale': { billed_cents: 120_000, document_type: 'boleta' },
+    'integration.read': { request_id: 'FUZZ-1' },
+    'integration.cancel': { request_id: 'FUZZ-1' },
+    // Off: fuzzed ports must not open sockets all over the machine.
+    'integration.configure': { pin: PIN, enabled: false, port: 4700 },
+    'integration.rotateKey': { pin: PIN },
     'print.document': {
       document: 'day-summary',
       layout: 'a4',

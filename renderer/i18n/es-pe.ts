@@ -1,5 +1,7 @@
 // Interface texts, Spanish (Peru): the default language and the key set of the catalogue.
 // Plain words for a cashier at a counter; `{name}` parameters are filled by translate().
+import { integrationEsPE } from './integration-texts';
+
 export const esPE = {
   'common.back': 'Volver',
   'common.backEsc': 'Volver (Esc)',
@@ -678,4 +680,5 @@ export const esPE = {
     'No devuelva de nuevo: use «Reintentar ahora», que envía la misma devolución con el mismo código.',
   'orders.guide.refundLost.steps':
     'No devuelva de nuevo. El terminal no respondió: revise las operaciones pendientes o llame al supervisor.',
+  ...integrationEsPE,
 } as const;

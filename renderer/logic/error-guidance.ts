@@ -298,6 +298,10 @@ const BRIDGE: Record<BridgeError['code'], { title: MessageKey; steps: MessageKey
     title: 'guide.bridge.journalUnavailable.title',
     steps: 'guide.bridge.journalUnavailable.steps',
   },
+  'till-request-closed': {
+    title: 'guide.bridge.tillClosed.title',
+    steps: 'guide.bridge.tillClosed.steps',
+  },
   internal: { title: 'guide.bridge.internal.title', steps: 'guide.bridge.internal.steps' },
 };
 

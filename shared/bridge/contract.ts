@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { IsoDate } from '../api/common';
 import { FundingCode } from '../api/in-store';
 import { Scenario } from '../api/trainer';
+import { RequestId } from '../integration/sale-request';
 import { JournalOperation } from '../journal-entry';
+import { integrationMethods } from './integration';
 import {
   BilledResult,
   DaySummaryResult,
@@ -89,7 +91,13 @@ export const bridgeMethods = {
   'token.clear': { args: z.strictObject({ pin: SupervisorPin }), result: TokenStatus },
 
   'v3.verify': {
-    args: z.strictObject({ identity: IdentityInput, funding_code: Code, billed_cents: Cents }),
+    args: z.strictObject({
+      identity: IdentityInput,
+      funding_code: Code,
+      billed_cents: Cents,
+      /** A sale from the till: the Verify must match its amount (and customer, when named). */
+      sale_request_id: RequestId.optional(),
+    }),
     result: VerifyResult,
   },
   /** After collecting: `verify_op_id` ties it to the Verify whose amount the cashier collected. */
@@ -129,6 +137,7 @@ export const bridgeMethods = {
   },
 
   ...orderMethods,
+  ...integrationMethods,
   ...receiptMethods,
 
   'journal.operations': {

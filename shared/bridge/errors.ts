@@ -22,6 +22,8 @@ export const BridgeErrorCode = z.enum([
    * can, because every operation is on disk before its call.
    */
   'journal-unavailable',
+  /** A sale request from the till that was canceled or finished: it takes no more steps. */
+  'till-request-closed',
   'internal',
 ]);
 export type BridgeErrorCode = z.infer<typeof BridgeErrorCode>;

@@ -31,6 +31,7 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request',
   401: 'Unauthorized',
   404: 'Not found',
+  409: 'Conflict',
   413: 'Payload too large',
 };
 
