@@ -1,7 +1,9 @@
-// `npm run mock -- --port 4010 [--host 127.0.0.1] [--token …] [--client-id …] [--secret-token …]`
+// `npm run mock -- --port 4010 [--host 127.0.0.1] [--token …] [--client-id …] [--secret-token …]
+// [--now ISO] [--log]`
 // Serves the mock backend and prints one JSON line with how to reach it.
 import { parseArgs } from 'node:util';
 import { createMockApp, MOCK_DEFAULTS } from './app';
+import { formatLogLine } from './sandbox/request-log';
 
 const { values } = parseArgs({
   options: {
@@ -28,7 +30,10 @@ const app = await createMockApp({
   clientId: values['client-id'],
   secretToken: values['secret-token'],
   now: values.now,
-  logger: values.log,
+  // One line per request on stderr (stdout carries only the JSON line above, for scripts).
+  ...(values.log
+    ? { onRequestLogged: (entry) => process.stderr.write(`${formatLogLine(entry)}\n`) }
+    : {}),
   baseUrl: `http://${hostForUrl}:${port}`,
 });
 await app.listen({ port, host: values.host });

@@ -16,7 +16,7 @@ import type {
 export const OPENAPI_JSON_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
 
-const VERBS: readonly HttpVerb[] = ['get', 'post', 'put'];
+const VERBS: readonly HttpVerb[] = ['get', 'post', 'put', 'delete'];
 
 type Entry = { path: string; verb: HttpVerb; operation: OperationObject; anchor: string };
 
@@ -33,7 +33,7 @@ pre{background:#f0f2f4;padding:.6rem;overflow:auto;border-radius:4px;margin:.25r
 .op{background:#fff;border:1px solid #d0d7de;border-radius:6px;padding:1rem;margin:1rem 0}
 .method{display:inline-block;min-width:3.5rem;text-align:center;color:#fff;border-radius:3px;
   padding:0 .4rem;margin-right:.4rem;font:bold 12px/1.8 ui-monospace,monospace}
-.get{background:#1f6feb}.post{background:#1a7f37}.put{background:#9a6700}
+.get{background:#1f6feb}.post{background:#1a7f37}.put{background:#9a6700}.delete{background:#cf222e}
 table{border-collapse:collapse;width:100%}
 td,th{border:1px solid #d0d7de;padding:.25rem .5rem;text-align:left;vertical-align:top}
 nav ul{padding-left:1.2rem}nav li{margin:.1rem 0}

@@ -35,7 +35,7 @@ export type OperationObject = {
   responses: Record<string, ResponseObject>;
 };
 
-export type HttpVerb = 'get' | 'post' | 'put';
+export type HttpVerb = 'get' | 'post' | 'put' | 'delete';
 
 export type PathItemObject = Partial<Record<HttpVerb, OperationObject>>;
 
