@@ -42,7 +42,8 @@ const hostile: OpenApiDocument = {
       },
     },
   },
-  components: { securitySchemes: {} },
+  webhooks: {},
+  components: { schemas: {}, securitySchemes: {} },
 };
 
 describe('the docs page', () => {

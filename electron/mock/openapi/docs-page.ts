@@ -2,6 +2,7 @@
 // script and nothing fetched from elsewhere, so it works offline and under a CSP that forbids
 // both. Every value from the document goes through escapeHtml: summaries and schemas are text.
 import { escapeHtml } from '../html/escape-html';
+import { inlineRefs } from './components';
 import type {
   HttpVerb,
   JsonSchema,
@@ -135,7 +136,7 @@ function operationArticle(document: OpenApiDocument, entry: Entry): string {
     `<h3><a href="#${escapeHtml(entry.anchor)}"><span class="method ${verb}">${verb.toUpperCase()}</span></a>${code(entry.path)}</h3>`,
     `<p>${escapeHtml(operation.summary)}</p>`,
     operation.description ? prose(operation.description) : '',
-    `<p class="muted">Operation ${code(operation.operationId)} · Auth: ${describeAuth(document, operation.security)}</p>`,
+    `<p class="muted">Operation ${code(operation.operationId)} · Auth: ${describeAuth(document, operation.security ?? [])}</p>`,
     operation.parameters?.length ? parametersTable(operation.parameters) : '',
     operation.requestBody ? requestBodySection(operation.requestBody) : '',
     responsesSection(operation.responses),
@@ -168,7 +169,9 @@ function groupByTag(document: OpenApiDocument) {
     }));
 }
 
-export function renderDocsPage(document: OpenApiDocument): string {
+export function renderDocsPage(named: OpenApiDocument): string {
+  // Each schema is shown where it is used: a reader of one operation need not look elsewhere.
+  const document = inlineRefs(named, named.components.schemas);
   const groups = groupByTag(document);
   const contents = groups
     .map((group) => {

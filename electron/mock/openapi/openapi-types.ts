@@ -29,7 +29,7 @@ export type OperationObject = {
   summary: string;
   description?: string;
   tags: string[];
-  security: SecurityRequirement[];
+  security?: SecurityRequirement[];
   parameters?: ParameterObject[];
   requestBody?: RequestBodyObject;
   responses: Record<string, ResponseObject>;
@@ -47,9 +47,19 @@ export type TagObject = { name: string; description?: string };
 
 export type OpenApiDocument = {
   openapi: string;
-  info: { title: string; version: string; description?: string };
+  info: {
+    title: string;
+    version: string;
+    description?: string;
+    contact?: { name: string; url: string };
+    license?: { name: string; identifier: string };
+  };
   servers: { url: string; description?: string }[];
   tags: TagObject[];
   paths: Record<string, PathItemObject>;
-  components: { securitySchemes: Record<string, SecuritySchemeObject> };
+  webhooks: Record<string, PathItemObject>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    securitySchemes: Record<string, SecuritySchemeObject>;
+  };
 };

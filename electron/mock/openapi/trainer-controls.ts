@@ -64,6 +64,18 @@ const _sameAsDelivery: z.infer<typeof DeliveryEntry> extends Delivery
   : never = true;
 const DeliveryLog = z.object({ deliveries: z.array(DeliveryEntry) });
 
+/** The controls' own named schemas, for the document's components. */
+export const TRAINER_SCHEMAS = {
+  MerchantSettings,
+  MerchantUpdate,
+  FundingSeedBody,
+  StatusMove,
+  ReviewBody,
+  DeliveryLog,
+  ClockNow,
+  TrainerBadRequest,
+};
+
 const auth = 'bearer' as const;
 const unauthorized = { 401: ErrorBody };
 const missing = { 401: ErrorBody, 404: ErrorBody };
@@ -101,6 +113,8 @@ export const trainerControls = {
       'A fresh funding for the case, and the store settings it needs (others back to defaults).',
     auth,
     params: ScenarioParams,
+    body: EmptyBody,
+    bodyOptional: true,
     response: Scenario,
     errors: missing,
   },
