@@ -7,6 +7,7 @@ import { type Fault, REQUEST_ID_HEADER } from '../../../shared/api/sandbox';
 import { routePath } from '../http/route-path';
 import type { MockContext } from '../state';
 import { dropConnection, hasSocket } from './connection';
+import { shouldRecord } from './state-file';
 
 type Seen = { started: number; fault?: Fault; dropped: boolean; logged: boolean };
 
@@ -148,7 +149,21 @@ export function installSandboxHooks(app: FastifyInstance, context: MockContext):
     return payload;
   });
 
-  app.addHook('onResponse', async (request, reply) => log(request, reply.statusCode));
+  app.addHook('onResponse', async (request, reply) => {
+    log(request, reply.statusCode);
+    const url = request.raw.url ?? '';
+    if (context.recordCall && reply.statusCode < 500 && shouldRecord(request.method, url)) {
+      const token = request.headers['x-unique-token'];
+      context.recordCall({
+        at: context.clock.now().toISOString(),
+        frozen: context.clock.frozen(),
+        method: request.method,
+        url,
+        ...(request.body === undefined ? {} : { body: request.body }),
+        ...(typeof token === 'string' ? { uniqueToken: token } : {}),
+      });
+    }
+  });
 
   app.addHook('preClose', async () => {
     for (const done of [...waiting]) done();
