@@ -7,6 +7,7 @@ import { serviceEndpoints } from '../../../shared/api/endpoints';
 import * as sandboxApi from '../../../shared/api/sandbox';
 import * as trainerApi from '../../../shared/api/trainer';
 import { createComponentRegistry, namesOf } from './components';
+import { addExample } from './examples';
 import type { OpenApiDocument, PathItemObject } from './openapi-types';
 import { buildOperation, type OperationSource } from './operation';
 import { SECURITY_SCHEMES } from './security';
@@ -87,7 +88,9 @@ export function buildOpenApiDocument({ baseUrl }: OpenApiOptions): OpenApiDocume
     const item = paths[source.spec.path] ?? {};
     paths[source.spec.path] = item;
     if (item[verb]) throw new Error(`Two operations for ${source.spec.method} ${source.spec.path}`);
-    item[verb] = buildOperation(source, components);
+    const operation = buildOperation(source, components);
+    addExample(source.spec.path, operation);
+    item[verb] = operation;
   }
   return {
     openapi: '3.1.0',

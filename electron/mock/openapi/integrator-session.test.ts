@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockApp } from '../app';
 import { freshMock } from '../test-helpers';
 import { inlineRefs } from './components';
-import { SESSION, type Step, VOUCHER_ID } from './integrator-session';
+import { SESSION, SETTLE_ID, type Step, VOUCHER_ID } from './integrator-session';
 import type { JsonSchema, OpenApiDocument, OperationObject } from './openapi-types';
 
 let app: MockApp;
@@ -102,8 +102,13 @@ describe('a scripted integrator session, replayed against the document', () => {
 
   it('sends only documented requests and gets only documented answers', async () => {
     let voucherId = '';
+    let settleId = '';
     for (const [index, raw] of SESSION.entries()) {
-      const step = { ...raw, path: raw.path.replace(VOUCHER_ID, voucherId) };
+      const body =
+        raw.body === undefined
+          ? undefined
+          : (JSON.parse(JSON.stringify(raw.body).replace(SETTLE_ID, settleId)) as unknown);
+      const step = { ...raw, path: raw.path.replace(VOUCHER_ID, voucherId), body };
       const label = `step ${index} ${step.op} ${step.method} ${step.path}`;
       const { path, method, operation } = operationOf(step.op);
       expect(method, label).toBe(step.method.toLowerCase());
@@ -127,10 +132,13 @@ describe('a scripted integrator session, replayed against the document', () => {
       if (!content) continue;
       const media = content[mediaType];
       expect(media, `${label}: ${mediaType} undocumented (${Object.keys(content)})`).toBeDefined();
-      const body = mediaType === 'application/json' ? answer.json() : answer.payload;
-      if (media) check(media.schema, body, `${label} answer`);
+      const answered = mediaType === 'application/json' ? answer.json() : answer.payload;
+      if (media) check(media.schema, answered, `${label} answer`);
       if (step.op === 'registerVoucher' && answer.statusCode === 200) {
-        voucherId = (body as { request_id: string }).request_id;
+        voucherId = (answered as { request_id: string }).request_id;
+      }
+      if (step.op === 'capturePayment' && answer.statusCode === 200) {
+        settleId = (answered as { settleId: string }).settleId;
       }
     }
   });

@@ -49,6 +49,9 @@ const voucher = {
 const refund = { author: 'ana', reason: 'devolución' };
 const token = (value: string) => ({ 'X-Unique-Token': value });
 
+/** Filled in from the settlement the session makes (connector refunds name it). */
+export const SETTLE_ID = '{settle_id}';
+
 /** `{request_id}` is filled in from the voucher the session registers. */
 export const VOUCHER_ID = '{request_id}';
 
@@ -816,6 +819,47 @@ export const SESSION: Step[] = [
     body: { paymentId: 'PAY-1', transactionId: 'T-1', settleId: 'S-1', requestId: 5, value: 10 },
     auth: 'wrong',
     status: 401,
+  },
+  {
+    op: 'createPayment',
+    method: 'POST',
+    path: '/payments',
+    body: { paymentId: 'PAY-3', value: 10, callbackUrl: 'http://127.0.0.1:9/cb' },
+    status: 200,
+  },
+  {
+    op: 'trainerMoveOrder',
+    method: 'POST',
+    path: '/__mock/orders/PAY-3/status',
+    body: { status: 'created' },
+    status: 200,
+  },
+  {
+    op: 'trainerMoveOrder',
+    method: 'POST',
+    path: '/__mock/orders/PAY-3/status',
+    body: { status: 'approved' },
+    status: 200,
+  },
+  {
+    op: 'capturePayment',
+    method: 'POST',
+    path: '/payments/PAY-3/settlements',
+    body: { paymentId: 'PAY-3', transactionId: 'PAY-3', requestId: 7, value: 10 },
+    status: 200,
+  },
+  {
+    op: 'refundPayment',
+    method: 'POST',
+    path: '/payments/PAY-3/refunds',
+    body: {
+      paymentId: 'PAY-3',
+      transactionId: 'PAY-3',
+      settleId: SETTLE_ID,
+      requestId: 8,
+      value: 10,
+    },
+    status: 200,
   },
   // Faults and the request log
   {

@@ -13,9 +13,10 @@ export type ParameterObject = {
   required: boolean;
   description?: string;
   schema: JsonSchema;
+  example?: unknown;
 };
 
-export type MediaTypeMap = Record<string, { schema: JsonSchema }>;
+export type MediaTypeMap = Record<string, { schema: JsonSchema; example?: unknown }>;
 
 export type RequestBodyObject = { required: boolean; content: MediaTypeMap };
 
