@@ -713,6 +713,20 @@ export const SESSION: Step[] = [
     status: 401,
   },
   {
+    op: 'registerVoucher',
+    method: 'POST',
+    path: '/vouchers/unchecked_payment/register',
+    body: { ...voucher, order_id: 'V-1002' },
+    status: 200,
+  },
+  {
+    op: 'trainerReviewVoucher',
+    method: 'POST',
+    path: `/__mock/vouchers/${VOUCHER_ID}/review`,
+    body: { status: 'VALIDATED' },
+    status: 200,
+  },
+  {
     op: 'trainerReviewVoucher',
     method: 'POST',
     path: `/__mock/vouchers/${VOUCHER_ID}/review`,
