@@ -2,7 +2,9 @@
 // script and nothing fetched from elsewhere, so it works offline and under a CSP that forbids
 // both. Every value from the document goes through escapeHtml: summaries and schemas are text.
 import { escapeHtml } from '../html/escape-html';
+import { BAD_DAY } from './bad-day';
 import { inlineRefs } from './components';
+import { curlExample } from './curl-example';
 import type {
   HttpVerb,
   JsonSchema,
@@ -139,6 +141,7 @@ function operationArticle(document: OpenApiDocument, entry: Entry): string {
     `<p class="muted">Operation ${code(operation.operationId)} · Auth: ${describeAuth(document, operation.security ?? [])}</p>`,
     operation.parameters?.length ? parametersTable(operation.parameters) : '',
     operation.requestBody ? requestBodySection(operation.requestBody) : '',
+    `<h4>Try it</h4><pre>${escapeHtml(curlExample(document, entry.path, entry.verb, operation))}</pre>`,
     responsesSection(operation.responses),
     '</article>',
   ].join('\n');
@@ -214,6 +217,7 @@ ${document.info.description ? prose(document.info.description) : ''}
 ${contents}
 </ul></nav>
 <main>
+${BAD_DAY}
 ${sections}
 </main>
 </body>
