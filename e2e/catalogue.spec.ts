@@ -92,8 +92,9 @@ const RUNS: Record<string, Run> = {
     await expect(
       page.getByRole('heading', { name: 'Este código ya está pagado y facturado' }),
     ).toBeVisible();
-    await expect(page.getByText('No cobre de nuevo.', { exact: false })).toBeVisible();
+    await expect(page.getByText('No cobre nada', { exact: false })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Cobrar/ })).toHaveCount(0);
+    await expect(page.getByTestId('amount-to-collect')).toHaveCount(0);
   },
   'cashier-changed': verifyRefused(/Otra caja empezó esta venta/, 'cashier_id changed'),
   'store-not-allowed-v3': async (page, scenario) => {
@@ -152,7 +153,7 @@ const RUNS: Record<string, Run> = {
   'v2-fulfilled': async (page) => {
     await page.getByRole('button', { name: /^Consultar/ }).click();
     await expect(page.getByRole('heading', { name: /CUMPLIDO/ })).toBeVisible();
-    await expect(page.getByText('Service (pagada directamente al servicio)')).toBeVisible();
+    await expect(page.getByText('En línea (pagada directamente al servicio)')).toBeVisible();
   },
 };
 

@@ -53,7 +53,7 @@ test('fulfilled down payment: green, CUMPLIDO with ✓, channel Service, nothing
   const status = page.getByTestId('downpayment-status');
   await expect(status.getByRole('heading')).toHaveText(/✓\s*CUMPLIDO: no hay inicial pendiente/);
   expect((await statusColours(page)).border).toBe('rgb(19, 115, 51)');
-  await expect(page.getByText('Service (pagada directamente al servicio)')).toBeVisible();
+  await expect(page.getByText('En línea (pagada directamente al servicio)')).toBeVisible();
   await expect(page.getByTestId('amount-to-collect')).toHaveText(/S\/\s0\.00/);
   await saveScreenshot(page, 'check-fulfilled');
   await expectNoAxeViolations(page);

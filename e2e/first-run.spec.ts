@@ -40,3 +40,45 @@ test('first run: supervisor PIN, then shift start, then the sale screen', async 
   await page.getByRole('button', { name: 'Cerrar turno' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Inicio de turno' })).toBeVisible();
 });
+
+test('first run in English: the language switch is on the first screen and on shift start', async ({
+  page,
+  freshBrowserMode,
+}) => {
+  // Every request the page makes is answered: no 404 for a favicon or anything else.
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  await page.goto(freshBrowserMode.url);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Crear el PIN del supervisor' }),
+  ).toBeVisible();
+  // The page names its icon, so a browser does not ask for /favicon.ico (browsers fetch icons
+  // outside the page's own requests, so the icon is fetched here as the browser would).
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(icon).toMatch(/\.svg$/);
+  const iconAnswer = await page.request.get(new URL(String(icon), page.url()).href);
+  expect(iconAnswer.status()).toBe(200);
+  expect(iconAnswer.headers()['content-type']).toBe('image/svg+xml');
+  await page.getByRole('radio', { name: 'English' }).check();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Create the supervisor PIN' }),
+  ).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await saveScreenshot(page, 'first-run-pin-en');
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel('New PIN').fill('1357');
+  await page.getByLabel('Repeat the PIN').fill('1357');
+  await page.getByRole('button', { name: 'Create PIN' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Shift start' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();
+
+  // Kept after a reload: the choice is the terminal's setting, not the page's.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Shift start' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Español (Perú)' }).check();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inicio de turno' })).toBeVisible();
+  expect(failed).toEqual([]);
+});

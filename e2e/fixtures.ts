@@ -18,8 +18,13 @@ export const STORE_NAME = 'Tienda Centro';
 
 export type BrowserMode = { url: string; dataDir: string };
 
-async function startBrowserMode(): Promise<{ server: BrowserMode; stop: () => Promise<void> }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'mostrador-e2e-'));
+type StopOptions = { keepData?: boolean; signal?: 'SIGTERM' | 'SIGKILL' };
+
+/** Browser mode on a free port; on `dataDir` (a host restart) or a fresh one. */
+export async function startBrowserMode(
+  existingDataDir?: string,
+): Promise<{ server: BrowserMode; stop: (options?: StopOptions) => Promise<void> }> {
+  const dataDir = existingDataDir ?? (await mkdtemp(join(tmpdir(), 'mostrador-e2e-')));
   const child: ChildProcess = spawn(
     'npx',
     ['tsx', 'electron/web/cli.ts', '--port', '0', '--data-dir', dataDir],
@@ -69,11 +74,11 @@ async function startBrowserMode(): Promise<{ server: BrowserMode; stop: () => Pr
       return false;
     }
   };
-  const stop = async () => {
+  const stop = async (options: StopOptions = {}) => {
     const pid = child.pid;
     if (pid !== undefined && groupAlive(pid)) {
       try {
-        process.kill(-pid, 'SIGTERM');
+        process.kill(-pid, options.signal ?? 'SIGTERM');
       } catch {
         // Already gone.
       }
@@ -82,6 +87,7 @@ async function startBrowserMode(): Promise<{ server: BrowserMode; stop: () => Pr
       for (let i = 0; i < 100 && groupAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
       if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
     }
+    if (options.keepData) return;
     await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   return { server: { url, dataDir }, stop };

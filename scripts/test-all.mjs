@@ -13,8 +13,9 @@ const vitestJson = join(reports, 'vitest.json');
 const playwrightJson = resolve(reports, 'playwright.json');
 
 const stages = [
-  ['typecheck', 'npx', ['tsc', '-b']],
-  ['lint', 'npx', ['biome', 'ci', '.']],
+  // The same scripts a developer runs, so `npm run lint` and `npm test` can never judge apart.
+  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+  ['lint', 'npm', ['run', '--silent', 'lint']],
   [
     'unit and integration tests',
     'npx',

@@ -161,5 +161,13 @@ export const JournalOperation = z.object({
   intent: IntentEntry,
   /** The deciding outcome: the first definite one, else the latest unknown one, else null. */
   outcome: OutcomeEntry.nullable(),
+  /** It went without a definite answer for a while: its final answer must be announced. */
+  was_unknown: z.boolean().optional(),
+  /** The cashier acknowledged that announcement (a note in the journal). */
+  acknowledged: z.boolean().optional(),
+  /** A supervisor closed it without an answer, with a note (an unknown Verify, Info or undo). */
+  closed: z.boolean().optional(),
+  /** For a paid-and-billed: the document to issue once it is billed (a RUC's factura, a DNI's boleta). */
+  invoice: z.enum(['boleta', 'factura']).optional(),
 });
 export type JournalOperation = z.infer<typeof JournalOperation>;

@@ -40,29 +40,33 @@ const operationOf = (pathname: string): FaultOperation | undefined =>
   PATHS.find(([pattern]) => pattern.test(pathname))?.[1];
 
 export type FaultInjector = {
-  /** The next `times` calls of `operation` meet `fault` (replacing what was armed for it). */
-  arm(operation: FaultOperation, fault: FaultKind, times: number): void;
+  /**
+   * The next `times` calls of `operation` meet `fault` (replacing what was armed for it); held,
+   * every call meets it until clear(), so a trainer can keep the amber state up for a class.
+   */
+  arm(operation: FaultOperation, fault: FaultKind, times: number, hold?: boolean): void;
   clear(): void;
-  armed(): Array<{ operation: FaultOperation; fault: FaultKind; remaining: number }>;
+  armed(): Array<{ operation: FaultOperation; fault: FaultKind; remaining: number; hold: boolean }>;
   wrap(transport: Transport): Transport;
 };
 
 export function createFaultInjector(): FaultInjector {
-  const faults = new Map<FaultOperation, { fault: FaultKind; remaining: number }>();
+  const faults = new Map<FaultOperation, { fault: FaultKind; remaining: number; hold: boolean }>();
 
   const take = (url: string): FaultKind | null => {
     const operation = operationOf(new URL(url).pathname);
     const armed = operation ? faults.get(operation) : undefined;
     if (!operation || !armed) return null;
+    if (armed.hold) return armed.fault;
     armed.remaining -= 1;
     if (armed.remaining <= 0) faults.delete(operation);
     return armed.fault;
   };
 
   return {
-    arm(operation, fault, times) {
+    arm(operation, fault, times, hold = false) {
       if (!Number.isInteger(times) || times < 1) throw new RangeError('times must be ≥ 1');
-      faults.set(operation, { fault, remaining: times });
+      faults.set(operation, { fault, remaining: times, hold });
     },
     clear: () => faults.clear(),
     armed: () => [...faults].map(([operation, armed]) => ({ operation, ...armed })),

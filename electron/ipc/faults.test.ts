@@ -187,4 +187,18 @@ describe('operations that are not retried', () => {
     await ok(b.table, 'training.reset', {});
     expect(b.faults.armed()).toEqual([]);
   });
+
+  it('holds a fault for every call until the trainer releases it', async () => {
+    const b = await open();
+    await ok(b.table, 'training.injectFault', {
+      operation: 'v3.verify',
+      fault: 'server-error',
+      times: 1,
+      hold: true,
+    });
+    for (let i = 0; i < 3; i++)
+      expect((await ok(b.table, 'v3.verify', PLAIN_SALE)).status).toBe('unknown');
+    await ok(b.table, 'training.releaseFaults', {});
+    expect((await ok(b.table, 'v3.verify', PLAIN_SALE)).status).toBe('succeeded');
+  });
 });

@@ -50,6 +50,29 @@ describe('settings', () => {
     });
   });
 
+  it('take the language without a PIN, before any PIN exists, and nothing else that way', async () => {
+    const table = await open();
+    expect(await ok(table, 'settings.setLanguage', { language: 'en' })).toMatchObject({
+      language: 'en',
+      supervisor_pin_set: false,
+    });
+    expect((await ok(table, 'settings.get', {})).language).toBe('en');
+    for (const args of [
+      { language: 'en', mode: 'live' },
+      { language: 'fr' },
+      { language: 'en', store_name: 'Otra' },
+    ]) {
+      expect((await errorOf(table, 'settings.setLanguage', args as never)).code).toBe(
+        'bad-arguments',
+      );
+    }
+    expect(await ok(table, 'settings.get', {})).toMatchObject({
+      language: 'en',
+      mode: 'training',
+      store_name: 'Mi tienda',
+    });
+  });
+
   it('need the PIN to change, and a PIN to be set first', async () => {
     const table = await open();
     const change = { store_name: 'Tienda Centro' };

@@ -11,6 +11,7 @@ import { settingsView } from './terminal-view';
 type SettingsMethods =
   | 'settings.get'
   | 'settings.update'
+  | 'settings.setLanguage'
   | 'shift.start'
   | 'shift.end'
   | 'supervisor.setPin'
@@ -34,6 +35,8 @@ export function settingsHandlers(deps: HandlerDeps): Pick<HandlerMap, SettingsMe
 
   return {
     'settings.get': async () => view(),
+
+    'settings.setLanguage': async ({ language }) => save({ language }),
 
     'settings.update': async ({ pin, change }) => {
       await requirePin(settings, pin);

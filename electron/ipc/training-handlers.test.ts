@@ -30,3 +30,32 @@ describe('training.applyScenario', () => {
     },
   );
 });
+
+describe('a trainer control that does not answer in time', () => {
+  it('answers not-available (try again), not internal, on a busy machine', async () => {
+    // The in-process mock answers after 200 ms against a 20 ms timeout: what a loaded machine
+    // did to the bridge fuzz's 50 ms timeout (reliability/fuzz).
+    const slow = new Proxy(mock, {
+      get(target, key, receiver) {
+        if (key !== 'inject') return Reflect.get(target, key, receiver);
+        const inject = target.inject.bind(target) as (request: unknown) => Promise<unknown>;
+        return async (request: unknown) => {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          return inject(request);
+        };
+      },
+    });
+    const busy = await openTestBackend({ dataDir: temp.dir, mock: slow, trainingTimeoutMs: 20 });
+    try {
+      for (const [method, args] of [
+        ['training.reset', {}],
+        ['training.applyScenario', { name: 'plain-sale' }],
+        ['training.acceptSchedule', { funding_code: 'VENTA1' }],
+      ] as const) {
+        expect(await errorOf(busy.table, method, args)).toMatchObject({ code: 'not-available' });
+      }
+    } finally {
+      await busy.close();
+    }
+  });
+});

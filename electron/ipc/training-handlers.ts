@@ -15,6 +15,7 @@ type TrainingMethods =
   | 'training.acceptSchedule'
   | 'training.reset'
   | 'training.injectFault'
+  | 'training.releaseFaults'
   | 'training.setOrderStatus';
 
 export function trainingHandlers(deps: HandlerDeps): Pick<HandlerMap, TrainingMethods> {
@@ -75,19 +76,36 @@ export function trainingHandlers(deps: HandlerDeps): Pick<HandlerMap, TrainingMe
       return toReadOutcome(result, orderView);
     },
 
-    'training.injectFault': async ({ operation, fault, times }) => {
+    'training.injectFault': async ({ operation, fault, times, hold }) => {
       await trainingClient();
       if (!deps.faults) throw new BridgeFailure('not-available', 'No fault switch here.');
-      deps.faults.arm(operation, fault, times);
-      deps.logger.info('training fault armed', { operation, fault, times });
+      deps.faults.arm(operation, fault, times, hold ?? false);
+      deps.logger.info('training fault armed', { operation, fault, times, hold: hold ?? false });
       return { armed: true as const };
+    },
+
+    // Ends a held fault: the journal's next retry reaches the mock and the amber resolves.
+    'training.releaseFaults': async () => {
+      await trainingClient();
+      deps.faults?.clear();
+      deps.logger.info('training faults released', {});
+      return { released: true as const };
     },
   };
 }
 
-/** The mock is in process: a failure of its controls is a bug, reported as such. */
+/**
+ * The mock is in process: a refusal of its controls is a bug, reported as such. A control that
+ * did not answer in time (a busy machine, an armed fault) is not: the trainer may try again.
+ */
 function answered<T>(result: ServiceResult<T>): T {
   if (result.ok) return result.data;
+  if (result.error.category === 'timeout' || result.error.category === 'network') {
+    throw new BridgeFailure(
+      'not-available',
+      'The training service did not answer in time; try again.',
+    );
+  }
   throw new Error(
     `trainer control failed: ${result.error.category} ${result.error.httpStatus ?? ''}`,
   );

@@ -67,6 +67,8 @@ export type Journal = {
   operations(query?: OperationsQuery): Promise<JournalOperation[]>;
   /** Pending and unknown operations, oldest first: each must be retried or resolved. */
   unresolved(): Promise<JournalOperation[]>;
+  /** Final answers that came after an unknown one, not yet acknowledged, oldest first. */
+  announcements(): Promise<JournalOperation[]>;
   /**
    * The operations that continue `sourceOpId` (their intent meta names it under a key ending in
    * `_op_id`), on any day, oldest first. Found in the index: only those operations are read from
@@ -213,6 +215,9 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
     },
     async unresolved() {
       return load(index.unresolved());
+    },
+    async announcements() {
+      return load(index.announcements());
     },
     async linkedTo(sourceOpId, query = {}) {
       const found = index

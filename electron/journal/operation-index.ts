@@ -22,7 +22,22 @@ export type OperationSummary = {
   intentRef: LineRef;
   /** The deciding outcome's line: the first definite one, else the latest unknown one. */
   outcomeRef: LineRef | null;
+  /** It went without a definite answer for a while (an unknown outcome or a retry). */
+  wasUnknown: boolean;
+  /** The cashier acknowledged the announcement of its final answer. */
+  acknowledged: boolean;
+  /** A supervisor closed it without an answer (an unknown Verify, Info or undo). */
+  closed: boolean;
 };
+
+/** Note kinds the index folds in (`data.kind`); any other note is free text. */
+export const NOTE_ACKNOWLEDGED = 'acknowledged';
+export const NOTE_CLOSED = 'closed-by-supervisor';
+
+const noteKind = (data: unknown): string | null =>
+  typeof data === 'object' && data !== null && 'kind' in data && typeof data.kind === 'string'
+    ? data.kind
+    : null;
 
 type Common = 'type' | 'op_id' | 'at';
 /** What folding needs of an entry; payloads stay on disk (an intent's meta only for its links). */
@@ -30,7 +45,7 @@ export type IndexedEntry =
   | Pick<IntentEntry, Common | 'operation' | 'mode' | 'meta'>
   | Pick<OutcomeEntry, Common | 'status'>
   | Pick<AttemptEntry, Common | 'attempt'>
-  | Pick<NoteEntry, Common>;
+  | (Pick<NoteEntry, Common> & { data?: unknown });
 
 /** Valid entries that do not fit the operation they name; kept out of its state. */
 export type IndexProblem =
@@ -55,6 +70,8 @@ export class OperationIndex {
   private readonly inOrder: OperationSummary[] = [];
   /** Pending and unknown operations, in the order they started (Set keeps insertion order). */
   private readonly open = new Set<OperationSummary>();
+  /** Final after going unknown, not yet acknowledged: each is announced to the cashier. */
+  private readonly toAnnounce = new Set<OperationSummary>();
   /**
    * Source op_id → the operations whose intent meta names it (see isLinkKey), in the order they
    * started. Lets a follow-up find an earlier one of the same source on any day without reading
@@ -84,6 +101,9 @@ export class OperationIndex {
         calls: 1,
         intentRef: ref,
         outcomeRef: null,
+        wasUnknown: false,
+        acknowledged: false,
+        closed: false,
       };
       this.byId.set(entry.op_id, summary);
       this.inOrder.push(summary);
@@ -103,12 +123,32 @@ export class OperationIndex {
     summary.updatedAt = entry.at;
     if (entry.type === 'attempt') {
       summary.calls = Math.max(summary.calls + 1, entry.attempt);
+      summary.wasUnknown = true;
     } else if (entry.type === 'outcome') {
       summary.status = entry.status;
       summary.outcomeRef = ref;
-      if (isFinal(entry.status)) this.open.delete(summary);
+      if (entry.status === 'unknown') summary.wasUnknown = true;
+      if (isFinal(entry.status)) {
+        this.open.delete(summary);
+        if (summary.wasUnknown && !summary.acknowledged && !summary.closed)
+          this.toAnnounce.add(summary);
+      }
+    } else if (entry.type === 'note') {
+      const kind = noteKind(entry.data);
+      if (kind === NOTE_ACKNOWLEDGED) {
+        summary.acknowledged = true;
+        this.toAnnounce.delete(summary);
+      } else if (kind === NOTE_CLOSED && !isFinal(summary.status)) {
+        summary.closed = true;
+        this.open.delete(summary);
+      }
     }
     return null;
+  }
+
+  /** Operations whose final answer came after an unknown one and was not acknowledged yet. */
+  announcements(): OperationSummary[] {
+    return [...this.toAnnounce];
   }
 
   /** Operations that started in [startMs, endMs), in the order they started. */

@@ -34,5 +34,8 @@ export async function readOperation(
     calls: summary.calls,
     intent,
     outcome,
+    was_unknown: summary.wasUnknown,
+    acknowledged: summary.acknowledged,
+    closed: summary.closed,
   };
 }

@@ -73,6 +73,7 @@ export function validSamples(ids: FuzzBackend['ids']): Record<string, unknown> {
   const identity = { kind: 'dni', value: '41000001' };
   return {
     'settings.update': { pin: PIN, change: { store_name: 'Tienda', language: 'en' } },
+    'settings.setLanguage': { language: 'en' },
     'shift.start': { cashier_id: 'caja-01' },
     'supervisor.setPin': { pin: PIN },
     'supervisor.checkPin': { pin: PIN },
@@ -87,9 +88,12 @@ export function validSamples(ids: FuzzBackend['ids']): Record<string, unknown> {
     'v2.daySummary': { day: '2026-03-10', detail: true },
     'journal.operations': { day: '2026-03-10' },
     'journal.operation': { op_id: ids.billed },
+    'journal.acknowledge': { op_id: ids.billed },
+    'journal.close': { op_id: ids.billed, pin: PIN, note: 'checked with the customer' },
     'training.applyScenario': { name: 'plain-sale' },
     'training.acceptSchedule': { funding_code: 'VENTA1' },
     'training.injectFault': { operation: 'v3.verify', fault: 'server-error', times: 1 },
+    'training.releaseFaults': {},
     'print.document': {
       document: 'day-summary',
       layout: 'a4',

@@ -3,7 +3,8 @@ import { useT } from '../i18n/use-t';
 import { type ScreenName, screenHash } from '../logic/routes';
 import { useSettingsStore } from '../stores/settings-store';
 import { NAV_ENTRIES, screenForKey } from './function-keys';
-import { PendingIndicator } from './pending-indicator';
+import { OperationsTray } from './operations-tray';
+import { ResolutionAnnouncements } from './resolution-announcements';
 import { TrainingBanner } from './training-banner';
 import { navigate } from './use-hash-route';
 
@@ -51,7 +52,7 @@ export function AppShell({
               </span>
             ) : null}
           </p>
-          <PendingIndicator />
+          <OperationsTray />
           {settings?.cashier_id ? (
             <p className="topbar__cashier">
               {t('shell.cashier', { id: settings.cashier_id })}
@@ -87,6 +88,7 @@ export function AppShell({
         ) : null}
       </header>
       <main id="main" className="main" tabIndex={-1}>
+        {current !== null ? <ResolutionAnnouncements /> : null}
         {children}
       </main>
     </div>

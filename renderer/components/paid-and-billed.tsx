@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { useT } from '../i18n/use-t';
 import { saleReceiptPrintRoute } from '../logic/routes';
+import { DeliberateButton } from './deliberate-button';
 import { usePrint } from './use-print';
 
 /**
@@ -40,9 +41,15 @@ export function PaidAndBilled({
       </p>
       {collected !== null ? <p>{t('sale.billedCollected', { amount: collected })}</p> : null}
       <div className="button-row">
-        <button ref={primaryRef} type="button" className="button button--primary" onClick={onNew}>
+        <DeliberateButton
+          key="new"
+          ref={primaryRef}
+          type="button"
+          className="button button--primary"
+          onClick={onNew}
+        >
           {newLabel}
-        </button>
+        </DeliberateButton>
         <button
           type="button"
           className="button"

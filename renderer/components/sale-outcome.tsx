@@ -4,8 +4,11 @@ import { useT } from '../i18n/use-t';
 import { useCheckStore } from '../stores/check-store';
 import { isBusy, useSaleStore } from '../stores/sale-store';
 import { useIsTraining } from '../stores/settings-store';
+import { useShownInPlace } from '../stores/unknown-outcome';
+import { AlreadyBilled } from './already-billed';
 import { AmountToCollect } from './amount-to-collect';
 import { BusyLabel } from './busy-label';
+import { DeliberateButton } from './deliberate-button';
 import { GuidanceActions } from './guidance-actions';
 import { GuidancePanel } from './guidance-panel';
 import { PaidAndBilled } from './paid-and-billed';
@@ -19,6 +22,7 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
   const primaryRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const busy = isBusy(phase) || store.sideBusy;
+  useShownInPlace('v3.paid-and-billed');
 
   // Focus follows the flow so Enter always does the next right thing.
   useEffect(() => {
@@ -110,7 +114,13 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
     return (
       <div className="sale-outcome" ref={panelRef} tabIndex={-1}>
         <GuidancePanel guidance={phase.guidance}>
-          <p>{t('sale.refusedAfterCollect', { amount })}</p>
+          {/* A refusal that can still be cured keeps the money aside; a final one gives it back
+              (its guidance says so), so the two never contradict each other. */}
+          <p>
+            {phase.guidance.actions.some((a) => a === 'retry-paid' || a === 're-verify')
+              ? t('sale.refusedAfterCollect', { amount })
+              : t('sale.refusedReturnAmount', { amount })}
+          </p>
           {store.scheduleAccepted ? (
             <p className="note-ok" role="status">
               <span aria-hidden="true">✓ </span>
@@ -132,37 +142,30 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
     );
   }
 
-  const already = verification.conditions.billed_by_ecommerce;
+  if (verification.conditions.billed_by_ecommerce) {
+    return (
+      <div className="sale-outcome">
+        <AlreadyBilled
+          billedCents={verification.amounts.billed}
+          primaryRef={primaryRef}
+          onNew={newSale}
+          newLabel={t('sale.newSale')}
+        />
+      </div>
+    );
+  }
+
   return (
     <div className="sale-outcome">
-      {already ? (
-        <section className="banner banner--warning" role="status" aria-labelledby="already-title">
-          <h2 id="already-title">
-            <span aria-hidden="true">⚠ </span>
-            {t('sale.alreadyBilled')}
-          </h2>
-          <p>{t('sale.alreadyBilledSteps')}</p>
-        </section>
-      ) : null}
       <AmountToCollect
         amounts={verification.amounts}
         previousToCollect={verification.previousToCollect}
       />
       <p className="invoice-hint">{invoiceHint}</p>
-      {already ? (
+      {phase.name === 'verified' || phase.name === 'reverifying' ? (
         <div className="button-row">
-          <button
-            ref={primaryRef}
-            type="button"
-            className="button button--primary"
-            onClick={newSale}
-          >
-            {t('sale.newSale')}
-          </button>
-        </div>
-      ) : phase.name === 'verified' || phase.name === 'reverifying' ? (
-        <div className="button-row">
-          <button
+          <DeliberateButton
+            key="collect"
             ref={primaryRef}
             type="button"
             className="button button--primary button--huge"
@@ -172,7 +175,7 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
             {verification.amounts.to_collect === 0
               ? t('sale.collectNothing')
               : t('sale.collect', { amount })}
-          </button>
+          </DeliberateButton>
           <button
             type="button"
             className="button"
@@ -192,7 +195,8 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
           </p>
           <p>{t('sale.confirmWarning')}</p>
           <div className="button-row">
-            <button
+            <DeliberateButton
+              key="confirm"
               ref={primaryRef}
               type="button"
               className="button button--success button--huge"
@@ -204,7 +208,7 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
                 idle={t('sale.confirmYes', { amount })}
                 working={t('sale.billing')}
               />
-            </button>
+            </DeliberateButton>
             <button type="button" className="button" onClick={store.back} disabled={busy}>
               {t('common.backEsc')}
             </button>

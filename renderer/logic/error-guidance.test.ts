@@ -283,4 +283,19 @@ describe('guidanceForBridgeError', () => {
       guidanceForBridgeError('verify', { code: 'not-configured', message: 'no token' }).actions,
     ).toEqual(['open-settings']);
   });
+
+  it('gives a message named like an object property the generic refusal, not a crash', () => {
+    for (const message of ['constructor', 'toString', '__proto__', 'valueOf']) {
+      const guidance = guidanceForServiceError(
+        'verify',
+        { category: 'state-conflict', httpStatus: 400, message },
+        'refused',
+      );
+      expect(guidance).toMatchObject({
+        title: 'guide.refused.title',
+        steps: 'guide.refused.steps',
+      });
+      expect(guidance.actions).toEqual([]);
+    }
+  });
 });

@@ -1,7 +1,8 @@
 // Every way an operation can fail, turned into what the cashier does next. The service's exact
-// message is matched letter for letter (SERVICE-API.md "Errors") and is always kept for the
+// message is matched letter for letter (shared/api/messages.ts) and is always kept for the
 // "details" view; categories decide only where no message is known. Unknown outcomes are amber:
 // the call may have taken effect, so a paid-and-billed must never be collected twice.
+import { IN_STORE, undoRefusal } from '../../shared/api/messages';
 import type { BridgeError } from '../../shared/bridge';
 import type { ServiceError } from '../../shared/service-error';
 import type { MessageKey } from '../i18n/catalogue';
@@ -56,67 +57,85 @@ const FIELD_MESSAGE: Record<FormField, MessageKey> = {
   day: 'field.day.serviceFormat',
 };
 
-/** Exact service messages → title and steps. Undo refusals carry a loan id, so they match a prefix. */
-const EXACT: Record<string, { title: MessageKey; steps: MessageKey; actions?: GuidanceAction[] }> =
-  {
-    'Wrong or missing client token': {
-      title: 'guide.auth.title',
-      steps: 'guide.auth.steps',
-      actions: ['open-settings'],
-    },
-    'Funding code does not exist or not active': {
-      title: 'guide.codeNotActive.title',
-      steps: 'guide.codeNotActive.steps',
-    },
-    'Financing DNI does not match with the DNI sent': {
-      title: 'guide.dniMismatch.title',
-      steps: 'guide.dniMismatch.steps',
-    },
-    'cashier_id changed': {
-      title: 'guide.cashierChanged.title',
-      steps: 'guide.cashierChanged.steps',
-    },
-    'billed_amount cannot change after being marked as billed': {
-      title: 'guide.billedLocked.title',
-      steps: 'guide.billedLocked.steps',
-    },
-    'Your store is not allowed to use this endpoint': {
-      title: 'guide.storeNotAllowed.title',
-      steps: 'guide.storeNotAllowed.steps',
-      actions: ['open-check'],
-    },
-    'billed_amount changed': {
-      title: 'guide.billedChanged.title',
-      steps: 'guide.billedChanged.steps',
-      actions: ['re-verify'],
-    },
-    'Client not enabled to use this API': {
-      title: 'guide.clientNotEnabled.title',
-      steps: 'guide.clientNotEnabled.steps',
-    },
-    'Customer did not accept new installment schedule yet': {
-      title: 'guide.schedule.title',
-      steps: 'guide.schedule.steps',
-      actions: ['retry-paid', 'accept-schedule'],
-    },
-    'Not billed yet': { title: 'guide.notBilled.title', steps: 'guide.notBilled.steps' },
-    'Send dni or ruc, not both': { title: 'guide.dniAndRuc.title', steps: 'guide.dniAndRuc.steps' },
-  };
+type Entry = { title: MessageKey; steps: MessageKey; actions?: GuidanceAction[] };
+type InStoreMessage = (typeof IN_STORE)[keyof typeof IN_STORE];
 
-const PREFIXES: Array<[string, { title: MessageKey; steps: MessageKey }]> = [
-  [
-    "This lend don't have downpayment, lend :",
-    { title: 'guide.undoNoDownpayment.title', steps: 'guide.undoNoDownpayment.steps' },
-  ],
-  [
-    'The origin of the first payment is not external, len :',
-    { title: 'guide.undoNotExternal.title', steps: 'guide.undoNotExternal.steps' },
-  ],
-  [
-    'This lend has not only 1 (one) payment, len :',
-    { title: 'guide.undoSeveralPayments.title', steps: 'guide.undoSeveralPayments.steps' },
-  ],
-];
+/**
+ * Exact service messages → title and steps, keyed by the constants the mock answers with
+ * (shared/api/messages.ts): a message added there without guidance here, or guidance for a
+ * message that is not there, does not compile.
+ */
+const EXACT = {
+  [IN_STORE.wrongToken]: {
+    title: 'guide.auth.title',
+    steps: 'guide.auth.steps',
+    actions: ['open-settings'],
+  },
+  [IN_STORE.codeNotActive]: {
+    title: 'guide.codeNotActive.title',
+    steps: 'guide.codeNotActive.steps',
+  },
+  [IN_STORE.dniMismatch]: { title: 'guide.dniMismatch.title', steps: 'guide.dniMismatch.steps' },
+  [IN_STORE.cashierChanged]: {
+    title: 'guide.cashierChanged.title',
+    steps: 'guide.cashierChanged.steps',
+  },
+  [IN_STORE.billedAmountLocked]: {
+    title: 'guide.billedLocked.title',
+    steps: 'guide.billedLocked.steps',
+  },
+  [IN_STORE.storeNotAllowed]: {
+    title: 'guide.storeNotAllowed.title',
+    steps: 'guide.storeNotAllowed.steps',
+    actions: ['open-check'],
+  },
+  [IN_STORE.billedAmountChanged]: {
+    title: 'guide.billedChanged.title',
+    steps: 'guide.billedChanged.steps',
+    actions: ['re-verify'],
+  },
+  [IN_STORE.clientNotEnabled]: {
+    title: 'guide.clientNotEnabled.title',
+    steps: 'guide.clientNotEnabled.steps',
+  },
+  [IN_STORE.scheduleNotAccepted]: {
+    title: 'guide.schedule.title',
+    steps: 'guide.schedule.steps',
+    actions: ['retry-paid', 'accept-schedule'],
+  },
+  [IN_STORE.notBilledYet]: { title: 'guide.notBilled.title', steps: 'guide.notBilled.steps' },
+  [IN_STORE.dniAndRuc]: { title: 'guide.dniAndRuc.title', steps: 'guide.dniAndRuc.steps' },
+} satisfies Record<InStoreMessage, Entry>;
+
+/** Undo refusals carry the loan id after a fixed text: they match on the text before it. */
+const UNDO_REFUSALS = {
+  noDownpayment: {
+    title: 'guide.undoNoDownpayment.title',
+    steps: 'guide.undoNoDownpayment.steps',
+  },
+  firstNotExternal: {
+    title: 'guide.undoNotExternal.title',
+    steps: 'guide.undoNotExternal.steps',
+  },
+  notOnlyOnePayment: {
+    title: 'guide.undoSeveralPayments.title',
+    steps: 'guide.undoSeveralPayments.steps',
+  },
+} satisfies Record<keyof typeof undoRefusal, Entry>;
+
+const PREFIXES = Object.entries(UNDO_REFUSALS).map(
+  ([name, entry]) => [undoRefusal[name as keyof typeof undoRefusal](''), entry] as const,
+);
+
+/** Own keys only: a message such as `constructor` must not find Object's prototype. */
+export function exactEntry<T extends object>(
+  table: T,
+  message: string | undefined,
+): T[keyof T] | undefined {
+  return message !== undefined && Object.hasOwn(table, message)
+    ? table[message as keyof T]
+    : undefined;
+}
 
 /** The service's words as the details line shows them: the message, or each field's message. */
 export function serviceDetails(error: ServiceError): string | null {
@@ -201,7 +220,7 @@ export function guidanceForServiceError(
     return unknownGuidance(op, details, status === 'unknown' ? retrying : false);
   }
   const base = { tone: 'error' as const, fields: {}, details, doNotCollect: false };
-  const exact = error.message !== undefined ? EXACT[error.message] : undefined;
+  const exact: Entry | undefined = exactEntry(EXACT, error.message);
   if (exact)
     return { ...base, actions: exact.actions ?? [], title: exact.title, steps: exact.steps };
   const prefixed = PREFIXES.find(([prefix]) => error.message?.startsWith(prefix));

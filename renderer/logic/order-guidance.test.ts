@@ -17,6 +17,14 @@ describe('orderGuidance', () => {
     expect(guidance.details).toContain(message);
   });
 
+  it('gives a message named like an object property the generic refusal, not a crash', () => {
+    for (const message of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const guidance = orderGuidance('confirm', refused(message), 'refused');
+      expect(guidance).toMatchObject({ tone: 'error', title: 'guide.refused.title' });
+      expect(guidance.steps).toBe('guide.refused.steps');
+    }
+  });
+
   it('makes an unknown refund amber, retried as the same refund', () => {
     const guidance = orderGuidance('refund', { category: 'timeout' }, 'unknown', true);
     expect(guidance).toMatchObject({

@@ -1,11 +1,13 @@
 // Order, cancel, confirm and refund failures as what the cashier does next. The service's exact
-// messages (SERVICE-API.md "Funding limits, orders, refunds") are matched letter for letter and
+// messages (shared/api/messages.ts) are matched letter for letter and
 // kept for "details". A refund whose answer is unknown may have paid the customer back: it is
 // amber, says not to refund again, and offers only a retry of the same refund (same token).
+import { ORDERS, orderValidation } from '../../shared/api/messages';
 import type { BridgeError } from '../../shared/bridge';
 import type { ServiceError } from '../../shared/service-error';
 import type { MessageKey } from '../i18n/catalogue';
 import {
+  exactEntry,
   type Guidance,
   guidanceForBridgeError,
   guidanceForServiceError,
@@ -19,52 +21,58 @@ const NOT_FOUND = {
   steps: 'orders.guide.notFound.steps',
 } as const;
 
-const EXACT: Record<string, { title: MessageKey; steps: MessageKey }> = {
-  'Order does not exist': {
-    title: 'orders.guide.notFound.title',
-    steps: 'orders.guide.notFound.steps',
-  },
-  'Cannot confirm an order before it is approved': {
+type Entry = { title: MessageKey; steps: MessageKey };
+
+/** Keyed by the service's messages (shared/api/messages.ts): one without guidance is a compile error. */
+const EXACT = {
+  [ORDERS.orderNotFound]: NOT_FOUND,
+  [ORDERS.confirmBeforeApproved]: {
     title: 'orders.guide.confirmBeforeApproved.title',
     steps: 'orders.guide.confirmBeforeApproved.steps',
   },
-  'Cannot confirm a funded order': {
+  [ORDERS.confirmFunded]: {
     title: 'orders.guide.confirmFunded.title',
     steps: 'orders.guide.confirmFunded.steps',
   },
-  'Cannot cancel a confirmed order': {
+  [ORDERS.cannotCancelConfirmed]: {
     title: 'orders.guide.cancelConfirmed.title',
     steps: 'orders.guide.cancelConfirmed.steps',
   },
-  'Already canceled': {
+  [ORDERS.alreadyCanceled]: {
     title: 'orders.guide.alreadyCanceled.title',
     steps: 'orders.guide.alreadyCanceled.steps',
   },
-  'Disbursement could not be made': {
+  [ORDERS.disbursementFailed]: {
     title: 'orders.guide.disbursement.title',
     steps: 'orders.guide.disbursement.steps',
   },
-  'Partial disbursement could not be made': {
+  [ORDERS.partialDisbursementFailed]: {
     title: 'orders.guide.disbursement.title',
     steps: 'orders.guide.disbursement.steps',
   },
-  'Amount must be greater than 0': {
+  [ORDERS.amountNotPositive]: {
     title: 'orders.guide.refundPositive.title',
     steps: 'orders.guide.refundPositive.steps',
   },
-  'Amount must be less than the approved amount': {
+  [ORDERS.amountTooLarge]: {
     title: 'orders.guide.refundTooLarge.title',
     steps: 'orders.guide.refundTooLarge.steps',
   },
-  'Client not registered': {
+  [ORDERS.clientNotRegistered]: {
     title: 'orders.guide.clientNotRegistered.title',
     steps: 'orders.guide.clientNotRegistered.steps',
   },
-  'Cannot modify order': {
+  [ORDERS.cannotModify]: {
     title: 'orders.guide.cannotModify.title',
     steps: 'orders.guide.cannotModify.steps',
   },
-};
+} satisfies Record<(typeof ORDERS)[keyof typeof ORDERS], Entry>;
+
+/** `Validation error, field <name> …`: what every create validation message starts with. */
+const VALIDATION_PREFIX = orderValidation
+  .required('')
+  .replace(/ required$/, '')
+  .trimEnd();
 
 const indefinite = (error: ServiceError) =>
   error.category === 'network' || error.category === 'timeout' || error.category === 'server';
@@ -110,10 +118,10 @@ export function orderGuidance(
   if (status === 'unknown' || (status !== 'failed' && indefinite(error))) {
     return unknownFor(op, details, status === 'unknown' && retrying);
   }
-  const exact = error.message !== undefined ? EXACT[error.message] : undefined;
+  const exact: Entry | undefined = exactEntry(EXACT, error.message);
   if (exact)
     return { tone: 'error', ...exact, actions: [], fields: {}, details, doNotCollect: false };
-  if (error.message?.startsWith('Validation error, field')) {
+  if (error.message?.startsWith(VALIDATION_PREFIX)) {
     return {
       tone: 'error',
       title: 'guide.format.title',

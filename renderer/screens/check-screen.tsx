@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { normalizeFundingCode } from '../../shared/domain/identity';
 import { formatPEN } from '../../shared/domain/money';
+import { AlreadyBilled } from '../components/already-billed';
 import { BusyLabel } from '../components/busy-label';
+import { DeliberateButton } from '../components/deliberate-button';
 import { DownpaymentStatus } from '../components/downpayment-status';
 import { GuidanceActions } from '../components/guidance-actions';
 import { GuidancePanel } from '../components/guidance-panel';
@@ -12,6 +14,7 @@ import { useEscape } from '../components/use-escape';
 import { useT } from '../i18n/use-t';
 import { checkIdentityAndCode } from '../logic/sale-form';
 import { checkBusy, checkFormLocked, useCheckStore } from '../stores/check-store';
+import { useShownInPlace } from '../stores/unknown-outcome';
 
 /** v2: Check funding code (PENDING / FULFILLED), then Paid-and-billed v2. */
 export function CheckScreen() {
@@ -26,6 +29,7 @@ export function CheckScreen() {
   const locked = checkFormLocked(phase);
   const busy = checkBusy(phase) || store.sideBusy;
   const fields = phase.name === 'query-failed' ? phase.guidance.fields : {};
+  useShownInPlace('v2.paid-and-billed');
 
   useEffect(() => {
     dniRef.current?.focus();
@@ -136,25 +140,12 @@ export function CheckScreen() {
       <div>
         {status}
         {info.billed_by_ecommerce ? (
-          <section
-            className="banner banner--warning"
-            role="status"
-            aria-labelledby="check-billed-title"
-          >
-            <h2 id="check-billed-title">
-              <span aria-hidden="true">⚠ </span>
-              {t('sale.alreadyBilled')}
-            </h2>
-            <p>{t('sale.alreadyBilledSteps')}</p>
-            <button
-              ref={primaryRef}
-              type="button"
-              className="button button--primary"
-              onClick={newCheck}
-            >
-              {t('check.new')}
-            </button>
-          </section>
+          <AlreadyBilled
+            billedCents={checked.purchaseTotalCents}
+            primaryRef={primaryRef}
+            onNew={newCheck}
+            newLabel={t('check.new')}
+          />
         ) : phase.name === 'found' ? (
           <div className="to-collect to-collect--v2">
             <h2 className="to-collect__label">{t('sale.toCollect')}</h2>
@@ -162,14 +153,15 @@ export function CheckScreen() {
               {amount}
             </p>
             <div className="button-row">
-              <button
+              <DeliberateButton
+                key="collect"
                 ref={primaryRef}
                 type="button"
                 className="button button--primary button--huge"
                 onClick={store.startCollect}
               >
                 {toCollect === 0 ? t('check.markBilled') : t('sale.collect', { amount })}
-              </button>
+              </DeliberateButton>
               <button type="button" className="button" onClick={store.back}>
                 {t('sale.editData')}
               </button>
@@ -183,7 +175,8 @@ export function CheckScreen() {
             </p>
             <p>{t('sale.confirmWarning')}</p>
             <div className="button-row">
-              <button
+              <DeliberateButton
+                key="confirm"
                 ref={primaryRef}
                 type="button"
                 className="button button--success button--huge"
@@ -195,7 +188,7 @@ export function CheckScreen() {
                   idle={t('sale.confirmYes', { amount })}
                   working={t('sale.billing')}
                 />
-              </button>
+              </DeliberateButton>
               <button type="button" className="button" onClick={store.back} disabled={busy}>
                 {t('common.backEsc')}
               </button>
@@ -215,6 +208,9 @@ export function CheckScreen() {
           className="card sale-form"
           noValidate
           aria-labelledby="check-form-title"
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && event.repeat) event.preventDefault();
+          }}
           onSubmit={(event) => {
             event.preventDefault();
             void store.query().then(() => {

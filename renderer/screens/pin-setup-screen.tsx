@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { call } from '../bridge/call';
 import { BusyLabel } from '../components/busy-label';
 import { GuidancePanel } from '../components/guidance-panel';
+import { LanguageSwitch } from '../components/language-switch';
 import { PinField } from '../components/pin-field';
 import { useT } from '../i18n/use-t';
 import { type Guidance, guidanceForBridgeError } from '../logic/error-guidance';
@@ -33,6 +34,7 @@ export function PinSetupScreen() {
     <div className="screen screen--narrow">
       <h1>{t('pin.setupTitle')}</h1>
       <p className="screen__lead">{t('pin.setupLead')}</p>
+      <LanguageSwitch />
       <form
         className="card"
         noValidate

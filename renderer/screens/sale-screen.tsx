@@ -60,6 +60,10 @@ export function SaleScreen() {
           className="card sale-form"
           noValidate
           aria-labelledby="sale-form-title"
+          // An auto-repeated Enter (a held key) submits nothing: one press, one Verify.
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && event.repeat) event.preventDefault();
+          }}
           onSubmit={(event) => {
             event.preventDefault();
             void submit();

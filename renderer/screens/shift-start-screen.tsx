@@ -3,6 +3,7 @@ import { CashierId } from '../../shared/bridge';
 import { call } from '../bridge/call';
 import { BusyLabel } from '../components/busy-label';
 import { GuidancePanel } from '../components/guidance-panel';
+import { LanguageSwitch } from '../components/language-switch';
 import { TextField } from '../components/text-field';
 import { useT } from '../i18n/use-t';
 import { type Guidance, guidanceForBridgeError } from '../logic/error-guidance';
@@ -35,6 +36,7 @@ export function ShiftStartScreen() {
     <div className="screen screen--narrow">
       <h1>{t('shift.title')}</h1>
       <p className="screen__lead">{t('shift.lead')}</p>
+      <LanguageSwitch />
       <form
         className="card"
         noValidate

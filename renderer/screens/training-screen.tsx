@@ -95,10 +95,34 @@ export function TrainingScreen() {
             {t('training.faultV2')}
           </button>
         </div>
+        <div className="button-row">
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={store.holdFault}
+              onChange={(event) => store.setHoldFault(event.target.checked)}
+            />{' '}
+            {t('training.holdFault')}
+          </label>
+          <button
+            type="button"
+            className="button"
+            disabled={store.busy}
+            onClick={() => void store.releaseFaults()}
+          >
+            {t('training.releaseFaults')}
+          </button>
+        </div>
         <div role="status">
           {store.notice === 'reset' ? <p className="note-ok">✓ {t('training.resetDone')}</p> : null}
           {store.notice === 'fault-armed' ? (
             <p className="note-warning">⚠ {t('training.faultArmed')}</p>
+          ) : null}
+          {store.notice === 'fault-held' ? (
+            <p className="note-warning">⚠ {t('training.faultHeld')}</p>
+          ) : null}
+          {store.notice === 'fault-released' ? (
+            <p className="note-ok">✓ {t('training.faultsReleased')}</p>
           ) : null}
         </div>
         {store.error ? <GuidancePanel guidance={store.error} headingLevel={3} /> : null}

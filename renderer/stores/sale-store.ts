@@ -78,8 +78,6 @@ export function isBusy(phase: SalePhase): boolean {
   return phase.name === 'verifying' || phase.name === 'billing' || phase.name === 'reverifying';
 }
 
-const invoiceFor = (identity: IdentityInput) => (identity.kind === 'ruc' ? 'factura' : 'boleta');
-
 export const useSaleStore = create<SaleState>((set, get) => {
   /** Watches the journal for the final word on an unknown paid-and-billed. */
   const unknownOutcome = createUnknownOutcome({
@@ -104,7 +102,8 @@ export const useSaleStore = create<SaleState>((set, get) => {
             name: 'billed',
             verification,
             opId: op.op_id,
-            invoice: invoiceFor(verification.request.identity),
+            // The main process names the document; the renderer does not decide it again.
+            invoice: op.invoice ?? 'boleta',
           },
         });
       } else {

@@ -15,7 +15,11 @@ type TrainingState = {
   busy: boolean;
   error: Guidance | null;
   /** What the last trainer action did, for the status line. */
-  notice: 'reset' | 'fault-armed' | null;
+  notice: 'reset' | 'fault-armed' | 'fault-held' | 'fault-released' | null;
+  /** Arm faults held: every retry loses its answer too, until the trainer releases them. */
+  holdFault: boolean;
+  setHoldFault: (hold: boolean) => void;
+  releaseFaults: () => Promise<void>;
   loadCatalogue: () => Promise<void>;
   apply: (name: string) => Promise<ScreenName | null>;
   reset: () => Promise<void>;
@@ -28,6 +32,8 @@ type TrainingState = {
 export const useTrainingStore = create<TrainingState>((set, get) => ({
   scenarios: null,
   busy: false,
+  holdFault: false,
+  setHoldFault: (holdFault) => set({ holdFault }),
   error: null,
   notice: null,
   loadCatalogue: async () => {
@@ -70,9 +76,18 @@ export const useTrainingStore = create<TrainingState>((set, get) => ({
   injectFault: async (operation, fault) => {
     if (get().busy) return;
     set({ busy: true, error: null, notice: null });
-    const answer = await call('training.injectFault', { operation, fault, times: 1 });
+    const hold = get().holdFault;
+    const answer = await call('training.injectFault', { operation, fault, times: 1, hold });
     set({ busy: false });
-    if (answer.ok) set({ notice: 'fault-armed' });
+    if (answer.ok) set({ notice: hold ? 'fault-held' : 'fault-armed' });
+    else set({ error: guidanceForBridgeError('other', answer.error, answer.lost) });
+  },
+  releaseFaults: async () => {
+    if (get().busy) return;
+    set({ busy: true, error: null, notice: null });
+    const answer = await call('training.releaseFaults', {});
+    set({ busy: false });
+    if (answer.ok) set({ notice: 'fault-released' });
     else set({ error: guidanceForBridgeError('other', answer.error, answer.lost) });
   },
 }));

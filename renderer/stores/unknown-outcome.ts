@@ -1,10 +1,26 @@
 // An unknown paid-and-billed (v3 sale, v2 check), one piece for both screens: watch its op in
 // the journal until the answer is definite, and on "check again" ask now. When the bridge lost
 // the answer the op_id is not known yet: the journal finds it by the Verify/Info it continues.
+
+import { useEffect } from 'react';
 import type { JournalOperation } from '../../shared/journal-entry';
 import { call } from '../bridge/call';
 import type { JournalVerdict } from '../logic/journal-outcome';
+import { useOpenOperationsStore } from './open-operations-store';
 import { createPoller } from './operation-poller';
+
+/** Screens showing their own unknown billing now: its final answer is seen there, in place. */
+const shownInPlace = new Set<ContinuationOperation>();
+
+/** Marks the screen of `operation` as shown while the calling component is mounted. */
+export function useShownInPlace(operation: ContinuationOperation): void {
+  useEffect(() => {
+    shownInPlace.add(operation);
+    return () => {
+      shownInPlace.delete(operation);
+    };
+  }, [operation]);
+}
 
 export type ContinuationOperation = 'v3.paid-and-billed' | 'v2.paid-and-billed';
 
@@ -44,6 +60,10 @@ export function createUnknownOutcome(options: UnknownOutcomeOptions): UnknownOut
     poller.start(opId, (verdict, op) => {
       if (options.unknown() === null || verdict.status === 'open') return;
       options.final(verdict, op);
+      // Seen on its own screen: that is the announcement, acknowledged. Resolved while the
+      // cashier is elsewhere, it stays for the announcement on whatever screen they are on.
+      if (shownInPlace.has(options.operation) && op.was_unknown)
+        void useOpenOperationsStore.getState().acknowledge(op.op_id);
     });
   }
 

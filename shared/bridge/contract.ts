@@ -15,7 +15,14 @@ import {
   VerifyResult,
 } from './operations';
 import { orderMethods } from './orders';
-import { CashierId, Settings, SettingsChange, SupervisorPin, TokenStatus } from './settings';
+import {
+  CashierId,
+  Language,
+  Settings,
+  SettingsChange,
+  SupervisorPin,
+  TokenStatus,
+} from './settings';
 
 const Empty = z.strictObject({});
 const Cents = z.int().positive().max(99_999_999_99);
@@ -50,6 +57,11 @@ export const bridgeMethods = {
     args: z.strictObject({ pin: SupervisorPin, change: SettingsChange }),
     result: Settings,
   },
+  /**
+   * The interface language, from the first screens on (before any PIN exists) and at every shift
+   * start: it changes nothing but the words shown, so it needs no PIN (docs/decisions.md).
+   */
+  'settings.setLanguage': { args: z.strictObject({ language: Language }), result: Settings },
   /** The cashier's own choice at shift start: no PIN. */
   'shift.start': { args: z.strictObject({ cashier_id: CashierId }), result: Settings },
   'shift.end': { args: Empty, result: Settings },
@@ -138,6 +150,29 @@ export const bridgeMethods = {
     result: z.object({ operation: JournalOperation.nullable() }),
   },
 
+  /** Final answers that came after an unknown one, not yet acknowledged: announced on every screen. */
+  'journal.announcements': {
+    args: Empty,
+    result: z.object({ operations: z.array(JournalOperation) }),
+  },
+  /** The cashier saw the announcement of `op_id`'s final answer (a note in the journal). */
+  'journal.acknowledge': {
+    args: z.strictObject({ op_id: z.uuid() }),
+    result: z.object({ acknowledged: z.literal(true) }),
+  },
+  /**
+   * A supervisor closes an unknown Verify, Info or undo without an answer, with a note: it moved
+   * no money, or the supervisor checked it. Never a paid-and-billed or a refund.
+   */
+  'journal.close': {
+    args: z.strictObject({
+      op_id: z.uuid(),
+      pin: SupervisorPin,
+      note: z.string().trim().min(3).max(500),
+    }),
+    result: z.object({ closed: z.literal(true) }),
+  },
+
   'training.scenarios': { args: Empty, result: z.object({ scenarios: z.array(Scenario) }) },
   'training.applyScenario': {
     args: z.strictObject({ name: z.string().min(1).max(64) }),
@@ -170,9 +205,12 @@ export const bridgeMethods = {
       ]),
       fault: z.enum(['lose-response', 'timeout', 'server-error', 'connection-reset']),
       times: z.int().min(1).max(20),
+      /** Every call meets the fault until training.releaseFaults: the trainer holds the amber. */
+      hold: z.boolean().optional(),
     }),
     result: z.object({ armed: z.literal(true) }),
   },
+  'training.releaseFaults': { args: Empty, result: z.object({ released: z.literal(true) }) },
 
   /**
    * Prints the renderer's print view of a document. In the Electron shell the main process

@@ -1,0 +1,61 @@
+// How an operation of the journal reads in the tray and in an announcement: what it was, for
+// whom, and the money it involved. Every figure is the journal's; nothing is computed here.
+import type { JournalOperation } from '../../shared/journal-entry';
+import type { MessageKey } from '../i18n/catalogue';
+
+const KIND: Record<string, MessageKey> = {
+  'v3.verify': 'ops.kind.verify',
+  'v3.paid-and-billed': 'ops.kind.billing',
+  'v3.undo-billing': 'ops.kind.undo',
+  'v2.info': 'ops.kind.info',
+  'v2.paid-and-billed': 'ops.kind.billing',
+  'v2.undo-billing': 'ops.kind.undo',
+  'v2.day-summary': 'ops.kind.summary',
+  'orders.create': 'ops.kind.order',
+  'orders.confirm': 'ops.kind.order',
+  'orders.cancel': 'ops.kind.order',
+  'orders.refund-total': 'ops.kind.refund',
+  'orders.refund-partial': 'ops.kind.refund',
+};
+
+/** Closed by a supervisor with a note: calls that move no money by themselves. */
+const CLOSABLE = new Set([
+  'v3.verify',
+  'v2.info',
+  'v3.undo-billing',
+  'v2.undo-billing',
+  'v2.day-summary',
+]);
+
+export function kindOf(op: JournalOperation): MessageKey {
+  return KIND[op.operation] ?? 'ops.kind.other';
+}
+
+export const isBilling = (op: JournalOperation): boolean =>
+  op.operation.endsWith('.paid-and-billed');
+export const isRefund = (op: JournalOperation): boolean => op.operation.startsWith('orders.refund');
+export const isClosable = (op: JournalOperation): boolean => CLOSABLE.has(op.operation);
+
+/** `DNI 41000001`, `RUC 20512333797`, the order id, or null. */
+export function whoOf(op: JournalOperation): string | null {
+  const { identity, order_id: orderId } = op.intent;
+  if (identity) return `${identity.kind.toUpperCase()} ${identity.value}`;
+  return orderId ?? null;
+}
+
+/** The money the operation moved or may have moved, in cents, or null. */
+export function moneyOf(op: JournalOperation): number | null {
+  return op.intent.to_collect_cents ?? op.intent.refund_cents ?? null;
+}
+
+/** "hace 3 minutos" / "3 minutes ago", in the terminal's language. */
+export function agoText(startedAt: string, nowMs: number, locale: string): string {
+  const seconds = Math.max(0, Math.round((nowMs - Date.parse(startedAt)) / 1000));
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  if (seconds < 60) return format.format(-seconds, 'second');
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return format.format(-minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return format.format(-hours, 'hour');
+  return format.format(-Math.round(hours / 24), 'day');
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkImports,
+  checkRepository,
+  importsOf,
+  repositoryRoot,
+  ruledSourceFiles,
+} from './import-boundaries';
+
+const rules = (file: string, source: string) => checkImports(file, source).map((v) => v.specifier);
+
+describe('folder boundaries (docs/architecture.md)', () => {
+  it('hold for every source file of the repository', () => {
+    const files = ruledSourceFiles(repositoryRoot());
+    // The walk itself must find the sources, or "no violation" would mean nothing.
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'renderer/app.tsx',
+        'electron/ipc/dispatch.ts',
+        'electron/main/index.ts',
+        'shared/bridge/contract.ts',
+      ]),
+    );
+    expect(files.length).toBeGreaterThan(300);
+    expect(checkRepository(repositoryRoot())).toEqual([]);
+  });
+
+  it('read every kind of import, and not imports written inside strings or comments', () => {
+    const source = [
+      "import a from './a';",
+      "import type { B } from './b';",
+      "export { c } from './c';",
+      "import './d.css';",
+      "const e = await import('./e');",
+      "const f = require('./f');",
+      "// import g from './g';",
+      'const h = "import i from \'./i\'";',
+    ].join('\n');
+    expect(importsOf(source)).toEqual(['./a', './b', './c', './d.css', './e', './f']);
+  });
+
+  it('refuse the renderer reaching into the main process, Electron or Node', () => {
+    const file = 'renderer/screens/sale-screen.tsx';
+    expect(rules(file, "import { dispatch } from '../../electron/ipc/dispatch';")).toEqual([
+      '../../electron/ipc/dispatch',
+    ]);
+    expect(
+      rules(file, "import type { Settings } from '../../electron/settings/settings-store';"),
+    ).toHaveLength(1);
+    expect(rules(file, "import { ipcRenderer } from 'electron';")).toEqual(['electron']);
+    expect(rules(file, "import { readFile } from 'node:fs/promises';")).toEqual([
+      'node:fs/promises',
+    ]);
+    expect(rules(file, "import path from 'path';")).toEqual(['path']);
+    expect(rules(file, "import { call } from '../bridge/call';")).toEqual([]);
+    expect(rules(file, "import { Settings } from '../../shared/bridge';")).toEqual([]);
+  });
+
+  it('let only electron/main and electron/preload import Electron', () => {
+    const electron = "import { app } from 'electron';";
+    expect(rules('electron/ipc/settings-handlers.ts', electron)).toEqual(['electron']);
+    expect(rules('electron/service/transports.ts', "import { net } from 'electron/main';")).toEqual(
+      ['electron/main'],
+    );
+    expect(rules('electron/web/web-server.ts', electron)).toEqual(['electron']);
+    expect(rules('electron/main/index.ts', electron)).toEqual([]);
+    expect(rules('electron/preload/index.ts', "import { contextBridge } from 'electron';")).toEqual(
+      [],
+    );
+    // A folder merely named like the glue is not the glue.
+    expect(rules('electron/mainly/x.ts', electron)).toEqual(['electron']);
+    expect(
+      rules('electron/ipc/x.ts', "import { t } from '../../renderer/i18n/translate';"),
+    ).toHaveLength(1);
+  });
+
+  it('keep shared/ to itself', () => {
+    const file = 'shared/api/in-store.ts';
+    expect(rules(file, "import { Logger } from '../../electron/log/logger';")).toHaveLength(1);
+    expect(rules(file, "import { t } from '../../renderer/i18n/translate';")).toHaveLength(1);
+    expect(rules(file, "import { createHash } from 'node:crypto';")).toEqual(['node:crypto']);
+    expect(rules(file, "import { app } from 'electron';")).toEqual(['electron']);
+    expect(rules(file, "import { z } from 'zod';")).toEqual([]);
+    expect(rules(file, "import { centsFromWire } from '../domain/money';")).toEqual([]);
+    // Climbing out and back in is still inside.
+    expect(rules(file, "import { x } from '../../shared/domain/money';")).toEqual([]);
+  });
+
+  it('let tests and build configuration use Node, never the other side', () => {
+    expect(rules('renderer/logic/x.test.ts', "import { readFileSync } from 'node:fs';")).toEqual(
+      [],
+    );
+    expect(rules('renderer/vite.config.ts', "import { fileURLToPath } from 'node:url';")).toEqual(
+      [],
+    );
+    expect(
+      rules('renderer/logic/x.test.ts', "import { dispatch } from '../../electron/ipc';"),
+    ).toHaveLength(1);
+  });
+});
