@@ -1,13 +1,12 @@
 // The docs page's "Rehearse a bad day" section: the sandbox's faults, and what an integration
 // must do about each (the same guidance as docs/sandbox.md).
+import { escapeHtml } from '../html/escape-html';
+
 const BASE = 'http://127.0.0.1:4010';
 const AUTH = "-H 'Authorization: Bearer mock-token' -H 'Content-Type: application/json'";
 const PAID = '/pos/client/inhouse-downpayment/v3/paid-and-billed';
 
 const arm = (body: string) => `curl -sS -X POST ${BASE}/__mock/faults ${AUTH} -d '${body}'`;
-
-const escape = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const ROWS: [string, string, string][] = [
   [
@@ -50,7 +49,7 @@ matching call of the service API (never these controls), <code>times</code> call
 carries <code>X-Request-Id</code>; <code>GET /__mock/requests</code> lists the last calls with the
 fault each met. <code>DELETE /__mock/faults</code> or <code>POST /__mock/reset</code> clears them.</p>
 <table><thead><tr><th>kind</th><th>arm it</th><th>what your integration must do</th></tr></thead><tbody>
-${ROWS.map(([kind, body, advice]) => `<tr><td><code>${kind}</code></td><td><pre>${escape(arm(body))}</pre></td><td>${escape(advice)}</td></tr>`).join('\n')}
+${ROWS.map(([kind, body, advice]) => `<tr><td><code>${kind}</code></td><td><pre>${escapeHtml(arm(body))}</pre></td><td>${escapeHtml(advice)}</td></tr>`).join('\n')}
 </tbody></table>
-<pre>${escape(`curl -sS ${BASE}/__mock/requests?limit=10 -H 'Authorization: Bearer mock-token'`)}</pre>
+<pre>${escapeHtml(`curl -sS ${BASE}/__mock/requests?limit=10 -H 'Authorization: Bearer mock-token'`)}</pre>
 </section>`;
