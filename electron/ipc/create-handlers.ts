@@ -9,6 +9,7 @@ import { journalHandlers } from './journal-handlers';
 import { limitsHandlers } from './limits-handlers';
 import { ordersHandlers } from './orders-handlers';
 import { printHandlers } from './print-handlers';
+import { receiptHandlers } from './receipt-handlers';
 import { createRefunds } from './refunds';
 import { settingsHandlers } from './settings-handlers';
 import { tokenHandlers } from './token-handlers';
@@ -45,6 +46,8 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
     ...journalHandlers(deps),
     ...trainingHandlers(deps),
     ...printHandlers(deps),
+    // Printed documents read the journal and the day summary through the handlers above.
+    ...receiptHandlers(deps, () => methods),
   };
   return {
     methods: Object.freeze(methods),

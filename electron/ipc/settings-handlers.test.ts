@@ -47,6 +47,7 @@ describe('settings', () => {
       pos_client_id: null,
       store_url: null,
       terminal_id: null,
+      receipt_printer: null,
     });
   });
 

@@ -36,6 +36,7 @@ describe('settings store', () => {
       pos_client_id: null,
       store_url: null,
       terminal_id: null,
+      receipt_printer: null,
     });
   });
 

@@ -32,6 +32,7 @@ export type SettingsChangeInput = Partial<
     | 'time_zone'
     | 'pos_client_id'
     | 'store_url'
+    | 'receipt_printer'
   >
 >;
 

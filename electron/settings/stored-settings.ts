@@ -2,6 +2,7 @@
 // falls back to its default and is reported, so one damaged value (say, a hand-edited time
 // zone) does not wipe the rest, and a file that is not JSON at all leaves every default.
 import { z } from 'zod';
+import { ReceiptPrinterSettings } from '../../shared/bridge/printer';
 import {
   ApiGeneration,
   CashierId,
@@ -42,6 +43,7 @@ const fields = {
   // The customer's phone opens these pages: the same HTTPS rule as the service's address.
   store_url: BaseUrlField,
   terminal_id: TerminalId.nullable(),
+  receipt_printer: ReceiptPrinterSettings.nullable(),
 };
 
 export const StoredSettings = z.object(fields);
@@ -60,6 +62,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   pos_client_id: null,
   store_url: null,
   terminal_id: null,
+  receipt_printer: null,
 };
 
 export type ReadSettings = { settings: StoredSettings; problems: string[] };

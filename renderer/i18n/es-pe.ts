@@ -215,6 +215,52 @@ export const esPE = {
   'summary.col.origin': 'Origen del pago',
   'summary.col.amount': 'Monto',
   'summary.col.amountPlain': 'Monto (S/)',
+  'summary.csv.store': 'Tienda',
+  'summary.csv.day': 'Día',
+  'summary.csv.terminal': 'Terminal',
+  'print.receiptPreview':
+    'Ticket de {columns} columnas: lo que sale en la impresora, línea por línea',
+  'print.toReceiptPrinter': 'Imprimir en la impresora de tickets',
+  'print.savePdf': 'Guardar PDF (A4)',
+  'print.loading': 'Preparando el documento…',
+  'printer.title': 'Impresora de tickets',
+  'printer.lead': 'ESC/POS por la red (tcp://IP:9100) o por una cola del sistema (queue:NOMBRE).',
+  'printer.address': 'Dirección de la impresora',
+  'printer.addressHint': 'Ej.: tcp://192.168.1.50:9100 o queue:TICKETS',
+  'printer.addressInvalid': 'Use tcp://host:puerto o queue:NOMBRE.',
+  'printer.columns': 'Papel',
+  'printer.columns48': '80 mm, 48 columnas',
+  'printer.columns42': '80 mm, 42 columnas',
+  'printer.columns32': '58 mm, 32 columnas',
+  'printer.save': 'Guardar impresora',
+  'printer.remove': 'Quitar impresora',
+  'printer.saved': 'Impresora guardada.',
+  'printer.removed': 'Impresora quitada.',
+  'printer.none': 'No hay impresora de tickets configurada.',
+  'printer.current': 'Impresora actual: {address} ({columns} columnas).',
+  'printer.testing': 'Imprimiendo…',
+  'printer.test': 'Imprimir página de prueba',
+  'printer.testSent':
+    'Página de prueba enviada: revise que los acentos (á é ñ ¿ ¡) salgan bien y que el papel se corte.',
+  'printer.sent': 'Enviado a la impresora de tickets.',
+  'printer.again': 'La venta no cambia: puede imprimir de nuevo cuando quiera.',
+  'printer.detail': 'Detalle técnico: {detail}',
+  'printer.error.refused':
+    'La impresora rechazó la conexión: ¿está encendida? ¿Son correctos la dirección y el puerto?',
+  'printer.error.unreachable':
+    'No se llega a la impresora: revise el cable o la red y la dirección.',
+  'printer.error.no-answer':
+    'La impresora no responde o dejó de recibir datos: revise papel, tapa y corriente, y mire qué salió antes de imprimir de nuevo.',
+  'printer.error.closed':
+    'La impresora cortó la conexión a mitad del ticket: puede haber salido incompleto. Imprima de nuevo.',
+  'printer.error.paper-out':
+    'La impresora no tiene papel: ponga un rollo nuevo e imprima de nuevo.',
+  'printer.error.queue-missing': 'Este equipo no tiene una cola de impresión con ese nombre.',
+  'printer.error.queue-unavailable':
+    'Este equipo no tiene sistema de impresión (CUPS): use una dirección tcp://.',
+  'printer.error.queue-failed': 'El sistema de impresión rechazó el trabajo.',
+  'printer.error.not-configured':
+    'No hay impresora de tickets: un supervisor la configura en Configuración.',
   'summary.origin.external': 'En tienda',
   'summary.origin.card': 'Tarjeta (web)',
   'summary.origin.transfer': 'Transferencia',

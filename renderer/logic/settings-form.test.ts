@@ -15,6 +15,7 @@ const settings: Settings = {
   pos_client_id: null,
   store_url: null,
   terminal_id: null,
+  receipt_printer: null,
 };
 
 describe('baseUrlState', () => {

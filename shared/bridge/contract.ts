@@ -15,6 +15,7 @@ import {
   VerifyResult,
 } from './operations';
 import { orderMethods } from './orders';
+import { receiptMethods } from './receipt-methods';
 import {
   CashierId,
   Language,
@@ -128,6 +129,7 @@ export const bridgeMethods = {
   },
 
   ...orderMethods,
+  ...receiptMethods,
 
   'journal.operations': {
     args: z.strictObject({ day: IsoDate.optional() }),

@@ -2,4 +2,5 @@ export * from './contract';
 export * from './errors';
 export * from './operations';
 export * from './orders';
+export * from './printer';
 export * from './settings';
