@@ -1,6 +1,7 @@
 // The client speaks to "a fetch-compatible function" and never knows which one it has: real
 // HTTPS in live mode, the mock backend in process in training mode (DESIGN.md "Shape").
 import type { HttpMethod } from '../../shared/api/common';
+import { DROPPED_CONNECTION_HEADER } from '../../shared/api/sandbox';
 
 export type TransportRequest = {
   method: HttpMethod;
@@ -102,6 +103,9 @@ export function createInjectTransport(app: Injectable): Transport {
       headers: init.headers,
       ...(init.body === undefined ? {} : { payload: init.body }),
     });
+    // The sandbox's `reset`, `timeout` and `lost-after-apply` faults drop the connection; with no
+    // socket to drop it marks the answer instead, and this fails as fetch does on a dropped one.
+    if (response.headers[DROPPED_CONNECTION_HEADER] !== undefined) throw connectionDropped();
     const { payload } = response;
     return {
       status: response.statusCode,
@@ -124,4 +128,10 @@ function abortError(): Error {
   const error = new Error('The operation was aborted');
   error.name = 'AbortError';
   return error;
+}
+
+function connectionDropped(): Error {
+  return Object.assign(new TypeError('fetch failed'), {
+    cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+  });
 }
