@@ -7,7 +7,7 @@ import type { ComponentRegistry } from './components';
 import type { ParameterObject, PathItemObject } from './openapi-types';
 import { TAGS } from './tags';
 
-const SIGNATURE_HEADERS: ParameterObject[] = [
+export const SIGNATURE_HEADERS: ParameterObject[] = [
   {
     name: 'webhook-id',
     in: 'header',
@@ -31,7 +31,7 @@ const SIGNATURE_HEADERS: ParameterObject[] = [
   },
 ];
 
-const receiverAnswers = {
+export const receiverAnswers = {
   '200': { description: 'Received; any 2xx stops the retries.' },
   '500': { description: 'Any other answer, or none, is retried with backoff.' },
 };
