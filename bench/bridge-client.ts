@@ -1,5 +1,5 @@
 // Browser mode's bridge called from Node, as the page calls it: POST /bridge/<method> with the
-// per-launch secret, which the server writes into index.html's meta tag.
+// per-launch secret, which arrives in the printed launch URL (`?key=`).
 import type { BridgeArgs, BridgeMethod, BridgeResult } from '../shared/bridge';
 
 export type HttpBridge = {
@@ -9,7 +9,7 @@ export type HttpBridge = {
 export function httpBridge(url: string, secret: string): HttpBridge {
   return {
     async call(method, args) {
-      const response = await fetch(`${url}bridge/${method}`, {
+      const response = await fetch(new URL(`/bridge/${method}`, url), {
         method: 'POST',
         headers: { 'X-Mostrador-Secret': secret, 'Content-Type': 'application/json' },
         body: JSON.stringify(args),
@@ -25,10 +25,9 @@ export function httpBridge(url: string, secret: string): HttpBridge {
   };
 }
 
-/** The secret of a running browser mode, read from its page like the renderer reads it. */
-export async function readBridgeSecret(url: string): Promise<string> {
-  const html = await (await fetch(url)).text();
-  const match = /<meta name="mostrador-bridge-secret" content="([^"]+)"/.exec(html);
-  if (!match?.[1]) throw new Error('no bridge secret in index.html (is the renderer built?)');
-  return match[1];
+/** The secret of a running browser mode, from its printed launch URL as the page takes it. */
+export function readBridgeSecret(url: string): string {
+  const key = new URL(url).searchParams.get('key');
+  if (!key) throw new Error(`no bridge key in the launch URL ${url}`);
+  return key;
 }

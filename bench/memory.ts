@@ -75,7 +75,7 @@ async function measureHost(options: {
   );
   try {
     const baseUrl = mock.info.base_url;
-    const bridge = httpBridge(host.info.url, await readBridgeSecret(host.info.url));
+    const bridge = httpBridge(host.info.url, readBridgeSecret(host.info.url));
     await bridge.call('token.set', {
       pin: SUPERVISOR_PIN,
       token: MOCK_TOKEN,

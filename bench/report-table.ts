@@ -5,8 +5,8 @@ export type Row = {
   value: string;
   baseline: string;
   target: string;
-  /** null when the bench failed and there is no figure. */
-  met: boolean | null;
+  /** null when the bench failed and there is no figure; 'info' for a figure with no goal. */
+  met: boolean | null | 'info';
 };
 
 export function formatTable(rows: readonly Row[]): string {
@@ -22,7 +22,15 @@ export function formatTable(rows: readonly Row[]): string {
     row.value,
     row.baseline,
     row.target,
-    isHeader ? 'met?' : row.met === null ? 'error' : row.met ? 'yes' : 'NO',
+    isHeader
+      ? 'met?'
+      : row.met === null
+        ? 'error'
+        : row.met === 'info'
+          ? '—'
+          : row.met
+            ? 'yes'
+            : 'NO',
   ];
   const all = [cells(header, true), ...rows.map((r) => cells(r))];
   const widths = all[0]?.map((_, i) => Math.max(...all.map((c) => (c[i] ?? '').length))) ?? [];

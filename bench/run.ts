@@ -9,6 +9,7 @@ import { measureColdStart } from './cold-start';
 import { measureDaySummary } from './day-summary';
 import { describeEnvironment, loadAverage } from './environment';
 import { measureMemory } from './memory';
+import { measureMockLoad } from './mock-load';
 import { measureMockRps } from './mock-rps';
 import { prebundle } from './prebundle';
 import { fmt, formatTable, type Row } from './report-table';
@@ -23,6 +24,7 @@ const PLAN = {
   coldStart: { runs: 5, tsxRuns: 2 },
   overhead: { calls: 200, warmup: 30 },
   rps: { connections: 10, durationS: 5, warmupS: 1, rounds: 3 },
+  load: { connections: 50, durationS: 20 },
   summary: { rows: 10_000, renderRuns: 5, pdfRuns: 2 },
   memory: { sales: 200, summaryEvery: 20, fundings: 100_000 },
 };
@@ -78,6 +80,11 @@ const rps = built
         helloServer: built.helloServer,
         ...PLAN.rps,
       }),
+    )
+  : null;
+const load = built
+  ? await step('mock load', () =>
+      measureMockLoad({ root: ROOT, mockCli: built.mockCli, ...PLAN.load }),
     )
   : null;
 const summary = await step('day summary', () => measureDaySummary(PLAN.summary));
@@ -145,6 +152,24 @@ const rows: Row[] = [
     met: at(rps ? rps.mock_rps_ratio >= 0.5 : undefined),
   },
   {
+    metric: 'load_verify_p99_ms',
+    value: load
+      ? `${load.verify.p99_ms} ms (p50 ${load.verify.p50_ms}, ${load.verify.rps} req/s)`
+      : '—',
+    baseline: '—',
+    target: 'reported (20 s, 50 conn.)',
+    met: load ? 'info' : null,
+  },
+  {
+    metric: 'load_mixed_p99_ms',
+    value: load
+      ? `${load.mixed.p99_ms} ms (p50 ${load.mixed.p50_ms}, ${load.mixed.rps} req/s)`
+      : '—',
+    baseline: '—',
+    target: 'reported (20 s, 50 conn.)',
+    met: load ? 'info' : null,
+  },
+  {
     metric: 'summary_render_ms',
     value: fmt(summary?.summary_render_ms, ' ms', 0),
     baseline: '—',
@@ -154,7 +179,7 @@ const rows: Row[] = [
   {
     metric: 'summary_pdf_ms',
     value: fmt(summary?.summary_pdf_ms, ' ms', 0),
-    baseline: '—',
+    baseline: fmt(summary?.summary_pdf_chromium_ms, ' ms Chromium'),
     target: '≤ 2000 ms',
     met: at(summary ? summary.summary_pdf_ms <= 2000 : undefined),
   },
@@ -183,6 +208,7 @@ const results = {
   mock_rps_ratio: rps?.mock_rps_ratio ?? null,
   summary_render_ms: summary?.summary_render_ms ?? null,
   summary_pdf_ms: summary?.summary_pdf_ms ?? null,
+  summary_pdf_chromium_ms: summary?.summary_pdf_chromium_ms ?? null,
   host_rss_mb: memory?.host_rss_mb ?? null,
   mock_rss_mb: memory?.mock_rss_mb ?? null,
   details: {
@@ -197,6 +223,7 @@ const results = {
       : null,
     bridge_overhead: overhead?.details ?? null,
     mock_rps: rps?.details ?? null,
+    mock_load: load ?? null,
     day_summary: summary?.details ?? null,
     memory: memory
       ? {

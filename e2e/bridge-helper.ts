@@ -1,15 +1,15 @@
 // Calls the bridge from inside the page, exactly as the renderer does in browser mode (the
-// secret from the page's meta tag), for test set-up and for the trainer's fault injection.
+// secret the page kept from its launch URL), for test set-up and for the trainer's fault injection.
 import type { Page } from '@playwright/test';
 import type { BridgeArgs, BridgeMethod, BridgeResult } from '../shared/bridge';
 
 export async function bridgeRaw(page: Page, method: string, args: unknown): Promise<unknown> {
   return page.evaluate(
     async ({ method, args }) => {
-      const meta = document.querySelector<HTMLMetaElement>('meta[name="mostrador-bridge-secret"]');
+      const key = sessionStorage.getItem('mostrador.bridge-key');
       const response = await fetch(`/bridge/${method}`, {
         method: 'POST',
-        headers: { 'X-Mostrador-Secret': meta?.content ?? '', 'Content-Type': 'application/json' },
+        headers: { 'X-Mostrador-Secret': key ?? '', 'Content-Type': 'application/json' },
         body: JSON.stringify(args),
       });
       return response.json();

@@ -100,6 +100,6 @@ test('undo: a wrong PIN marks the PIN field, never blames the service, and the l
     await expect(pin).toHaveValue('');
   }
   await expect(page.getByRole('heading', { name: /PIN bloqueado/ })).toBeVisible();
-  await expect(guidance(page)).toContainText('Vuelva a intentar en 5 min.');
+  await expect(guidance(page)).toContainText(/Espere \d+ min y vuelva a intentar/);
   await saveScreenshot(page, 'undo-pin-locked');
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { bridge } from './bridge-helper';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -16,30 +16,50 @@ export const SUPERVISOR_PIN = '2468';
 export const CASHIER_ID = 'CAJA-01';
 export const STORE_NAME = 'Tienda Centro';
 
-export type BrowserMode = { url: string; dataDir: string };
+export type BrowserMode = { url: string; dataDir: string; integrationUrl: string | null };
+
+/** The integration key of the till e2e (MOSTRADOR_INTEGRATION_KEY of its browser mode). */
+export const TILL_KEY = 'e2e-till-key-0123456789abcdefghijklmnopq';
 
 type StopOptions = { keepData?: boolean; signal?: 'SIGTERM' | 'SIGKILL' };
 
-/** Browser mode on a free port; on `dataDir` (a host restart) or a fresh one. */
+/**
+ * Browser mode on a free port; on `dataDir` (a host restart) or a fresh one. `till` turns the
+ * till's integration API on (MOSTRADOR_INTEGRATION_KEY, a free port).
+ */
 export async function startBrowserMode(
   existingDataDir?: string,
+  options: { till?: boolean } = {},
 ): Promise<{ server: BrowserMode; stop: (options?: StopOptions) => Promise<void> }> {
   const dataDir = existingDataDir ?? (await mkdtemp(join(tmpdir(), 'mostrador-e2e-')));
   const child: ChildProcess = spawn(
     'npx',
-    ['tsx', 'electron/web/cli.ts', '--port', '0', '--data-dir', dataDir],
+    [
+      'tsx',
+      'electron/web/cli.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      ...(options.till ? ['--integration-port', '0'] : []),
+    ],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group, so npx, tsx and node stop together.
       detached: true,
-      env: { ...process.env, NO_COLOR: '1' },
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        ...(options.till ? { MOSTRADOR_INTEGRATION_KEY: TILL_KEY } : {}),
+      },
     },
   );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
+  let integrationUrl: string | null = null;
   const url = await new Promise<string>((resolve, reject) => {
     let buffer = '';
     const timer = setTimeout(
@@ -50,8 +70,9 @@ export async function startBrowserMode(
       buffer += chunk.toString();
       for (const line of buffer.split('\n')) {
         try {
-          const parsed = JSON.parse(line) as { url?: unknown };
+          const parsed = JSON.parse(line) as { url?: unknown; integration_url?: unknown };
           if (typeof parsed.url === 'string') {
+            if (typeof parsed.integration_url === 'string') integrationUrl = parsed.integration_url;
             clearTimeout(timer);
             resolve(parsed.url);
             return;
@@ -90,7 +111,7 @@ export async function startBrowserMode(
     if (options.keepData) return;
     await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
-  return { server: { url, dataDir }, stop };
+  return { server: { url, dataDir, integrationUrl }, stop };
 }
 
 /** Opens the app and brings the terminal to the state every test starts from. */
@@ -115,7 +136,7 @@ export async function openReadyApp(page: Page, url: string): Promise<void> {
 }
 
 type WorkerFixtures = { browserMode: BrowserMode };
-type TestFixtures = { app: Page; freshBrowserMode: BrowserMode };
+type TestFixtures = { app: Page; freshBrowserMode: BrowserMode; tillBrowserMode: BrowserMode };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   browserMode: [
@@ -132,6 +153,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
     async ({}, use) => {
       const { server, stop } = await startBrowserMode();
+      await use(server);
+      await stop();
+    },
+    { timeout: 90_000 },
+  ],
+  /** A browser mode with the till's integration API on (MOSTRADOR_INTEGRATION_KEY set). */
+  tillBrowserMode: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      const { server, stop } = await startBrowserMode(undefined, { till: true });
       await use(server);
       await stop();
     },
@@ -184,11 +215,25 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
  * test-results/ and leaves the repository untouched; `npm run screenshots` (which sets
  * MOSTRADOR_SCREENSHOTS=docs) writes the copies the README shows, in docs/screenshots.
  */
+const screenshotFolder = () =>
+  process.env.MOSTRADOR_SCREENSHOTS === 'docs'
+    ? join(ROOT, 'docs', 'screenshots')
+    : join(ROOT, 'test-results', 'screenshots');
+
+/**
+ * One element as it shows in the viewport. Chromium's full-page capture leaves frames that
+ * render in another process (the service fragments) blank below the fold; this one does not.
+ */
+export async function saveElementScreenshot(element: Locator, name: string): Promise<void> {
+  await element.scrollIntoViewIfNeeded();
+  await element.screenshot({
+    path: join(screenshotFolder(), `${name}.png`),
+    animations: 'disabled',
+  });
+}
+
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
-  const folder =
-    process.env.MOSTRADOR_SCREENSHOTS === 'docs'
-      ? join(ROOT, 'docs', 'screenshots')
-      : join(ROOT, 'test-results', 'screenshots');
+  const folder = screenshotFolder();
   await page.screenshot({
     path: join(folder, `${name}.png`),
     fullPage: true,

@@ -139,17 +139,22 @@ export function createBilling(deps: HandlerDeps): Billing {
         if (existing) return answerExisting(existing);
 
         const plan = planFrom(generation, source);
-        const opId = await journal.recordIntent({
-          operation: kind.operation,
-          mode: shift.mode,
-          cashier_id: shift.cashierId,
-          identity: plan.identity,
-          funding_code: plan.funding_code,
-          billed_cents: plan.billed_cents,
-          to_collect_cents: plan.to_collect_cents,
-          request: plan.request,
-          meta: { [kind.link]: sourceOpId },
-        });
+        // A till's sale: written under its lock, so a cancel from the till comes before (and
+        // this is refused) or after (and the cancel is refused), never both.
+        const guard = deps.integration?.saleRequests.guardBilling ?? ((_v, task) => task());
+        const opId = await guard(source, () =>
+          journal.recordIntent({
+            operation: kind.operation,
+            mode: shift.mode,
+            cashier_id: shift.cashierId,
+            identity: plan.identity,
+            funding_code: plan.funding_code,
+            billed_cents: plan.billed_cents,
+            to_collect_cents: plan.to_collect_cents,
+            request: plan.request,
+            meta: { [kind.link]: sourceOpId },
+          }),
+        );
         const call = callFor(kind.operation, plan.request);
         if (!call) throw new Error('a planned request failed its own schema');
         const result = acceptUnspecified2xx(await call(client));

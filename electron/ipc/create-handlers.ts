@@ -4,11 +4,14 @@ import type { Logger } from '../log/logger';
 import { appInfoHandlers } from './app-info-handlers';
 import { createBilling } from './billing';
 import type { HandlerDeps, HandlerMap } from './deps';
+import { createFragmentStore, type FragmentStore } from './fragment-store';
 import { htmlHandlers } from './html-handlers';
+import { integrationHandlers } from './integration-handlers';
 import { journalHandlers } from './journal-handlers';
 import { limitsHandlers } from './limits-handlers';
 import { ordersHandlers } from './orders-handlers';
 import { printHandlers } from './print-handlers';
+import { receiptHandlers } from './receipt-handlers';
 import { createRefunds } from './refunds';
 import { settingsHandlers } from './settings-handlers';
 import { tokenHandlers } from './token-handlers';
@@ -19,6 +22,8 @@ import { v3Handlers } from './v3-handlers';
 export type HandlerTable = {
   readonly methods: HandlerMap;
   readonly logger: Logger;
+  /** The service's HTML fragments, served by each shell as documents of their own. */
+  readonly fragments: FragmentStore;
   /**
    * Starts retrying the journal's unfinished paid-and-billed and refund operations (call once, at start,
    * before the first bridge call). Returns their op_ids; the loops run in the background.
@@ -33,6 +38,7 @@ export type HandlerTable = {
 export function createHandlers(deps: HandlerDeps): HandlerTable {
   const billing = createBilling(deps);
   const refunds = createRefunds(deps);
+  const fragments = createFragmentStore();
   const methods: HandlerMap = {
     ...appInfoHandlers(deps),
     ...settingsHandlers(deps),
@@ -41,14 +47,18 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
     ...v2Handlers(deps, billing),
     ...limitsHandlers(deps),
     ...ordersHandlers(deps, refunds),
-    ...htmlHandlers(deps),
+    ...htmlHandlers(deps, fragments),
     ...journalHandlers(deps),
     ...trainingHandlers(deps),
     ...printHandlers(deps),
+    ...integrationHandlers(deps),
+    // Printed documents read the journal and the day summary through the handlers above.
+    ...receiptHandlers(deps, () => methods),
   };
   return {
     methods: Object.freeze(methods),
     logger: deps.logger,
+    fragments,
     resumeUnresolved: async () => [
       ...(await billing.resumeUnresolved()),
       ...(await refunds.resumeUnresolved()),

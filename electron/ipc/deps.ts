@@ -3,6 +3,7 @@
 // Electron module is ever imported here.
 import type { z } from 'zod';
 import type { AppInfo, BridgeMethod, BridgeMethods, Mode } from '../../shared/bridge';
+import type { IntegrationHost } from '../integration/integration-host';
 import type { RetryPolicy, Sleep } from '../journal/backoff';
 import type { Journal } from '../journal/journal';
 import type { Logger } from '../log/logger';
@@ -41,6 +42,8 @@ export type HandlerDeps = {
   faults?: FaultInjector;
   printer: PrintAdapter;
   appInfo: AppInfo;
+  /** Semi-integrated mode: the till's sale requests; absent where a test runs without it. */
+  integration?: IntegrationHost;
   /** How unknown paid-and-billed and refund calls are retried (tests pass an instant sleep). */
   retry?: { policy?: Partial<RetryPolicy>; random?: () => number; sleep?: Sleep };
 };

@@ -11,6 +11,7 @@ import {
   bridgeMethods,
   isBridgeMethod,
 } from '../../shared/bridge';
+import { JournalError } from '../journal/journal-error';
 import { isSecretKey, redactForLog } from '../log/redact';
 import { BridgeFailure } from './bridge-failure';
 import type { HandlerTable } from './create-handlers';
@@ -50,6 +51,13 @@ export async function dispatch(
       if (error instanceof BridgeFailure) {
         logger.info('bridge call refused', { method, code: error.code });
         return fail(error.toBridgeError());
+      }
+      if (error instanceof JournalError && error.code === 'write-failed') {
+        logger.error('journal cannot be written', { method, error: redactForLog(error, []) });
+        return fail({
+          code: 'journal-unavailable',
+          message: 'The journal cannot be written (disk full or removed?): nothing may start.',
+        });
       }
       // The args' own secrets (a PIN, a token being set) are cut from whatever the error says.
       logger.error('bridge handler failed', {

@@ -12,6 +12,7 @@ type JournalMethods =
   | 'journal.operations'
   | 'journal.unresolved'
   | 'journal.operation'
+  | 'journal.health'
   | 'journal.continuation'
   | 'journal.announcements'
   | 'journal.acknowledge'
@@ -67,6 +68,10 @@ export function journalHandlers(deps: HandlerDeps): Pick<HandlerMap, JournalMeth
       return forRenderer(operation);
     },
 
+    'journal.health': async () => ({
+      writable: await journal.writable(),
+      shortened: journal.recovered.shortened ?? null,
+    }),
     'journal.announcements': async () => {
       const { mode } = settings.get();
       const operations = (await journal.announcements()).filter((op) => op.mode === mode);

@@ -4,11 +4,17 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppInfo } from '../../shared/bridge';
+import {
+  type IntegrationHost,
+  type IntegrationHostOptions,
+  openIntegrationHost,
+} from '../integration/integration-host';
 import { type Journal, openJournal } from '../journal/journal';
 import { createFileLogger, type Logger } from '../log/logger';
 import { createMockApp, type MockApp } from '../mock/app';
 import type { Transport } from '../service/transports';
 import { openSettingsStore, type SettingsStore } from '../settings/settings-store';
+import { createMemoryVault } from '../vault/memory-vault';
 import type { Vault } from '../vault/vault';
 import { buildAppInfo } from './app-info-handlers';
 import { createHandlers, type HandlerTable } from './create-handlers';
@@ -33,6 +39,13 @@ export type BackendOptions = {
   logger?: Logger;
   /** Starts the retry loops of unfinished paid-and-billed and refund operations (default true). */
   resume?: boolean;
+  /**
+   * Semi-integrated mode: MOSTRADOR_INTEGRATION_KEY and `--integration-port` as the host read
+   * them, where the callback secret is kept (memory by default), callback timing for tests.
+   */
+  integration?: Partial<
+    Pick<IntegrationHostOptions, 'envKey' | 'port' | 'secretVault' | 'callbacks'>
+  >;
 };
 
 export type Backend = {
@@ -43,6 +56,7 @@ export type Backend = {
   logger: Logger;
   faults: FaultInjector;
   appInfo: AppInfo;
+  integration: IntegrationHost;
   /** Stops retry loops, closes the journal and (if it made it) the training mock. */
   close(): Promise<void>;
 };
@@ -66,10 +80,32 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
   if (recovered.skippedLines > 0 || recovered.lastLineTorn || recovered.inconsistentEntries > 0) {
     logger.warn('journal recovered at open', { recovered });
   }
+  if (recovered.shortened) {
+    logger.error('journal is shorter than this terminal last wrote: operations are missing', {
+      ...recovered.shortened,
+      path: journal.path,
+    });
+  }
   let trainingApp: MockApp;
   try {
     trainingApp = options.trainingApp ?? (await createMockApp());
   } catch (error) {
+    await journal.close();
+    throw error;
+  }
+  let integration: IntegrationHost;
+  try {
+    integration = await openIntegrationHost({
+      journal,
+      settings,
+      logger,
+      secretVault: options.integration?.secretVault ?? createMemoryVault(),
+      envKey: options.integration?.envKey,
+      port: options.integration?.port,
+      ...(options.integration?.callbacks ? { callbacks: options.integration.callbacks } : {}),
+    });
+  } catch (error) {
+    if (!options.trainingApp) await trainingApp.close();
     await journal.close();
     throw error;
   }
@@ -114,6 +150,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     faults,
     printer: options.printer,
     appInfo,
+    integration,
     ...(options.retry ? { retry: options.retry } : {}),
   });
   if (options.resume !== false) await table.resumeUnresolved();
@@ -128,8 +165,10 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     logger,
     faults,
     appInfo,
+    integration,
     close: () => {
       closed ??= (async () => {
+        await integration.close();
         await table.close();
         await journal.close();
         if (!options.trainingApp) await trainingApp.close();

@@ -1,6 +1,10 @@
 // Which answers count as the service's definite word, for the journal and the retry loop.
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineEndpoints } from '../../shared/api/common';
 import type { ServiceResult } from '../../shared/service-error';
+import { createServiceClient } from '../service/service-client';
+import { createInjectTransport } from '../service/transports';
 import { acceptUnspecified2xx, journalOutcome, retryAnswer } from './service-outcome';
 
 const failed = (error: Extract<ServiceResult<never>, { ok: false }>['error']) =>
@@ -44,5 +48,38 @@ describe('service outcomes', () => {
     expect(acceptUnspecified2xx(html)).toBe(html);
     const server = failed({ category: 'bad-response', httpStatus: 302 });
     expect(acceptUnspecified2xx(server)).toBe(server);
+  });
+});
+
+const UNSPECIFIED = defineEndpoints({
+  x: {
+    method: 'POST',
+    path: '/x',
+    summary: 'x',
+    auth: 'bearer',
+    body: z.object({}),
+    response: z.object({ never: z.literal(true) }),
+    errors: {},
+  },
+}).x;
+
+describe('an over-long 2xx body', () => {
+  const call = (payload: string) =>
+    createServiceClient({
+      baseUrl: 'http://localhost',
+      credentials: { bearerToken: () => 't' },
+      transport: createInjectTransport({
+        inject: async () => ({ statusCode: 200, headers: {}, payload }),
+      }),
+    }).call(UNSPECIFIED, { body: {} });
+
+  it('past the 1 MiB cap is not taken as the yes of a paid-and-billed', async () => {
+    const result = acceptUnspecified2xx(await call(`[${'1,'.repeat(600_000)}1]`));
+    expect(result).toMatchObject({ ok: false, error: { category: 'bad-response' } });
+  });
+
+  it('under the cap but shortened for the journal is still the service yes', async () => {
+    const result = acceptUnspecified2xx(await call(`[${'1,'.repeat(100_000)}1]`));
+    expect(result).toMatchObject({ ok: true, status: 200 });
   });
 });

@@ -84,6 +84,8 @@ export function acceptUnspecified2xx<T>(result: ServiceResult<T>): ServiceResult
     status !== undefined &&
     status >= 200 &&
     status < 300 &&
+    // No body at all: it was cut off at the size cap, so nothing about it can be trusted.
+    error.body !== undefined &&
     typeof error.body !== 'string'
   ) {
     return { ok: true, status, data: {} };

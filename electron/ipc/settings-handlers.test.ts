@@ -43,10 +43,11 @@ describe('settings', () => {
       language: 'es-PE',
       time_zone: 'America/Lima',
       supervisor_pin_set: false,
-      token: { configured: false, last4: null, encryption: 'memory' },
+      token: { configured: false, fingerprint: null, encryption: 'memory' },
       pos_client_id: null,
       store_url: null,
       terminal_id: null,
+      receipt_printer: null,
     });
   });
 
@@ -164,16 +165,19 @@ describe('supervisor PIN', () => {
     for (let i = 0; i < 4; i += 1) {
       expect((await errorOf(table, 'supervisor.checkPin', { pin: '0000' })).code).toBe('wrong-pin');
     }
-    expect((await errorOf(table, 'supervisor.checkPin', { pin: '0000' })).code).toBe('pin-locked');
-    // Even the right PIN is refused during the lockout.
-    expect((await errorOf(table, 'supervisor.checkPin', { pin: PIN })).code).toBe('pin-locked');
-    now += 5 * 60_000 - 61_000;
-    // The time left travels with the error, so the screen can say it.
-    expect(await errorOf(table, 'supervisor.checkPin', { pin: PIN })).toMatchObject({
+    expect(await errorOf(table, 'supervisor.checkPin', { pin: '0000' })).toMatchObject({
       code: 'pin-locked',
-      retry_after_s: 61,
+      retry_after_s: 300,
     });
-    now += 61_000 - 1;
+    // Even the right PIN is refused during the lockout, and the time left is said.
+    now += 61_000;
+    expect(await errorOf(table, 'supervisor.checkPin', { pin: PIN })).toEqual({
+      code: 'pin-locked',
+      message: 'Too many wrong PINs. Try again in 4 minutes.',
+      retry_after_s: 239,
+    });
+    now -= 61_000;
+    now += 5 * 60_000 - 1;
     expect((await errorOf(table, 'supervisor.checkPin', { pin: PIN })).code).toBe('pin-locked');
     now += 1;
     expect(await ok(table, 'supervisor.checkPin', { pin: PIN })).toEqual({ valid: true });
@@ -187,12 +191,16 @@ describe('token', () => {
     const token = 'secret-token-value-9876';
     expect((await errorOf(table, 'token.set', { pin: '0000', token })).code).toBe('wrong-pin');
     const status = await ok(table, 'token.set', { pin: PIN, token });
-    expect(status).toEqual({ configured: true, last4: '9876', encryption: 'memory' });
+    expect(status).toEqual({
+      configured: true,
+      fingerprint: expect.stringMatching(/^[0-9a-f]{8}$/),
+      encryption: 'memory',
+    });
     expect(await ok(table, 'token.status', {})).toEqual(status);
     expect(JSON.stringify(await ok(table, 'settings.get', {}))).not.toContain(token);
     expect(await ok(table, 'token.clear', { pin: PIN })).toEqual({
       configured: false,
-      last4: null,
+      fingerprint: null,
       encryption: 'memory',
     });
   });
@@ -208,6 +216,10 @@ describe('token', () => {
     expect((await errorOf(table, 'token.set', { pin: PIN, token })).code).toBe('weak-encryption');
     expect((await ok(table, 'token.status', {})).configured).toBe(false);
     const status = await ok(table, 'token.set', { pin: PIN, token, allow_weak_encryption: true });
-    expect(status).toEqual({ configured: true, last4: '9876', encryption: 'basic_text' });
+    expect(status).toEqual({
+      configured: true,
+      fingerprint: expect.stringMatching(/^[0-9a-f]{8}$/),
+      encryption: 'basic_text',
+    });
   });
 });

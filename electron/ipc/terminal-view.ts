@@ -6,10 +6,16 @@ import type { Vault } from '../vault/vault';
 
 export async function tokenStatus(vault: Vault): Promise<TokenStatus> {
   const status = await vault.status();
-  return { configured: status.configured, last4: status.last4, encryption: status.encryption };
+  return {
+    configured: status.configured,
+    fingerprint: status.fingerprint,
+    encryption: status.encryption,
+  };
 }
 
 export async function settingsView(settings: SettingsStore, vault: Vault): Promise<Settings> {
-  const current = settings.get();
+  // The integration key's hash is not the renderer's business; its own status method says
+  // whether a key is set.
+  const { integration: _integration, ...current } = settings.get();
   return { ...current, token: await tokenStatus(vault) };
 }

@@ -1,5 +1,5 @@
 // token.*: the live service's bearer token goes into the vault and never comes back out over the
-// bridge; the answer is only { configured, last4, encryption }.
+// bridge; the answer is only { configured, fingerprint, encryption }.
 import { VaultError } from '../vault/vault';
 import { BridgeFailure, badArguments } from './bridge-failure';
 import type { HandlerDeps, HandlerMap } from './deps';

@@ -2,6 +2,7 @@
 // billing.ts) and Undo billing (undo-billing.ts, shared with v2).
 import { centsToWire } from '../../shared/domain/money';
 import type { Billing } from './billing';
+import { badArguments } from './bridge-failure';
 import type { HandlerDeps, HandlerMap } from './deps';
 import {
   checkJournalable,
@@ -18,10 +19,19 @@ export function v3Handlers(
   billing: Billing,
 ): Pick<HandlerMap, 'v3.verify' | 'v3.paidAndBilled' | 'v3.undoBilling'> {
   return {
-    'v3.verify': async ({ identity, funding_code, billed_cents }) => {
+    'v3.verify': async ({ identity, funding_code, billed_cents, sale_request_id }) => {
       const shift = requireShift(deps);
       checkJournalable(identity);
       const client = await requireService(deps, shift.mode);
+      let link: Record<string, string> | undefined;
+      if (sale_request_id !== undefined) {
+        if (!deps.integration) throw badArguments('no sale requests here', {});
+        link = await deps.integration.saleRequests.verifyLink(sale_request_id, {
+          mode: shift.mode,
+          billed_cents,
+          identity,
+        });
+      }
       const request = {
         ...identityBody(identity),
         funding_code,
@@ -36,6 +46,7 @@ export function v3Handlers(
         funding_code,
         billed_cents,
         request,
+        ...(link ? { meta: link } : {}),
       });
       const result = await client.verifyFundingV3(request);
       return settleOnce(deps, opId, result, (conditions) => {

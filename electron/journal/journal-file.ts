@@ -1,6 +1,7 @@
 // The bytes of the journal: one JSON line per entry, appended and synced to disk before the
 // append resolves, read back by byte position so that only an index has to stay in memory.
-import { type FileHandle, mkdir, open } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 
 /** Where a line sits in the file (without its newline). */
 export type LineRef = { offset: number; length: number };
@@ -91,4 +92,16 @@ export async function appendAndSync(handle: FileHandle, bytes: Buffer): Promise<
     done += bytesWritten;
   }
   await handle.sync();
+}
+
+/** Writes and syncs a small file in `dir`, then removes it: throws while the disk takes nothing. */
+export async function probeWritable(dir: string): Promise<void> {
+  const path = join(dir, '.journal-probe');
+  const probe = await open(path, 'w', 0o600);
+  try {
+    await appendAndSync(probe, Buffer.alloc(4096, 0x20));
+  } finally {
+    await probe.close();
+    await rm(path, { force: true });
+  }
 }

@@ -44,6 +44,7 @@ describe('reopening after a restart', () => {
       lastLineTorn: false,
       inconsistentEntries: 0,
       problems: [],
+      shortened: null,
     });
     expect((await reopened.unresolved()).map((o) => [o.op_id, o.status])).toEqual([
       [before.unknown, 'unknown'],
@@ -120,6 +121,7 @@ describe('a damaged file', () => {
         { line: 3, kind: 'not-json' },
         { line: 5, kind: 'not-an-entry' },
       ],
+      shortened: null,
     });
     expect((await journal.operations({ day: '2026-03-10' })).map((o) => o.status)).toEqual([
       'succeeded',

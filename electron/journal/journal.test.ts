@@ -125,6 +125,32 @@ describe('recording an operation', () => {
   });
 });
 
+describe('readers that follow the journal', () => {
+  it('lists every operation of one kind on any day, and tells subscribers of each entry once on disk', async () => {
+    const seen: string[] = [];
+    const stop = journal.subscribe((entry) => seen.push(`${entry.type}:${entry.op_id}`));
+    const first = await journal.recordIntent(paidAndBilledIntent({ operation: 'v3.verify' }));
+    time.set('2026-03-12T15:00:00.000Z');
+    const second = await journal.recordIntent(paidAndBilledIntent({ operation: 'v3.verify' }));
+    await journal.recordOutcome(second, { status: 'succeeded', result: {} });
+    await journal.recordIntent(paidAndBilledIntent());
+    stop();
+    await journal.recordOutcome(first, { status: 'refused', service_message: 'no' });
+    expect(seen.slice(0, 3)).toEqual([`intent:${first}`, `intent:${second}`, `outcome:${second}`]);
+    expect(seen).toHaveLength(4);
+    const verifies = await journal.ofOperation('v3.verify');
+    expect(verifies.map((o) => [o.op_id, o.status])).toEqual([
+      [first, 'refused'],
+      [second, 'succeeded'],
+    ]);
+    // A subscriber's bug does not turn a written entry into a failed write.
+    journal.subscribe(() => {
+      throw new Error('listener bug');
+    });
+    await expect(journal.recordIntent(paidAndBilledIntent())).resolves.toBeTypeOf('string');
+  });
+});
+
 describe('operations that continue another', () => {
   const verifyIntent = () => paidAndBilledIntent({ operation: 'v3.verify' });
 
@@ -207,7 +233,7 @@ describe('durability', () => {
     await probe.close();
   });
 
-  it('stops taking appends after a failed sync, without claiming the entry was written', async () => {
+  it('after a failed sync, takes back the uncertain entry before it takes another', async () => {
     const { open } = await import('node:fs/promises');
     const handle = await open(journal.path, 'r');
     const proto = Object.getPrototypeOf(handle) as { sync: () => Promise<void> };
@@ -219,9 +245,11 @@ describe('durability', () => {
       code: 'write-failed',
     });
     expect((await journal.operation(first))?.status).toBe('pending');
-    await expect(journal.recordIntent(paidAndBilledIntent())).rejects.toMatchObject({
-      code: 'write-failed',
-    });
+    // The disk writes again: the outcome whose sync failed is cut off, the next entry is whole.
+    const second = await journal.recordIntent(paidAndBilledIntent());
+    const lines = (await readFile(journal.path, 'utf8')).trimEnd().split('\n');
+    expect(lines.map((l) => JSON.parse(l).op_id)).toEqual([first, second]);
+    expect(lines.map((l) => JSON.parse(l).seq)).toEqual([1, 2]);
   });
 
   it('keeps every line whole and seq in file order under concurrent appends', async () => {

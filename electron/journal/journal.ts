@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type {
   AttemptEntry,
   IntentEntry,
+  JournalEntry,
   JournalOperation,
   NoteEntry,
   OperationMode,
@@ -15,11 +16,12 @@ import type {
 } from '../../shared/journal-entry';
 import { refuseSecrets, toEntry } from './check-entry';
 import { JournalError } from './journal-error';
-import { appendAndSync, type LineRef, openJournalFile } from './journal-file';
+import { appendAndSync, type LineRef, openJournalFile, probeWritable } from './journal-file';
 import { type JournalRecovery, loadJournal } from './load-journal';
 import { isFinal } from './operation-index';
 import { readOperation } from './read-operation';
 import { redactSecrets } from './secret-fields';
+import { openSeqMark } from './seq-mark';
 import { DEFAULT_TIME_ZONE, dayBounds, storeDay } from './store-day';
 
 type Written = 'seq' | 'op_id' | 'type' | 'at';
@@ -75,6 +77,16 @@ export type Journal = {
    * disk, so a paid-and-billed's look for an earlier one of its Verify costs the same all day.
    */
   linkedTo(sourceOpId: string, query?: LinkQuery): Promise<JournalOperation[]>;
+  /** True when appends are possible; after a failed write, tries to recover first. */
+  writable(): Promise<boolean>;
+  /** Every operation of one kind, on any day, oldest first (read back at start by the few that need it). */
+  ofOperation(operation: OperationName): Promise<JournalOperation[]>;
+  /**
+   * Calls `listener` after each entry is on disk, so a reader that waits for a change (the
+   * integration API's long wait) learns of outcomes written by any part of the app, the retry
+   * loops included. The listener must not write to the journal synchronously.
+   */
+  subscribe(listener: (entry: JournalEntry) => void): () => void;
   close(): Promise<void>;
 };
 
@@ -96,18 +108,48 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
     await handle.close();
     throw error;
   }
-  const { index, recovered } = loaded;
+  const { index } = loaded;
   let { lastSeq, size, endsMidLine } = loaded;
+  const mark = await openSeqMark(`${path}.seq`).catch(async (error: unknown) => {
+    await handle.close();
+    throw error;
+  });
+  const markSeq = await mark.read();
+  const shortened = markSeq > lastSeq ? { expected_seq: markSeq, found_seq: lastSeq } : null;
+  // New entries continue past what was lost, so the gap stays visible in the file itself.
+  if (shortened) lastSeq = markSeq;
+  const recovered: JournalRecovery = { ...loaded.recovered, shortened };
   let failure: JournalError | null = null;
   let closed = false;
   let queue: Promise<unknown> = Promise.resolve();
+  const listeners = new Set<(entry: JournalEntry) => void>();
+
+  /**
+   * After a failed write (disk full, device gone), whether the last line reached the disk is
+   * unknown. Once a probe file can be written and synced beside the journal, the file is cut
+   * back to its last known whole line: that entry counts as never written, which the recovery
+   * rules allow (an intent never written was never called; an outcome never written leaves the
+   * operation unknown, to be asked again).
+   */
+  const recover = async (): Promise<boolean> => {
+    if (!failure) return true;
+    try {
+      await probeWritable(options.dir);
+      await handle.truncate(size);
+      await handle.sync();
+      failure = null;
+      return true;
+    } catch {
+      return false;
+    }
+  };
 
   // One append at a time: seq follows file order and two lines never share bytes.
   const serialized = <T>(task: () => Promise<T>): Promise<T> => {
     // Checked when asked, not when run: appends queued before close() still complete.
     if (closed) return Promise.reject(new JournalError('closed', 'the journal is closed'));
-    const run = queue.then(() => {
-      if (failure) throw failure;
+    const run = queue.then(async () => {
+      if (failure && !(await recover())) throw failure;
       return task();
     });
     queue = run.catch(() => undefined);
@@ -123,7 +165,7 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
     } catch (cause) {
       failure = new JournalError(
         'write-failed',
-        'the journal could not be written; reopen it before taking more operations',
+        'the journal could not be written; no operation may start until it can',
         { cause },
       );
       throw failure;
@@ -136,6 +178,15 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
     endsMidLine = false;
     lastSeq = entry.seq;
     index.apply(entry, ref);
+    // The entry is safely on disk; a mark that cannot be written only weakens detection.
+    await mark.write(lastSeq).catch(() => undefined);
+    for (const listener of listeners) {
+      try {
+        listener(entry);
+      } catch {
+        // A listener's bug must not turn a written entry into a failed write.
+      }
+    }
   };
 
   const requireOpen = (opId: string, forOutcome: boolean) => {
@@ -225,11 +276,26 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
         .filter((s) => !query.operation || s.operation === query.operation);
       return load(found);
     },
+    async writable() {
+      if (closed) return false;
+      // In the queue, so a recovery never cuts the file under an append in flight.
+      const run = queue.then(recover);
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    async ofOperation(operation) {
+      return load(index.ofOperation(operation));
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async close() {
       if (closed) return;
       closed = true;
       await queue;
       await Promise.allSettled([...reads]);
+      await mark.close();
       await handle.close();
     },
   };

@@ -20,6 +20,11 @@ export type JournalRecovery = {
   inconsistentEntries: number;
   /** The first problems found, by line number, for the supervisor's report. */
   problems: JournalProblem[];
+  /**
+   * The file ends before the highest seq this terminal wrote (emptied or cut short behind the
+   * app's back): operations are missing. Null when it is whole as far as the app knows.
+   */
+  shortened?: { expected_seq: number; found_seq: number } | null;
 };
 
 const MAX_PROBLEMS_LISTED = 100;

@@ -162,6 +162,11 @@ export class OperationIndex {
     return found.filter((link) => !key || link.key === key).map((link) => link.summary);
   }
 
+  /** Every operation of one kind, in the order they started. */
+  ofOperation(operation: string): OperationSummary[] {
+    return this.inOrder.filter((s) => s.operation === operation);
+  }
+
   /** Pending or unknown operations: each still needs a definite answer. */
   unresolved(): OperationSummary[] {
     return [...this.open];

@@ -5,6 +5,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { createFragmentStore } from '../ipc/fragment-store';
 import { createAppRequestHandler } from './app-protocol';
 import { hardenContents, hardenSession } from './hardening';
 import { createInvokeListener } from './ipc-bridge';
@@ -39,6 +40,18 @@ describe('web contents hardening', () => {
     expect(contents.fire('will-navigate', { url: 'https://evil.example/' })).toBe(true);
     expect(contents.fire('will-redirect', { url: 'file:///etc/passwd' })).toBe(true);
     expect(contents.fire('will-navigate', { url: `${APP_ENTRY}#/summary` })).toBe(false);
+  });
+  it('registers will-frame-navigate: the top frame stays in the app, sub-frames stay put', () => {
+    const contents = fakeContents();
+    hardenContents(contents, vi.fn());
+    const frame = (payload: { url: string; isMainFrame: boolean }) =>
+      contents.fire('will-frame-navigate', payload);
+    expect(frame({ url: 'https://evil.example/', isMainFrame: true })).toBe(true);
+    expect(frame({ url: `${APP_ENTRY}#/summary`, isMainFrame: true })).toBe(false);
+    // A service fragment's frame is written from srcdoc and may go nowhere else.
+    expect(frame({ url: 'about:srcdoc', isMainFrame: false })).toBe(false);
+    expect(frame({ url: 'https://evil.example/phish', isMainFrame: false })).toBe(true);
+    expect(frame({ url: `${APP_ENTRY}#/settings`, isMainFrame: false })).toBe(true);
   });
   it('refuses every webview', () => {
     const contents = fakeContents();
@@ -80,7 +93,7 @@ describe('session hardening', () => {
 });
 
 describe('IPC sender check', () => {
-  const mainFrame = { url: `${APP_ENTRY}#/sale` };
+  const mainFrame = { url: `${APP_ENTRY}#/sale`, parent: null, frameTreeNodeId: 1 };
   it('dispatches calls from the app’s own top frame', async () => {
     const dispatch = vi.fn(async () => ({ ok: true as const, result: 'x' }));
     const listener = createInvokeListener(dispatch);
@@ -92,19 +105,52 @@ describe('IPC sender check', () => {
     expect(answer).toEqual({ ok: true, result: 'x' });
     expect(dispatch).toHaveBeenCalledWith('app.info', {});
   });
+  it('takes the top frame by what it is, not by object identity', async () => {
+    const dispatch = vi.fn(async () => ({ ok: true as const, result: 'x' }));
+    const listener = createInvokeListener(dispatch);
+    // Electron may hand out another wrapper object for the same top frame.
+    const sameFrameOtherObject = { ...mainFrame };
+    const answer = await listener(
+      { senderFrame: sameFrameOtherObject, sender: { mainFrame } },
+      'app.info',
+      {},
+    );
+    expect(answer).toEqual({ ok: true, result: 'x' });
+  });
+  it('refuses a frame that has a parent even when it passes for the main frame', async () => {
+    const dispatch = vi.fn();
+    const listener = createInvokeListener(dispatch);
+    const child = { url: `${APP_ENTRY}#/sale`, parent: mainFrame, frameTreeNodeId: 1 };
+    const answer = await listener({ senderFrame: child, sender: { mainFrame: child } }, 'x', {});
+    expect(answer).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(dispatch).not.toHaveBeenCalled();
+  });
   it.each([
-    ['a sub-frame of the app', { url: 'about:srcdoc' }, mainFrame],
-    ['a foreign top frame', { url: 'https://evil.example/' }, { url: 'https://evil.example/' }],
+    [
+      'a sub-frame of the app',
+      { url: 'about:srcdoc', parent: mainFrame, frameTreeNodeId: 2 },
+      mainFrame,
+    ],
+    [
+      'a sub-frame with the app URL',
+      { url: `${APP_ENTRY}#/sale`, parent: mainFrame, frameTreeNodeId: 2 },
+      mainFrame,
+    ],
+    [
+      'a foreign top frame',
+      { url: 'https://evil.example/', parent: null, frameTreeNodeId: 1 },
+      { url: 'https://evil.example/', parent: null, frameTreeNodeId: 1 },
+    ],
+    [
+      'another window’s top frame',
+      { url: `${APP_ENTRY}#/sale`, parent: null, frameTreeNodeId: 7 },
+      mainFrame,
+    ],
     ['no frame (destroyed)', null, mainFrame],
   ])('refuses %s without dispatching', async (_name, senderFrame, top) => {
     const dispatch = vi.fn();
     const listener = createInvokeListener(dispatch);
-    const frame = senderFrame === null ? null : senderFrame;
-    const answer = await listener(
-      { senderFrame: frame, sender: { mainFrame: senderFrame === top ? frame : top } },
-      'token.status',
-      {},
-    );
+    const answer = await listener({ senderFrame, sender: { mainFrame: top } }, 'token.status', {});
     expect(answer).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(dispatch).not.toHaveBeenCalled();
   });
@@ -129,5 +175,17 @@ describe('app:// protocol', () => {
       (await handle({ url: 'app://mostrador/assets/..%2f..%2foutside-secret.txt' })).status,
     ).toBe(404);
     expect((await handle({ url: 'app://mostrador/missing.js' })).status).toBe(404);
+  });
+
+  it('serves a kept service fragment under its own policy, and no other', async () => {
+    const store = createFragmentStore();
+    const path = store.put('<style>p{color:red}</style><p>x</p>');
+    const handle = createAppRequestHandler(tmpdir(), sep, () => store);
+    const page = await handle({ url: `app://mostrador/${path}` });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toBe('<style>p{color:red}</style><p>x</p>');
+    expect(page.headers.get('content-security-policy')).toContain("style-src 'unsafe-inline'");
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'none'");
+    expect((await handle({ url: `app://mostrador/fragment/${'a'.repeat(32)}` })).status).toBe(404);
   });
 });

@@ -2,7 +2,7 @@
 // Takes Electron's objects as parameters so the wiring is tested with fakes (hardening.test.ts).
 import { allowNavigation, allowPermission, decideWindowOpen } from './policies';
 
-type NavigationEvent = { preventDefault(): void; url?: string };
+type NavigationEvent = { preventDefault(): void; url?: string; isMainFrame?: boolean };
 
 export type HardenableContents = {
   getURL(): string;
@@ -32,12 +32,22 @@ export function hardenContents(
   };
   contents.on('will-navigate', guard);
   contents.on('will-redirect', guard);
+  // Every frame's navigations: the top frame by the same rule; a sub-frame holds a service
+  // fragment written from srcdoc and has nowhere to go (a link in it must not load a page).
+  contents.on('will-frame-navigate', (event, url) => {
+    if (event.isMainFrame !== false) return guard(event, url);
+    if (!isFragmentFrameUrl(event.url ?? url ?? '')) event.preventDefault();
+  });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
     const decision = decideWindowOpen(url, allowlist);
     if (decision.openExternally) void openExternal(url);
     return { action: decision.action };
   });
+}
+
+function isFragmentFrameUrl(url: string): boolean {
+  return url === 'about:srcdoc' || url === 'about:blank';
 }
 
 export function hardenSession(session: HardenableSession): void {

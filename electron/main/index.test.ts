@@ -151,7 +151,7 @@ describe('Electron entry point', () => {
   it('answers the bridge for the app’s frame and refuses any other', async () => {
     const invoke = fake.ipcHandlers.get('mostrador:invoke');
     expect(invoke).toBeDefined();
-    const mainFrame = { url: `${APP_ENTRY}#/sale` };
+    const mainFrame = { url: `${APP_ENTRY}#/sale`, parent: null, frameTreeNodeId: 1 };
     const ok = (await invoke?.(
       { senderFrame: mainFrame, sender: { mainFrame } },
       'settings.get',
@@ -161,7 +161,7 @@ describe('Electron entry point', () => {
       result?: { mode: string };
     };
     expect(ok).toMatchObject({ ok: true, result: { mode: 'training' } });
-    const child = { url: 'about:srcdoc' };
+    const child = { url: 'about:srcdoc', parent: mainFrame, frameTreeNodeId: 2 };
     const refused = await invoke?.(
       { senderFrame: child, sender: { mainFrame } },
       'settings.get',

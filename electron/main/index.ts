@@ -31,7 +31,11 @@ async function main(): Promise<void> {
   const rendererDir = join(app.getAppPath(), 'dist', 'renderer');
   const preloadPath = join(app.getAppPath(), 'dist-electron', 'preload.cjs');
 
-  protocol.handle(APP_SCHEME, createAppRequestHandler(rendererDir, sep));
+  let opened: Backend | undefined;
+  protocol.handle(
+    APP_SCHEME,
+    createAppRequestHandler(rendererDir, sep, () => opened?.table.fragments),
+  );
   hardenSession(session.defaultSession);
   app.on('web-contents-created', (_event, contents) =>
     hardenContents(contents, (url) => shell.openExternal(url)),
@@ -42,6 +46,14 @@ async function main(): Promise<void> {
     shell: 'electron',
     app: { name: app.getName(), version: app.getVersion() },
     vault: createSafeStorageVault({ file: join(dataDir, 'token.bin'), safeStorage }),
+    integration: {
+      secretVault: createSafeStorageVault({
+        file: join(dataDir, 'integration-secret.bin'),
+        safeStorage,
+      }),
+      envKey: process.env.MOSTRADOR_INTEGRATION_KEY,
+      port: integrationPortArg(process.argv),
+    },
     printer: {
       print: createElectronPrinter({
         BrowserWindow,
@@ -54,6 +66,8 @@ async function main(): Promise<void> {
       chrome: process.versions.chrome ?? null,
     },
   });
+  opened = backend;
+
   ipcMain.handle(
     INVOKE_CHANNEL,
     createInvokeListener((method, args) =>
@@ -94,4 +108,15 @@ async function main(): Promise<void> {
     void backend.close().finally(() => app.quit());
   });
   app.on('window-all-closed', () => app.quit());
+}
+
+/** `--integration-port N` (or `=N`) from the command line, else undefined (the settings' port). */
+function integrationPortArg(argv: readonly string[]): number | undefined {
+  const at = argv.findIndex(
+    (arg) => arg === '--integration-port' || arg.startsWith('--integration-port='),
+  );
+  if (at < 0) return undefined;
+  const text = argv[at]?.includes('=') ? argv[at]?.split('=')[1] : argv[at + 1];
+  const port = Number(text);
+  return Number.isInteger(port) && port >= 0 && port <= 65535 ? port : undefined;
 }

@@ -3,10 +3,21 @@
 import type { BridgeResponse } from '../../shared/bridge/errors';
 import { isTrustedSender } from './policies';
 
+/** What the check reads of Electron's WebFrameMain. */
+export type SenderFrame = { url: string; parent: unknown; frameTreeNodeId: number };
+
 export type InvokeEvent = {
-  senderFrame: { url: string } | null;
-  sender: { mainFrame: unknown };
+  senderFrame: SenderFrame | null;
+  sender: { mainFrame: Pick<SenderFrame, 'frameTreeNodeId'> };
 };
+
+/**
+ * The top frame of the sending window: no parent, and the same frame-tree node as the window's
+ * main frame. Not object identity: Electron may wrap the same frame in another object.
+ */
+function isTopFrame(frame: SenderFrame, event: InvokeEvent): boolean {
+  return frame.parent === null && frame.frameTreeNodeId === event.sender.mainFrame.frameTreeNodeId;
+}
 
 export type Dispatch = (method: unknown, args: unknown) => Promise<BridgeResponse<unknown>>;
 
@@ -17,7 +28,7 @@ export function createInvokeListener(dispatch: Dispatch) {
     args: unknown,
   ): Promise<BridgeResponse<unknown>> => {
     const frame = event.senderFrame;
-    const sender = frame ? { url: frame.url, isMainFrame: frame === event.sender.mainFrame } : null;
+    const sender = frame ? { url: frame.url, isMainFrame: isTopFrame(frame, event) } : null;
     if (!isTrustedSender(sender)) {
       return {
         ok: false,

@@ -38,7 +38,7 @@ export function createElectronPrinter(deps: {
       if (request.target === 'pdf') {
         const pdf = await win.webContents.printToPDF({
           pageSize: pdfPageSize(request.layout),
-          printBackground: true,
+          printBackground: false,
         });
         await mkdir(deps.printsDir, { recursive: true });
         const path = join(deps.printsDir, pdfFileName(request.document, request.layout, now()));
@@ -47,7 +47,7 @@ export function createElectronPrinter(deps: {
       }
       await new Promise<void>((resolve, reject) => {
         win.webContents.print(
-          { silent: false, printBackground: true, pageSize: printPageSize(request.layout) },
+          { silent: false, printBackground: false, pageSize: printPageSize(request.layout) },
           (ok, reason) =>
             ok || reason === 'cancelled' ? resolve() : reject(new Error(`print failed: ${reason}`)),
         );

@@ -1,9 +1,12 @@
 // The mock backend: the whole of SERVICE-API.md in memory, with the trainer controls. The app
 // uses it in process (Fastify `inject`, no socket) in training mode; `npm run mock` serves it.
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { RequestLogEntry } from '../../shared/api/sandbox';
 import { builtInAreas } from './areas';
 import { answerFrameworkError, installErrorHandling } from './http/errors';
 import { registerInStoreRoutes } from './in-store/routes';
+import { registerSandboxRoutes } from './sandbox/routes';
+import { installSandboxHooks, logUnrouted } from './sandbox/sandbox-hooks';
 import { createContext, createState, type MockContext } from './state';
 import { registerTrainerRoutes } from './trainer/routes';
 import { seedScenarios } from './trainer/scenarios';
@@ -25,6 +28,8 @@ export type MockOptions = {
   webhookSecret?: string;
   /** Callback delivery: fetch, timeout, attempts, backoff (tests inject fast fakes). */
   webhooks?: Partial<WebhookDeliveryOptions>;
+  /** Called with every request-log entry (`npm run mock -- --log` prints them). */
+  onRequestLogged?: (entry: RequestLogEntry) => void;
 };
 
 export const MOCK_DEFAULTS = {
@@ -69,10 +74,12 @@ export async function createMockApp(options: MockOptions = {}): Promise<MockApp>
       ...(options.webhookSecret !== undefined ? { secret: options.webhookSecret } : {}),
       ...(options.webhooks ? { delivery: options.webhooks } : {}),
     },
+    options.onRequestLogged,
   );
   const reset = () => {
     context.state = createState();
     context.testState = createState();
+    context.faults.clear();
     const now = context.clock.now();
     seedScenarios(context.state, now);
     seedTestIdentities(context.testState, now);
@@ -88,16 +95,26 @@ export async function createMockApp(options: MockOptions = {}): Promise<MockApp>
       compilersFactory: { buildValidator: noSchemas, buildSerializer: noSchemas },
     },
     bodyLimit: options.bodyLimit ?? 64 * 1024,
+    // A call held by a timeout or latency fault must not keep a stopping sandbox open.
+    forceCloseConnections: true,
     // Keys named __proto__ or constructor in a body are refused by the parser, not merged.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     // Bad URL encodings and over-long path parameters answer documented 400s (http/errors.ts).
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: (error, request, reply) => {
+      const answered = answerFrameworkError(error, request, reply);
+      logUnrouted(context, request, answered.statusCode);
+      return answered;
+    },
+    // `req_1`, `req_2`…: the X-Request-Id of each answer and the id in GET /__mock/requests.
+    genReqId: () => context.requests.nextId(),
   });
   // Every body the service takes is JSON: a text/plain body would otherwise be read as a string
   // and answered with a misleading list of missing fields instead of the Content-Type error.
   app.removeContentTypeParser('text/plain');
   installErrorHandling(app);
+  installSandboxHooks(app, context);
+  registerSandboxRoutes(app, context);
   registerInStoreRoutes(app, context);
   registerTrainerRoutes(app, context, reset);
   for (const area of areas) area.register(app, context);

@@ -16,13 +16,13 @@ afterEach(async () => {
   await receiver?.close();
 });
 
-function startCli(): Promise<Record<string, string>> {
+function startCli(extra: string[] = []): Promise<Record<string, string>> {
   const started = spawn(
     process.execPath,
-    ['--import', 'tsx', 'electron/mock/cli.ts', '--port', '0'],
+    ['--import', 'tsx', 'electron/mock/cli.ts', '--port', '0', ...extra],
     {
       cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', extra.includes('--log') ? 'pipe' : 'inherit'],
     },
   );
   child = started;
@@ -72,5 +72,32 @@ describe('npm run mock', () => {
       got?.headers as Record<string, string>,
     );
     expect(payload).toEqual({ request_id, order_id: 'V-1', status: 'INVALID' });
+  });
+});
+
+describe('npm run mock -- --log', () => {
+  it('prints one line per request on stderr: time, id, method, path, status, duration, fault', async () => {
+    const printed = await startCli(['--log']);
+    const lines: string[] = [];
+    createInterface({ input: child?.stderr as NodeJS.ReadableStream }).on('line', (line) =>
+      lines.push(line),
+    );
+    const auth = { authorization: `Bearer ${printed.token}`, 'content-type': 'application/json' };
+    await fetch(`${printed.base_url}/__mock/faults`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ kind: 'status', endpoint: '/pos/client/landing_config' }),
+    });
+    const faulted = await fetch(`${printed.base_url}/pos/client/landing_config?x=1`, {
+      headers: auth,
+    });
+    expect(faulted.status).toBe(503);
+    const id = faulted.headers.get('x-request-id');
+    await expect.poll(() => lines.length, { timeout: 5000 }).toBe(2);
+    expect(lines[0]).toMatch(/^\S+Z req_1 POST \/__mock\/faults 200 \d+ms$/);
+    expect(lines[1]).toMatch(
+      new RegExp(`^\\S+Z ${id} GET /pos/client/landing_config 503 \\d+ms fault=flt_1$`),
+    );
+    expect(lines.join('\n')).not.toContain(printed.token);
   });
 });

@@ -1,7 +1,10 @@
-// `npm run mock -- --port 4010 [--host 127.0.0.1] [--token …] [--client-id …] [--secret-token …]`
+// `npm run mock -- --port 4010 [--host 127.0.0.1] [--token …] [--client-id …] [--secret-token …]
+// [--now ISO] [--log] [--state-file F]`
 // Serves the mock backend and prints one JSON line with how to reach it.
 import { parseArgs } from 'node:util';
 import { createMockApp, MOCK_DEFAULTS } from './app';
+import { formatLogLine } from './sandbox/request-log';
+import { appendRecordedCall, readRecordedCalls, replayRecordedCalls } from './sandbox/state-file';
 
 const { values } = parseArgs({
   options: {
@@ -12,6 +15,7 @@ const { values } = parseArgs({
     'secret-token': { type: 'string', default: MOCK_DEFAULTS.secretToken },
     now: { type: 'string' },
     log: { type: 'boolean', default: false },
+    'state-file': { type: 'string' },
   },
   strict: true,
 });
@@ -28,9 +32,18 @@ const app = await createMockApp({
   clientId: values['client-id'],
   secretToken: values['secret-token'],
   now: values.now,
-  logger: values.log,
+  // One line per request on stderr (stdout carries only the JSON line above, for scripts).
+  ...(values.log
+    ? { onRequestLogged: (entry) => process.stderr.write(`${formatLogLine(entry)}\n`) }
+    : {}),
   baseUrl: `http://${hostForUrl}:${port}`,
 });
+const stateFile = values['state-file'];
+if (stateFile) {
+  // Replayed before listening, and recorded only afterwards, so the file never holds a call twice.
+  await replayRecordedCalls(app, readRecordedCalls(stateFile));
+  app.mockContext.recordCall = (call) => appendRecordedCall(stateFile, call);
+}
 await app.listen({ port, host: values.host });
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;

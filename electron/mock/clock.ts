@@ -4,6 +4,9 @@
 export type Clock = {
   now(): Date;
   set(instant: Date): void;
+  /** Back to real time (a restored sandbox that was not frozen). */
+  release(): void;
+  frozen(): boolean;
 };
 
 export function createClock(initial?: Date): Clock {
@@ -13,6 +16,10 @@ export function createClock(initial?: Date): Clock {
     set: (instant) => {
       frozen = new Date(instant);
     },
+    release: () => {
+      frozen = null;
+    },
+    frozen: () => frozen !== null,
   };
 }
 

@@ -1,8 +1,13 @@
 // Everything the mock remembers, in memory. Reset replaces it whole.
+
+import type { RequestLogEntry } from '../../shared/api/sandbox';
 import { type Clock, createClock } from './clock';
 import { createIdSource, type IdSource } from './ids';
 import type { Funding } from './in-store/funding';
 import { defaultMerchant, type MerchantSettings } from './merchant';
+import { createFaultStore, type FaultStore } from './sandbox/fault-store';
+import { createRequestLog, type RequestLog } from './sandbox/request-log';
+import type { RecordedCall } from './sandbox/state-file';
 import {
   createWebhookDispatcher,
   type WebhookDeliveryOptions,
@@ -41,6 +46,12 @@ export type MockContext = {
   webhookSecret: string;
   /** Sends and logs the callbacks; survives reset (the log itself lives in `state`). */
   webhooks: WebhookDispatcher;
+  /** The faults armed with POST /__mock/faults; reset clears them. */
+  faults: FaultStore;
+  /** The last requests answered; kept across resets (a reset is one of them). */
+  requests: RequestLog;
+  /** Set by `--state-file`: receives every call that can change state, to replay on start. */
+  recordCall?: (call: RecordedCall) => void;
 };
 
 export type WebhookContextOptions = {
@@ -53,6 +64,7 @@ export function createContext(
   baseUrl: string,
   now?: Date,
   webhooks: WebhookContextOptions = {},
+  onRequestLogged?: (entry: RequestLogEntry) => void,
 ): MockContext {
   const webhookSecret = webhooks.secret ?? deriveWebhookSecret(credentials);
   return {
@@ -63,6 +75,8 @@ export function createContext(
     baseUrl,
     webhookSecret,
     webhooks: createWebhookDispatcher(webhookSecret, webhooks.delivery),
+    faults: createFaultStore(),
+    requests: createRequestLog(onRequestLogged),
   };
 }
 

@@ -2,12 +2,13 @@
 // through the transport under a timeout, and turn whatever happens into a result value.
 import type { EndpointSpec } from '../../shared/api/common';
 import type { ServiceError, ServiceResult } from '../../shared/service-error';
+import { boundError } from './bound-error';
 import { buildRequest } from './build-request';
 import { classifyResponse } from './classify-response';
 import { authHeaders, type ServiceCredentials } from './credentials';
 import type { EndpointData, EndpointInput } from './endpoint-types';
 import { redactError } from './redact';
-import type { Transport, TransportResponse } from './transports';
+import { BodyTooLargeError, type Transport, type TransportResponse } from './transports';
 
 export type CallContext = {
   /** Checked and normalized by `checkBaseUrl`, without a trailing slash. */
@@ -27,7 +28,7 @@ export async function callEndpoint<S extends EndpointSpec>(
   const finish = (result: ServiceResult<EndpointData<S>>, secrets: readonly string[]) => {
     const done = result.ok
       ? result
-      : { ok: false as const, error: redactError(result.error, secrets) };
+      : { ok: false as const, error: boundError(redactError(result.error, secrets)) };
     return { ...done, durationMs: Math.max(0, context.now() - started) };
   };
 
@@ -82,11 +83,13 @@ async function sendWithTimeout(
       resolve('timeout');
     }, context.timeoutMs);
   });
+  let status: number | undefined;
   const exchange = async () => {
     const response: TransportResponse = await context.transport(url, {
       ...init,
       signal: controller.signal,
     });
+    status = response.status;
     return { status: response.status, text: await response.text() };
   };
   const pending = exchange();
@@ -96,7 +99,13 @@ async function sendWithTimeout(
     const outcome = await Promise.race([pending, timedOut]);
     if (outcome === 'timeout') return { ok: false, error: { category: 'timeout' } };
     return { ok: true, value: outcome };
-  } catch {
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      return {
+        ok: false,
+        error: { category: 'bad-response', ...(status ? { httpStatus: status } : {}) },
+      };
+    }
     // The rejection's text is dropped: fetch quotes invalid header values, i.e. the token.
     if (controller.signal.aborted) return { ok: false, error: { category: 'timeout' } };
     return { ok: false, error: { category: 'network' } };

@@ -176,3 +176,89 @@ describe('fetchTransport', () => {
     await expect.poll(() => closed).toBe(true);
   });
 });
+
+describe('service bodies are bounded', () => {
+  const servers: Server[] = [];
+  afterEach(async () => {
+    await Promise.all(
+      servers.splice(0).map((s) => {
+        const closed = new Promise((r) => s.close(r));
+        s.closeAllConnections();
+        return closed;
+      }),
+    );
+  });
+
+  async function listen(handler: Parameters<typeof createServer>[1]): Promise<string> {
+    const server = createServer(handler);
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  const call = (baseUrl: string, transport = fetchTransport) =>
+    createServiceClient({
+      baseUrl,
+      credentials: { bearerToken: () => 't' },
+      transport,
+      timeoutMs: 20_000,
+    }).call(echoSpec, { params: { id: '1' }, query: { q: '1' }, body: { n: 1 } });
+
+  it('an endless 200 body is cut off while streaming and is a bad answer', async () => {
+    let written = 0;
+    let stopped = false;
+    const url = await listen((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const pump = () => {
+        while (!stopped && written < 64 * 1024 * 1024) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      req.socket.on('close', () => {
+        stopped = true;
+      });
+      pump();
+    });
+    const result = await call(url);
+    expect(result).toMatchObject({
+      ok: false,
+      error: { category: 'bad-response', httpStatus: 200 },
+    });
+    // Cut off near the cap: socket buffers allow a few MiB more, not the 64 MiB offered.
+    expect(written).toBeLessThan(16 * 1024 * 1024);
+    expect(JSON.stringify(result).length).toBeLessThan(16 * 1024);
+  });
+
+  it('a 20 MB 500 body reaches the error value as a few KiB at most', async () => {
+    const url = await listen((_req, res) => {
+      res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end('x'.repeat(20 * 1024 * 1024));
+    });
+    const result = await call(url);
+    expect(result).toMatchObject({ ok: false, error: { category: 'bad-response' } });
+    expect(JSON.stringify(result).length).toBeLessThan(16 * 1024);
+  });
+
+  it('a long service message (under the cap) is shortened before it leaves the client', async () => {
+    const url = await listen((_req, res) => {
+      res.writeHead(400, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ error: 'y'.repeat(500_000), extra: 'z'.repeat(300_000) }));
+    });
+    const result = await call(url);
+    expect(result).toMatchObject({ ok: false, error: { category: 'state-conflict' } });
+    expect(JSON.stringify(result).length).toBeLessThan(16 * 1024);
+    if (!result.ok) expect(result.error.message?.startsWith('yyyy')).toBe(true);
+  });
+
+  it('the in-process transport applies the same cap', async () => {
+    const transport = createInjectTransport({
+      inject: async () => ({ statusCode: 200, headers: {}, payload: ' '.repeat(2 * 1024 * 1024) }),
+    });
+    const result = await call('http://localhost', transport);
+    expect(result).toMatchObject({ ok: false, error: { category: 'bad-response' } });
+    expect(JSON.stringify(result).length).toBeLessThan(16 * 1024);
+  });
+});

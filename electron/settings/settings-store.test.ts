@@ -36,6 +36,9 @@ describe('settings store', () => {
       pos_client_id: null,
       store_url: null,
       terminal_id: null,
+      // The till's integration API is off until a supervisor (or the environment) turns it on.
+      integration: { enabled: false, port: 4700, key_hash: null },
+      receipt_printer: null,
     });
   });
 
@@ -170,6 +173,37 @@ describe('supervisor PIN', () => {
     now += 240_000;
     expect(await reopened.checkPin('1234')).toEqual({ ok: true });
     expect(await reopened.checkPin('9999')).toMatchObject({ reason: 'wrong', attempts_left: 4 });
+  });
+
+  it('doubles each further lockout until a right PIN is given, across a restart', async () => {
+    let store = await open();
+    await store.setPin('1234');
+    const lockOut = async () => {
+      let answer = await store.checkPin('9999');
+      while (answer.ok === false && answer.reason === 'wrong')
+        answer = await store.checkPin('9999');
+      return answer;
+    };
+    const lengths: number[] = [];
+    for (let round = 0; round < 4; round += 1) {
+      const answer = await lockOut();
+      if (answer.ok || answer.reason !== 'locked') throw new Error('expected a lockout');
+      lengths.push(answer.retry_after_ms);
+      store = await open();
+      now += answer.retry_after_ms;
+    }
+    expect(lengths).toEqual([300_000, 600_000, 1_200_000, 2_400_000]);
+    // A clock set back by hand cannot stretch the current lockout past its own length.
+    const fifth = await lockOut();
+    now -= 7 * 24 * 3_600_000;
+    expect(await store.checkPin('1234')).toEqual({
+      ok: false,
+      reason: 'locked',
+      retry_after_ms: fifth.ok ? 0 : 4_800_000,
+    });
+    now += 7 * 24 * 3_600_000 + 4_800_000;
+    expect(await store.checkPin('1234')).toEqual({ ok: true });
+    expect(await lockOut()).toEqual({ ok: false, reason: 'locked', retry_after_ms: 300_000 });
   });
 
   it('forgets earlier wrong PINs once the right one is given', async () => {

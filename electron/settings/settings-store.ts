@@ -32,6 +32,8 @@ export type SettingsChangeInput = Partial<
     | 'time_zone'
     | 'pos_client_id'
     | 'store_url'
+    | 'integration'
+    | 'receipt_printer'
   >
 >;
 
@@ -139,7 +141,8 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
         // Not even hashed while locked: a right guess must not be learnable during a lockout.
         if (remaining > 0) return { ok: false, reason: 'locked', retry_after_ms: remaining };
         if (await pinMatches(pin, current.supervisor_pin)) {
-          if (current.pin_lockout.failures > 0 || current.pin_lockout.locked_until !== null) {
+          const { failures, locked_until, lockouts } = current.pin_lockout;
+          if (failures > 0 || locked_until !== null || lockouts > 0) {
             await save({ ...current, pin_lockout: NO_LOCKOUT });
           }
           return { ok: true };

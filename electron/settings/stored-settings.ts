@@ -2,6 +2,7 @@
 // falls back to its default and is reported, so one damaged value (say, a hand-edited time
 // zone) does not wipe the rest, and a file that is not JSON at all leaves every default.
 import { z } from 'zod';
+import { ReceiptPrinterSettings } from '../../shared/bridge/printer';
 import {
   ApiGeneration,
   CashierId,
@@ -28,6 +29,21 @@ const BaseUrlField = z
   .nullable()
   .refine((url) => url === null || checkBaseUrl(url).ok, { message: 'not an allowed base URL' });
 
+/**
+ * The integration API (docs/integration-api.md): off by default; the key is kept only as its
+ * SHA-256, so the settings file holds nothing that lets a reader drive a sale.
+ */
+export const IntegrationSettings = z.object({
+  enabled: z.boolean(),
+  port: z.int().min(1024).max(65535),
+  key_hash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
+});
+export type IntegrationSettings = z.infer<typeof IntegrationSettings>;
+export const DEFAULT_INTEGRATION_PORT = 4700;
+
 const fields = {
   mode: Mode,
   base_url: BaseUrlField,
@@ -42,6 +58,8 @@ const fields = {
   // The customer's phone opens these pages: the same HTTPS rule as the service's address.
   store_url: BaseUrlField,
   terminal_id: TerminalId.nullable(),
+  integration: IntegrationSettings,
+  receipt_printer: ReceiptPrinterSettings.nullable(),
 };
 
 export const StoredSettings = z.object(fields);
@@ -60,6 +78,8 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   pos_client_id: null,
   store_url: null,
   terminal_id: null,
+  integration: { enabled: false, port: DEFAULT_INTEGRATION_PORT, key_hash: null },
+  receipt_printer: null,
 };
 
 export type ReadSettings = { settings: StoredSettings; problems: string[] };

@@ -5,7 +5,7 @@ import {
   normalizeToken,
   oneAtATime,
   type SetTokenOptions,
-  tokenLast4,
+  tokenFingerprint,
   type Vault,
   type VaultEncryption,
   VaultError,
@@ -48,9 +48,14 @@ export function createFileBackedVault(file: string, codec: TokenCodec): Vault {
           const stored = await read();
           if (stored) {
             const { token, encryption } = stored;
-            return { configured: true, last4: tokenLast4(token), encryption, problem: null };
+            return {
+              configured: true,
+              fingerprint: tokenFingerprint(token),
+              encryption,
+              problem: null,
+            };
           }
-          return { configured: false, last4: null, ...codec.encryptionNow() };
+          return { configured: false, fingerprint: null, ...codec.encryptionNow() };
         } catch (error) {
           const problem: VaultProblem =
             error instanceof VaultError && error.code !== 'invalid-token'
@@ -58,7 +63,7 @@ export function createFileBackedVault(file: string, codec: TokenCodec): Vault {
               : 'unreadable';
           return {
             configured: false,
-            last4: null,
+            fingerprint: null,
             encryption: codec.encryptionNow().encryption,
             problem,
           };

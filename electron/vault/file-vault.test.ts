@@ -21,7 +21,7 @@ describe('file vault (browser mode)', () => {
     expect(await vault.get()).toBeNull();
     expect(await vault.status()).toEqual({
       configured: false,
-      last4: null,
+      fingerprint: null,
       encryption: 'plain-file',
       problem: null,
     });
@@ -29,7 +29,7 @@ describe('file vault (browser mode)', () => {
     expect(await vault.get()).toBe(TOKEN);
     expect(await vault.status()).toEqual({
       configured: true,
-      last4: 'abcd',
+      fingerprint: expect.stringMatching(/^[0-9a-f]{8}$/),
       encryption: 'plain-file',
       problem: null,
     });
@@ -63,7 +63,7 @@ describe('file vault (browser mode)', () => {
     const status = await vault.status();
     expect(status).toEqual({
       configured: false,
-      last4: null,
+      fingerprint: null,
       encryption: 'plain-file',
       problem: 'corrupt',
     });
@@ -71,9 +71,11 @@ describe('file vault (browser mode)', () => {
     await expect(vault.get()).rejects.toMatchObject({ code: 'corrupt' });
   });
 
-  it('shows no last four characters of a token too short to hide the rest', async () => {
+  it('shows a fingerprint with no character of the token, however short', async () => {
     const vault = createFileVault({ file });
     await vault.set('abc123');
-    expect(await vault.status()).toMatchObject({ configured: true, last4: null });
+    const { fingerprint } = await vault.status();
+    expect(fingerprint).toMatch(/^[0-9a-f]{8}$/);
+    for (const piece of ['abc', 'bc1', 'c12', '123']) expect(fingerprint).not.toContain(piece);
   });
 });

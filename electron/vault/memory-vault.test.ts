@@ -6,7 +6,7 @@ describe('memory vault', () => {
     const vault = createMemoryVault();
     expect(await vault.status()).toEqual({
       configured: false,
-      last4: null,
+      fingerprint: null,
       encryption: 'memory',
       problem: null,
     });
@@ -14,7 +14,7 @@ describe('memory vault', () => {
     expect(await vault.get()).toBe('mock-token');
     expect(await vault.status()).toEqual({
       configured: true,
-      last4: 'oken',
+      fingerprint: expect.stringMatching(/^[0-9a-f]{8}$/),
       encryption: 'memory',
       problem: null,
     });

@@ -1,5 +1,5 @@
 // A vault that forgets on exit: for tests, and for training mode, whose mock token is no secret.
-import { normalizeToken, tokenLast4, type Vault } from './vault';
+import { normalizeToken, tokenFingerprint, type Vault } from './vault';
 
 export function createMemoryVault(initial?: string): Vault {
   let token: string | null = initial === undefined ? null : normalizeToken(initial);
@@ -7,7 +7,7 @@ export function createMemoryVault(initial?: string): Vault {
     async status() {
       return {
         configured: token !== null,
-        last4: token === null ? null : tokenLast4(token),
+        fingerprint: token === null ? null : tokenFingerprint(token),
         encryption: 'memory',
         problem: null,
       };

@@ -21,7 +21,7 @@ describe('safeStorage vault', () => {
     const vault = createSafeStorageVault({ file, safeStorage: fakeSafeStorage() });
     expect(await vault.status()).toEqual({
       configured: false,
-      last4: null,
+      fingerprint: null,
       encryption: 'os',
       problem: null,
     });
@@ -29,7 +29,7 @@ describe('safeStorage vault', () => {
     expect(await vault.get()).toBe(TOKEN);
     expect(await vault.status()).toEqual({
       configured: true,
-      last4: '7b1d',
+      fingerprint: expect.stringMatching(/^[0-9a-f]{8}$/),
       encryption: 'os',
       problem: null,
     });
@@ -87,7 +87,7 @@ describe('safeStorage vault', () => {
       await vault.set(TOKEN, { allowWeakEncryption: true });
       expect(await vault.status()).toEqual({
         configured: true,
-        last4: '7b1d',
+        fingerprint: expect.stringMatching(/^[0-9a-f]{8}$/),
         encryption: 'basic_text',
         problem: null,
       });
@@ -120,7 +120,7 @@ describe('safeStorage vault', () => {
     await writeFile(file, '{"version":1,"encryption":"os","ciphertext":');
     expect(await vault.status()).toEqual({
       configured: false,
-      last4: null,
+      fingerprint: null,
       encryption: 'os',
       problem: 'corrupt',
     });

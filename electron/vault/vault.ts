@@ -1,6 +1,8 @@
 // Where the bearer token lives (DESIGN.md "Security": only the main process reads it). `get`
 // stays in the main process; `status` is the only thing that may cross the bridge, so it holds
-// at most the last four characters, and no error message ever quotes the token.
+// only a short fingerprint (a hash prefix), and no error message ever quotes the token.
+
+import { createHash } from 'node:crypto';
 
 export type VaultEncryption =
   /** Encrypted by the OS: Keychain, DPAPI, or libsecret/KWallet on Linux. */
@@ -16,7 +18,7 @@ export type VaultProblem = 'corrupt' | 'unreadable' | 'undecryptable' | 'encrypt
 
 export type VaultStatus = {
   configured: boolean;
-  last4: string | null;
+  fingerprint: string | null;
   encryption: VaultEncryption;
   problem: VaultProblem | null;
 };
@@ -68,9 +70,12 @@ export function normalizeToken(token: unknown): string {
   return text;
 }
 
-/** The last four characters, only when the token is long enough for them to reveal little. */
-export function tokenLast4(token: string): string | null {
-  return token.length >= 8 ? token.slice(-4) : null;
+/**
+ * A short fingerprint for the supervisor to tell tokens apart: the first 8 hex digits of its
+ * SHA-256. It shows no character of the token (the last four used to be half of a short one).
+ */
+export function tokenFingerprint(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex').slice(0, 8);
 }
 
 /** Runs tasks one after another, so a later set or clear always wins over an earlier one. */

@@ -67,7 +67,11 @@ describe('browser mode', () => {
     const status = await bridge('token.set', { pin: PIN, token });
     expect(status).toEqual({
       ok: true,
-      result: { configured: true, last4: '1234', encryption: 'plain-file' },
+      result: {
+        configured: true,
+        fingerprint: expect.stringMatching(/^[0-9a-f]{8}$/),
+        encryption: 'plain-file',
+      },
     });
     const file = join(temp.dir, 'data', TOKEN_FILE);
     expect(await readFile(file, 'utf8')).toContain(token);

@@ -13,6 +13,8 @@ import { createWebServer, type WebServer } from './web-server';
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DEFAULT_RENDERER_DIR = join(PROJECT_ROOT, 'dist', 'renderer');
 export const TOKEN_FILE = 'token.json';
+/** The till callbacks' signing secret of a Settings-made integration key (0600, like the token). */
+export const INTEGRATION_SECRET_FILE = 'integration-secret.json';
 
 export type BrowserModeOptions = {
   dataDir: string;
@@ -32,6 +34,8 @@ export type BrowserModeOptions = {
 
 export type BrowserMode = {
   url: string;
+  /** What to open in the browser: `url` with the bridge secret (see WebServer). */
+  launchUrl: string;
   port: number;
   secret: string;
   backend: Backend;
@@ -50,6 +54,10 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     // Browser mode has no safeStorage: a plain file only this OS user can read (0600).
     vault: createFileVault({ file: join(dataDir, TOKEN_FILE) }),
     printer: browserPrinter,
+    integration: {
+      secretVault: createFileVault({ file: join(dataDir, INTEGRATION_SECRET_FILE) }),
+      ...options.backend?.integration,
+    },
   });
   let server: WebServer;
   try {
@@ -68,6 +76,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   let closing: Promise<void> | null = null;
   return {
     url: server.url,
+    launchUrl: server.launchUrl,
     port: server.port,
     secret: server.secret,
     backend,

@@ -51,13 +51,19 @@ describe('web cli', () => {
 
     const printed = JSON.parse(first) as { url: string };
     expect(Object.keys(printed)).toEqual(['url']);
-    expect(printed.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
-    const page = await (await fetch(printed.url)).text();
-    const secret = /name="mostrador-bridge-secret" content="([0-9a-f]+)"/.exec(page)?.[1];
-    expect(secret).toBeDefined();
+    // The credential is in the launch URL only; the page any local process can fetch has none.
+    expect(printed.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?key=[0-9a-f]{64}$/);
+    const secret = new URL(printed.url).searchParams.get('key') ?? '';
+    const origin = new URL(printed.url).origin;
+    for (const path of ['/', '/index.html', '/sale', `/?key=${'0'.repeat(64)}`]) {
+      const page = await (await fetch(`${origin}${path}`)).text();
+      expect(page).toContain('<title>');
+      expect(page).not.toContain(secret);
+      expect(page).not.toContain('bridge-secret');
+    }
     const info = await fetch(new URL('/bridge/app.info', printed.url), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-mostrador-secret': secret ?? '' },
+      headers: { 'content-type': 'application/json', 'x-mostrador-secret': secret },
       body: '{}',
     });
     expect(await info.json()).toMatchObject({

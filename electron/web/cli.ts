@@ -1,6 +1,7 @@
 // `npm run web -- --port N [--data-dir DIR]`: browser mode. Serves the built renderer and the
 // bridge on 127.0.0.1, backed by the same handlers as the Electron shell, the plain token file
-// (0600) and the journal in the data dir. Prints one JSON line `{"url":…}` once listening.
+// (0600) and the journal in the data dir. Prints one JSON line `{"url":…}` once listening, with
+// `integration_url` when the till's integration API is on (MOSTRADOR_INTEGRATION_KEY or Settings).
 import { parseArgs } from 'node:util';
 import { startBrowserMode } from './browser-mode';
 import { resolveDataDir } from './data-dir';
@@ -10,6 +11,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '0' },
     'data-dir': { type: 'string' },
     'renderer-dir': { type: 'string' },
+    'integration-port': { type: 'string' },
   },
   strict: true,
 });
@@ -20,12 +22,29 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+const integrationPort =
+  values['integration-port'] === undefined ? undefined : Number(values['integration-port']);
+if (
+  integrationPort !== undefined &&
+  (!Number.isInteger(integrationPort) || integrationPort < 0 || integrationPort > 65535)
+) {
+  console.error(`--integration-port must be a port number, got ${values['integration-port']}`);
+  process.exit(2);
+}
+
 const mode = await startBrowserMode({
   dataDir: resolveDataDir(values['data-dir']),
   port,
   ...(values['renderer-dir'] ? { rendererDir: values['renderer-dir'] } : {}),
+  backend: {
+    integration: { envKey: process.env.MOSTRADOR_INTEGRATION_KEY, port: integrationPort },
+  },
 });
-process.stdout.write(`${JSON.stringify({ url: mode.url })}\n`);
+// The launch URL is the one way the bridge secret reaches the browser (the page at / has none).
+const integrationUrl = mode.backend.integration.status().url;
+process.stdout.write(
+  `${JSON.stringify({ url: mode.launchUrl, ...(integrationUrl ? { integration_url: integrationUrl } : {}) })}\n`,
+);
 
 let stopping = false;
 const stop = async (signal: string) => {

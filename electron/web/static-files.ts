@@ -1,6 +1,6 @@
 // The built renderer (dist/renderer) as static files: correct content types, no path escaping
-// the folder, and index.html for any route of the single-page app, with the per-launch bridge
-// secret written into it.
+// the folder, and index.html for any route of the single-page app. Nothing served here holds the
+// bridge secret: any local process can fetch it (the secret travels in the launch URL only).
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 
@@ -35,16 +35,7 @@ export type StaticAnswer =
   | { kind: 'not-found' }
   | { kind: 'not-built' };
 
-/** The meta tag the renderer's bridge transport reads the secret from. */
-export function injectSecret(html: string, secret: string): string {
-  const meta = `<meta name="mostrador-bridge-secret" content="${secret}">`;
-  const head = /<head(\s[^>]*)?>/i.exec(html);
-  if (!head) return `${meta}\n${html}`;
-  const at = head.index + head[0].length;
-  return `${html.slice(0, at)}\n    ${meta}${html.slice(at)}`;
-}
-
-export function createStaticFiles(rootDir: string | null, secret: string) {
+export function createStaticFiles(rootDir: string | null) {
   const root = rootDir === null ? null : resolve(rootDir);
 
   const readIndex = async (): Promise<StaticAnswer> => {
@@ -53,7 +44,7 @@ export function createStaticFiles(rootDir: string | null, secret: string) {
       const html = await readFile(join(root, 'index.html'), 'utf8');
       return {
         kind: 'file',
-        body: Buffer.from(injectSecret(html, secret), 'utf8'),
+        body: Buffer.from(html, 'utf8'),
         contentType: CONTENT_TYPES['.html'] ?? 'text/html',
         isIndex: true,
       };

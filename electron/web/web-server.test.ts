@@ -49,7 +49,7 @@ const bridge = (method: string, args: unknown, headers: Record<string, string> =
 describe('static files', () => {
   beforeEach(() => start(join(temp.dir, 'renderer')));
 
-  it('listens on 127.0.0.1 and serves index.html with the secret and the security headers', async () => {
+  it('listens on 127.0.0.1 and serves index.html, without the secret, with the security headers', async () => {
     expect(server.url).toBe(`http://127.0.0.1:${server.port}/`);
     const response = await fetch(server.url);
     expect(response.status).toBe(200);
@@ -63,8 +63,8 @@ describe('static files', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     const html = await response.text();
     expect(server.secret).toMatch(/^[0-9a-f]{64}$/);
-    expect(html).toContain(`<meta name="mostrador-bridge-secret" content="${server.secret}">`);
-    expect(html.indexOf('mostrador-bridge-secret')).toBeLessThan(html.indexOf('<title>'));
+    expect(html).not.toContain(server.secret);
+    expect(server.launchUrl).toBe(`${server.url}?key=${server.secret}`);
   });
 
   it('serves assets with their content types', async () => {
@@ -83,7 +83,7 @@ describe('static files', () => {
 
   it('answers app routes with the page, missing assets with 404, and never leaves the folder', async () => {
     expect(await (await fetch(new URL('/ventas/nueva', server.url))).text()).toContain(
-      'mostrador-bridge-secret',
+      '<title>Mostrador</title>',
     );
     expect((await fetch(new URL('/assets/missing.js', server.url))).status).toBe(404);
     // A file right beside the renderer folder must stay out of reach.

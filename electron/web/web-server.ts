@@ -7,11 +7,14 @@ import type { AddressInfo } from 'node:net';
 import type { BridgeError } from '../../shared/bridge';
 import type { HandlerTable } from '../ipc/create-handlers';
 import { dispatch } from '../ipc/dispatch';
+import { FRAGMENT_HEADERS, fragmentFor } from './fragment-page';
 import { createRequestGuard } from './request-guard';
 import { SECURITY_HEADERS } from './security-headers';
 import { createStaticFiles } from './static-files';
 
 export const BRIDGE_PREFIX = '/bridge/';
+/** The launch URL's query parameter that carries the bridge secret (renderer/bridge/transport.ts). */
+export const LAUNCH_KEY_PARAM = 'key';
 const MAX_BODY_BYTES = 256 * 1024;
 
 export const NOT_BUILT_PAGE =
@@ -28,22 +31,55 @@ export type WebServerOptions = {
   secret?: string;
   /** Origins besides this server's allowed to call the bridge (the renderer's dev server). */
   extraOrigins?: readonly string[];
+  /** Against slow or half-sent requests; tests shorten them. */
+  limits?: Partial<ServerLimits>;
+};
+
+export type ServerLimits = {
+  /** Time for a request's headers to arrive in full. */
+  headersTimeoutMs: number;
+  /** Time for a whole request (headers and body) to arrive. */
+  requestTimeoutMs: number;
+  /** Open connections at once; more are closed on arrival. One cashier's browser needs few. */
+  maxConnections: number;
+};
+
+/**
+ * A browser on the same machine sends a request in microseconds: seconds are generous. The
+ * defaults of Node (60 s headers, 300 s request, checked every 30 s, no cap) let 300 half-sent
+ * requests hold the server for minutes.
+ */
+export const DEFAULT_LIMITS: ServerLimits = {
+  headersTimeoutMs: 5_000,
+  requestTimeoutMs: 15_000,
+  maxConnections: 64,
 };
 
 export type WebServer = {
   url: string;
+  /**
+   * `url` with the bridge secret as `?key=`: what the launch prints for the browser. The page
+   * keeps the key (sessionStorage) and drops it from the address bar; `/` itself holds none.
+   */
+  launchUrl: string;
   port: number;
-  /** The bridge secret, for a dev server that injects it into its own page. */
   secret: string;
   close(): Promise<void>;
 };
 
 export async function createWebServer(options: WebServerOptions): Promise<WebServer> {
   const secret = options.secret ?? randomBytes(32).toString('hex');
-  const serveStatic = createStaticFiles(options.rendererDir, secret);
+  const serveStatic = createStaticFiles(options.rendererDir);
   let guard: ReturnType<typeof createRequestGuard> | null = null;
 
-  const server = createServer((request, response) => {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const timeouts = {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    // How often Node looks for expired requests: a fraction of the shortest limit.
+    connectionsCheckingInterval: Math.max(50, Math.min(1_000, limits.headersTimeoutMs / 3)),
+  };
+  const server = createServer(timeouts, (request, response) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
     handle(request, response).catch((error: unknown) => {
       options.table.logger.error('web request failed', { error });
@@ -96,17 +132,25 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
       response.setHeader('Allow', 'GET, HEAD');
       return refuse(response, 405, 'method not allowed');
     }
+    const fragment = fragmentFor(options.table.fragments, pathname);
+    if (fragment) {
+      if (fragment.found === undefined) return sendText(response, 404, 'not found\n');
+      for (const [name, value] of Object.entries(FRAGMENT_HEADERS)) response.setHeader(name, value);
+      return send(response, 200, 'text/html; charset=utf-8', fragment.found, request.method);
+    }
     const found = await serveStatic(pathname);
     if (found.kind === 'not-built') {
       response.setHeader('Cache-Control', 'no-store');
       return send(response, 503, 'text/html; charset=utf-8', NOT_BUILT_PAGE, request.method);
     }
     if (found.kind === 'not-found') return sendText(response, 404, 'not found\n');
-    // index.html carries this launch's secret: never cached.
     response.setHeader('Cache-Control', found.isIndex ? 'no-store' : 'no-cache');
     return send(response, 200, found.contentType, found.body, request.method);
   };
 
+  server.maxConnections = limits.maxConnections;
+  // An idle kept-alive socket counts against the cap; let it go soon.
+  server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen({ port: options.port, host: '127.0.0.1' }, () => {
@@ -121,8 +165,10 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
     ...(options.extraOrigins ? { extraOrigins: options.extraOrigins } : {}),
   });
 
+  const url = `http://127.0.0.1:${port}/`;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url,
+    launchUrl: `${url}?${LAUNCH_KEY_PARAM}=${secret}`,
     port,
     secret,
     close: () =>

@@ -93,7 +93,18 @@ export function validSamples(ids: FuzzBackend['ids']): Record<string, unknown> {
     'training.applyScenario': { name: 'plain-sale' },
     'training.acceptSchedule': { funding_code: 'VENTA1' },
     'training.injectFault': { operation: 'v3.verify', fault: 'server-error', times: 1 },
+    // No printer is set in the fuzz backend: print answers not-configured, as a value. The PDF and
+    // the test page have no valid sample: 10,000 files, or connections to whatever host a
+    // broken address names, are not what this suite is for (their own tests cover them).
+    'receipt.preview': { request: { document: 'sale-record', op_id: ids.billed } },
+    'receipt.print': { request: { document: 'sale-record', op_id: ids.billed } },
     'training.releaseFaults': {},
+    'training.sendTillSale': { billed_cents: 120_000, document_type: 'boleta' },
+    'integration.read': { request_id: 'FUZZ-1' },
+    'integration.cancel': { request_id: 'FUZZ-1' },
+    // Off: fuzzed ports must not open sockets all over the machine.
+    'integration.configure': { pin: PIN, enabled: false, port: 4700 },
+    'integration.rotateKey': { pin: PIN },
     'print.document': {
       document: 'day-summary',
       layout: 'a4',

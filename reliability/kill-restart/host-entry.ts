@@ -28,9 +28,15 @@ const mode = await startBrowserMode({
   backend: {
     retry: { policy: { baseMs, maxMs: baseMs * 10 } },
     liveTimeoutMs: 5_000,
+    // The till's integration API when the run sets MOSTRADOR_INTEGRATION_KEY (till-kill runs).
+    integration: { envKey: process.env.MOSTRADOR_INTEGRATION_KEY, port: 0 },
   },
 });
-process.stdout.write(`${JSON.stringify({ url: mode.url })}\n`);
+// The launch URL is the one way the bridge secret reaches the browser (the page at / has none).
+const integrationUrl = mode.backend.integration.status().url;
+process.stdout.write(
+  `${JSON.stringify({ url: mode.launchUrl, ...(integrationUrl ? { integration_url: integrationUrl } : {}) })}\n`,
+);
 process.on('SIGTERM', () => {
   void mode.close().then(
     () => process.exit(0),

@@ -26,12 +26,14 @@ export async function openLane(options: {
   templateDir: string;
   mock: MockServer;
   timing: StepTiming;
+  /** Extra environment of the host (the till runs set MOSTRADOR_INTEGRATION_KEY). */
+  env?: Record<string, string>;
 }): Promise<Lane> {
   const dataDir = await mkdtemp(join(tmpdir(), 'mostrador-kill-'));
   for (const file of ['settings.json', 'token.json']) {
     await copyFile(join(options.templateDir, file), join(dataDir, file));
   }
-  const start = () => startHost(options.entry, dataDir, options.rendererDir);
+  const start = () => startHost(options.entry, dataDir, options.rendererDir, options.env);
   const lane: Lane = {
     ...options,
     dataDir,

@@ -139,7 +139,7 @@ function openBillings(snapshot: Awaited<ReturnType<typeof readJournal>>): Set<st
   );
 }
 
-async function seedSale(mock: MockServer, index: number, rng: SeededRandom): Promise<Sale> {
+export async function seedSale(mock: MockServer, index: number, rng: SeededRandom): Promise<Sale> {
   const dni = (n: number) => `6${String(index * 2 + n).padStart(7, '0')}`;
   const fund = async (body: Record<string, unknown>) => {
     const response = await fetch(`${mock.baseUrl}/__mock/fundings`, {

@@ -8,8 +8,16 @@ import { ROOT } from '../support/bundle-entry';
 export type Started = { child: ChildProcess; line: string; exited: Promise<number | null> };
 
 /** Spawns and waits for the first stdout line (the JSON line both CLIs print when listening). */
-export function startPrinting(command: string, args: string[]): Promise<Started> {
-  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startPrinting(
+  command: string,
+  args: string[],
+  env?: Record<string, string>,
+): Promise<Started> {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(env ? { env: { ...process.env, ...env } } : {}),
+  });
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   );
@@ -45,6 +53,8 @@ export async function startMockServer(now: string): Promise<MockServer> {
 
 export type Host = {
   url: string;
+  /** The till's integration API, when the host was started with a key. */
+  integrationUrl: string | null;
   secret: string;
   /** SIGKILL: no handler runs, no file is closed, nothing is flushed. */
   kill(): Promise<void>;
@@ -55,15 +65,17 @@ export async function startHost(
   entry: string,
   dataDir: string,
   rendererDir: string,
+  env?: Record<string, string>,
 ): Promise<Host> {
-  const started = await startPrinting(process.execPath, [
-    entry,
-    '--data-dir',
-    dataDir,
-    '--renderer-dir',
-    rendererDir,
-  ]);
-  const { url } = JSON.parse(started.line) as { url: string };
+  const started = await startPrinting(
+    process.execPath,
+    [entry, '--data-dir', dataDir, '--renderer-dir', rendererDir],
+    env,
+  );
+  const { url, integration_url } = JSON.parse(started.line) as {
+    url: string;
+    integration_url?: string;
+  };
   let dead = false;
   const kill = async () => {
     if (!dead) started.child.kill('SIGKILL');
@@ -80,18 +92,23 @@ export async function startHost(
     dead = true;
   };
   try {
-    return { url, secret: await secretOf(url), kill, stop };
+    return {
+      url,
+      integrationUrl: integration_url ?? null,
+      secret: await secretOf(url),
+      kill,
+      stop,
+    };
   } catch (error) {
     await kill();
     throw error;
   }
 }
 
-/** The bridge secret as the renderer gets it: from the meta tag of the page the host serves. */
+/** The bridge secret as the renderer gets it: from the printed launch URL. */
 async function secretOf(url: string): Promise<string> {
-  const page = await (await fetch(url)).text();
-  const secret = /<meta name="mostrador-bridge-secret" content="([0-9a-f]+)">/.exec(page)?.[1];
-  if (!secret) throw new Error('no bridge secret in the page');
+  const secret = new URL(url).searchParams.get('key');
+  if (!secret) throw new Error('no bridge key in the launch URL');
   return secret;
 }
 

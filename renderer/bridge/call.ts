@@ -9,6 +9,7 @@ import {
   bridgeMethods,
   bridgeResponse,
 } from '../../shared/bridge';
+import { useJournalHealthStore } from '../stores/journal-health-store';
 import { BridgeUnreachable, currentTransport, type RawInvoke } from './transport';
 
 /**
@@ -60,6 +61,10 @@ export async function call<M extends BridgeMethod>(
       error: { code: 'internal', message: 'the bridge answered outside the contract' },
       lost: true,
     };
+  }
+  // Every screen must stop, not only the one whose call met it (renderer/components/journal-block).
+  if (!parsed.data.ok && parsed.data.error.code === 'journal-unavailable') {
+    useJournalHealthStore.getState().markDown();
   }
   // The schema is the method's own, so its parsed value is exactly that method's result type.
   return parsed.data as CallResult<BridgeResult<M>>;

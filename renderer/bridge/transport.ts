@@ -1,6 +1,6 @@
 // The two ways a bridge call leaves the renderer. In Electron the preload exposes
 // `window.mostrador.invoke`; in browser mode the loopback server takes a POST per method, guarded
-// by the per-launch secret it wrote into the page. Either way the answer is an untrusted value
+// by the per-launch secret, which arrives in the launch URL (`?key=`) and nowhere else. Either way the answer is an untrusted value
 // that call.ts validates against the contract.
 
 export type RawInvoke = (method: string, args: unknown) => Promise<unknown>;
@@ -16,11 +16,33 @@ declare global {
 /** Thrown when the bridge gave no answer at all: the call may or may not have reached it. */
 export class BridgeUnreachable extends Error {}
 
+const KEY_PARAM = 'key';
+const KEY_STORE = 'mostrador.bridge-key';
+
+/**
+ * The secret from the launch URL, kept for this tab (a reload keeps working) and taken out of
+ * the address bar so it is not shown, bookmarked or copied along with a route.
+ */
+export function adoptLaunchKey(location: Location, history: History, store: Storage): void {
+  const params = new URLSearchParams(location.search);
+  const key = params.get(KEY_PARAM);
+  if (!key) return;
+  store.setItem(KEY_STORE, key);
+  params.delete(KEY_PARAM);
+  const query = params.toString();
+  history.replaceState(
+    history.state,
+    '',
+    `${location.pathname}${query ? `?${query}` : ''}${location.hash}`,
+  );
+}
+
 function bridgeSecret(): string {
-  // The server may add its own meta tag; the first non-empty one is the secret.
-  const metas = document.querySelectorAll<HTMLMetaElement>('meta[name="mostrador-bridge-secret"]');
-  for (const meta of metas) if (meta.content) return meta.content;
-  return '';
+  try {
+    return window.sessionStorage.getItem(KEY_STORE) ?? '';
+  } catch {
+    return '';
+  }
 }
 
 async function httpInvoke(method: string, args: unknown): Promise<unknown> {
@@ -46,6 +68,13 @@ async function httpInvoke(method: string, args: unknown): Promise<unknown> {
 
 export function currentTransport(): RawInvoke {
   const preload = window.mostrador;
+  if (!preload) {
+    try {
+      adoptLaunchKey(window.location, window.history, window.sessionStorage);
+    } catch {
+      // No storage (a locked-down browser): calls go without the key and are refused.
+    }
+  }
   if (preload && typeof preload.invoke === 'function') {
     return async (method, args) => {
       try {

@@ -3,6 +3,7 @@ import { useT } from '../i18n/use-t';
 import { type ScreenName, screenHash } from '../logic/routes';
 import { useSettingsStore } from '../stores/settings-store';
 import { NAV_ENTRIES, screenForKey } from './function-keys';
+import { JournalBlock } from './journal-block';
 import { OperationsTray } from './operations-tray';
 import { ResolutionAnnouncements } from './resolution-announcements';
 import { TrainingBanner } from './training-banner';
@@ -104,6 +105,7 @@ export function AppShell({
         {current !== null ? <ResolutionAnnouncements /> : null}
         {children}
       </main>
+      <JournalBlock />
     </div>
   );
 }

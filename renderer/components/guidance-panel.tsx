@@ -40,7 +40,7 @@ export function GuidancePanel({
       {guidance.doNotCollect ? (
         <p className="guidance__stop">{t('guide.doNotCollectAgain')}</p>
       ) : null}
-      <p className="guidance__steps">{t(guidance.steps, guidance.stepsParams)}</p>
+      <p className="guidance__steps">{t(guidance.steps, guidance.params)}</p>
       {children ? <div className="guidance__actions">{children}</div> : null}
       {guidance.details ? (
         <details className="guidance__details">

@@ -23,7 +23,7 @@ export function OrderFragment({
         <strong>{title}</strong> <span className="muted">{t('orders.create.fragmentNote')}</span>
       </figcaption>
       {fragment.state === 'ready' ? (
-        <SandboxedHtml html={fragment.html} title={title} height={height} />
+        <SandboxedHtml html={fragment.html} src={fragment.src} title={title} height={height} />
       ) : fragment.state === 'loading' ? (
         <p role="status">{t('orders.create.fragmentLoading')}</p>
       ) : (

@@ -15,6 +15,7 @@ export function PaidAndBilled({
   primaryRef,
   onNew,
   newLabel,
+  fromTill = false,
 }: {
   invoice: 'boleta' | 'factura';
   collected: string | null;
@@ -22,6 +23,8 @@ export function PaidAndBilled({
   primaryRef: Ref<HTMLButtonElement>;
   onNew: () => void;
   newLabel: string;
+  /** A till's sale: the till issues the invoice, not the cashier (no second invoice). */
+  fromTill?: boolean;
 }) {
   const t = useT();
   const print = usePrint();
@@ -37,7 +40,9 @@ export function PaidAndBilled({
         {t('sale.billedTitle')}
       </h2>
       <p className="banner__big">
-        {t(invoice === 'factura' ? 'sale.billedFactura' : 'sale.billedBoleta')}
+        {fromTill
+          ? t('till.billedCashier', { invoice })
+          : t(invoice === 'factura' ? 'sale.billedFactura' : 'sale.billedBoleta')}
       </p>
       {collected !== null ? <p>{t('sale.billedCollected', { amount: collected })}</p> : null}
       <div className="button-row">

@@ -1,8 +1,12 @@
 import { useState } from 'react';
 import { formatPEN } from '../../shared/domain/money';
+import {
+  countByStatus,
+  type ReconcileLine,
+  type ReconcileStatus,
+} from '../../shared/domain/reconcile';
 import type { MessageKey } from '../i18n/catalogue';
 import { useT } from '../i18n/use-t';
-import { countByStatus, type ReconcileLine, type ReconcileStatus } from '../logic/reconcile';
 import { ScrollRegion } from './scroll-region';
 
 const PAGE = 100;

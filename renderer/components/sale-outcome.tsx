@@ -88,6 +88,7 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
           primaryRef={primaryRef}
           onNew={newSale}
           newLabel={t('sale.newSale')}
+          fromTill={store.till !== null}
         />
       </div>
     );

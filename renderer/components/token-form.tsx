@@ -75,7 +75,7 @@ export function TokenForm({ pin }: { pin: string }) {
       <p data-testid="token-status">
         {status?.configured
           ? t('settings.tokenConfigured', {
-              last4: status.last4 ?? '????',
+              fingerprint: status.fingerprint ?? '—',
               encryption: t(ENCRYPTION[status.encryption]),
             })
           : t('settings.tokenNotConfigured')}

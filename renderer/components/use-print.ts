@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { BridgeArgs } from '../../shared/bridge';
+import type { DocumentRequest } from '../../shared/bridge/printer';
 import { call } from '../bridge/call';
 import { useT } from '../i18n/use-t';
+import { printerNotice } from '../logic/printer-outcome';
 import { withAutoPrint } from '../logic/routes';
 import { navigate } from './use-hash-route';
 
@@ -33,5 +35,33 @@ export function usePrint() {
     }
     navigate(withAutoPrint(args.route));
   };
-  return { run, busy, message };
+  /** The document on the receipt printer, by the main process (ESC/POS). */
+  const receipt = async (request: DocumentRequest) => {
+    if (busy) return;
+    setBusy(true);
+    setMessage(null);
+    const answer = await call('receipt.print', { request });
+    setBusy(false);
+    if (!answer.ok) return setMessage(t('print.failed', { reason: answer.error.message }));
+    const notice = printerNotice(answer.result, 'printer.sent');
+    setMessage(
+      notice.tone === 'ok'
+        ? t(notice.message)
+        : `${t(notice.message)} ${t('printer.again')} ${t('printer.detail', { detail: notice.detail })}`,
+    );
+  };
+  /** The A4 PDF, written by the main process in the terminal's prints folder. */
+  const pdf = async (request: DocumentRequest) => {
+    if (busy) return;
+    setBusy(true);
+    setMessage(null);
+    const answer = await call('print.pdf', { request });
+    setBusy(false);
+    setMessage(
+      answer.ok
+        ? t('print.savedPdf', { path: answer.result.pdf_path })
+        : t('print.failed', { reason: answer.error.message }),
+    );
+  };
+  return { run, receipt, pdf, busy, message };
 }

@@ -1,6 +1,7 @@
 // Interface texts, English. Typed against the Spanish key set: a missing or extra key fails
 // the type check, and the unit test checks each message asks for the same parameters.
 import type { MessageKey } from './catalogue';
+import { integrationEn } from './integration-texts';
 
 export const en: Record<MessageKey, string> = {
   'common.back': 'Back',
@@ -222,6 +223,50 @@ export const en: Record<MessageKey, string> = {
   'summary.col.origin': 'Payment origin',
   'summary.col.amount': 'Amount',
   'summary.col.amountPlain': 'Amount (S/)',
+  'summary.csv.store': 'Store',
+  'summary.csv.day': 'Day',
+  'summary.csv.terminal': 'Terminal',
+  'print.receiptPreview': '{columns}-column receipt: what the printer prints, line for line',
+  'print.toReceiptPrinter': 'Print on the receipt printer',
+  'print.savePdf': 'Save PDF (A4)',
+  'print.loading': 'Preparing the document…',
+  'printer.title': 'Receipt printer',
+  'printer.lead':
+    'ESC/POS over the network (tcp://IP:9100) or through a system queue (queue:NAME).',
+  'printer.address': 'Printer address',
+  'printer.addressHint': 'E.g. tcp://192.168.1.50:9100 or queue:RECEIPTS',
+  'printer.addressInvalid': 'Use tcp://host:port or queue:NAME.',
+  'printer.columns': 'Paper',
+  'printer.columns48': '80 mm, 48 columns',
+  'printer.columns42': '80 mm, 42 columns',
+  'printer.columns32': '58 mm, 32 columns',
+  'printer.save': 'Save printer',
+  'printer.remove': 'Remove printer',
+  'printer.saved': 'Printer saved.',
+  'printer.removed': 'Printer removed.',
+  'printer.none': 'No receipt printer is set.',
+  'printer.current': 'Current printer: {address} ({columns} columns).',
+  'printer.testing': 'Printing…',
+  'printer.test': 'Print a test page',
+  'printer.testSent':
+    'Test page sent: check that the accents (á é ñ ¿ ¡) print right and the paper is cut.',
+  'printer.sent': 'Sent to the receipt printer.',
+  'printer.again': 'The sale does not change: you can print again at any time.',
+  'printer.detail': 'Technical detail: {detail}',
+  'printer.error.refused':
+    'The printer refused the connection: is it on? Are the address and port right?',
+  'printer.error.unreachable':
+    'The printer cannot be reached: check the cable or network and the address.',
+  'printer.error.no-answer':
+    'The printer does not answer or stopped taking data: check paper, cover and power, and look at what printed before printing again.',
+  'printer.error.closed':
+    'The printer closed the connection mid-receipt: it may have printed only part. Print again.',
+  'printer.error.paper-out': 'The printer is out of paper: load a new roll and print again.',
+  'printer.error.queue-missing': 'This computer has no print queue by that name.',
+  'printer.error.queue-unavailable':
+    'This computer has no print system (CUPS): use a tcp:// address.',
+  'printer.error.queue-failed': 'The print system refused the job.',
+  'printer.error.not-configured': 'No receipt printer is set: a supervisor sets one in Settings.',
   'summary.origin.external': 'In store',
   'summary.origin.card': 'Card (web)',
   'summary.origin.transfer': 'Transfer',
@@ -324,7 +369,7 @@ export const en: Record<MessageKey, string> = {
   'settings.save': 'Save changes',
   'settings.saved': 'Changes saved.',
   'settings.token': 'Service token',
-  'settings.tokenConfigured': 'Configured: ends in {last4} (protection: {encryption}).',
+  'settings.tokenConfigured': 'Configured: fingerprint {fingerprint} (protection: {encryption}).',
   'settings.tokenNotConfigured': 'Not configured.',
   'settings.encryption.os': 'operating system encryption',
   'settings.encryption.basic': 'basic (weak) encryption',
@@ -460,9 +505,18 @@ export const en: Record<MessageKey, string> = {
   'guide.bridge.wrongPin.title': 'Wrong PIN',
   'guide.bridge.wrongPin.steps':
     'The supervisor must type the PIN again. After several mistakes it locks for a while.',
+  'guide.bridge.journalUnavailable.title':
+    'This terminal must be attended: it cannot record operations',
+  'guide.bridge.journalUnavailable.steps':
+    'No sale can start: nothing could be recorded. Call the supervisor to free space on the disk (or reconnect the drive) of the data folder, then try again.',
+  'journal.shortened.title': 'This terminal’s journal is missing operations',
+  'journal.shortened.steps':
+    'At start the journal ended at entry {found}, but this terminal had written up to entry {expected}: it was emptied or replaced. Do not trust this terminal’s reconciliation for those days; report it and compare with the service’s summary.',
+  'journal.retry': 'Try again',
   'guide.bridge.pinLocked.title': 'PIN locked after several wrong attempts',
   'guide.bridge.pinLocked.steps': 'Wait a few minutes and try again.',
-  'guide.bridge.pinLocked.stepsTime': 'Try again in {minutes} min.',
+  'guide.bridge.pinLocked.wait':
+    'Wait {time} and try again. Each further lockout lasts twice as long, up to a day.',
   'guide.bridge.notConfigured.title': 'The terminal is not fully set up',
   'guide.bridge.missingToken.title': 'The service token is missing',
   'guide.bridge.missingToken.steps':
@@ -634,4 +688,5 @@ export const en: Record<MessageKey, string> = {
     'Do not refund again: use "Retry now", which sends the same refund with the same token.',
   'orders.guide.refundLost.steps':
     'Do not refund again. The terminal did not answer: check the pending operations or call the supervisor.',
+  ...integrationEn,
 };

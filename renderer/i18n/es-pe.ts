@@ -1,5 +1,7 @@
 // Interface texts, Spanish (Peru): the default language and the key set of the catalogue.
 // Plain words for a cashier at a counter; `{name}` parameters are filled by translate().
+import { integrationEsPE } from './integration-texts';
+
 export const esPE = {
   'common.back': 'Volver',
   'common.backEsc': 'Volver (Esc)',
@@ -220,6 +222,52 @@ export const esPE = {
   'summary.col.origin': 'Origen del pago',
   'summary.col.amount': 'Monto',
   'summary.col.amountPlain': 'Monto (S/)',
+  'summary.csv.store': 'Tienda',
+  'summary.csv.day': 'Día',
+  'summary.csv.terminal': 'Terminal',
+  'print.receiptPreview':
+    'Ticket de {columns} columnas: lo que sale en la impresora, línea por línea',
+  'print.toReceiptPrinter': 'Imprimir en la impresora de tickets',
+  'print.savePdf': 'Guardar PDF (A4)',
+  'print.loading': 'Preparando el documento…',
+  'printer.title': 'Impresora de tickets',
+  'printer.lead': 'ESC/POS por la red (tcp://IP:9100) o por una cola del sistema (queue:NOMBRE).',
+  'printer.address': 'Dirección de la impresora',
+  'printer.addressHint': 'Ej.: tcp://192.168.1.50:9100 o queue:TICKETS',
+  'printer.addressInvalid': 'Use tcp://host:puerto o queue:NOMBRE.',
+  'printer.columns': 'Papel',
+  'printer.columns48': '80 mm, 48 columnas',
+  'printer.columns42': '80 mm, 42 columnas',
+  'printer.columns32': '58 mm, 32 columnas',
+  'printer.save': 'Guardar impresora',
+  'printer.remove': 'Quitar impresora',
+  'printer.saved': 'Impresora guardada.',
+  'printer.removed': 'Impresora quitada.',
+  'printer.none': 'No hay impresora de tickets configurada.',
+  'printer.current': 'Impresora actual: {address} ({columns} columnas).',
+  'printer.testing': 'Imprimiendo…',
+  'printer.test': 'Imprimir página de prueba',
+  'printer.testSent':
+    'Página de prueba enviada: revise que los acentos (á é ñ ¿ ¡) salgan bien y que el papel se corte.',
+  'printer.sent': 'Enviado a la impresora de tickets.',
+  'printer.again': 'La venta no cambia: puede imprimir de nuevo cuando quiera.',
+  'printer.detail': 'Detalle técnico: {detail}',
+  'printer.error.refused':
+    'La impresora rechazó la conexión: ¿está encendida? ¿Son correctos la dirección y el puerto?',
+  'printer.error.unreachable':
+    'No se llega a la impresora: revise el cable o la red y la dirección.',
+  'printer.error.no-answer':
+    'La impresora no responde o dejó de recibir datos: revise papel, tapa y corriente, y mire qué salió antes de imprimir de nuevo.',
+  'printer.error.closed':
+    'La impresora cortó la conexión a mitad del ticket: puede haber salido incompleto. Imprima de nuevo.',
+  'printer.error.paper-out':
+    'La impresora no tiene papel: ponga un rollo nuevo e imprima de nuevo.',
+  'printer.error.queue-missing': 'Este equipo no tiene una cola de impresión con ese nombre.',
+  'printer.error.queue-unavailable':
+    'Este equipo no tiene sistema de impresión (CUPS): use una dirección tcp://.',
+  'printer.error.queue-failed': 'El sistema de impresión rechazó el trabajo.',
+  'printer.error.not-configured':
+    'No hay impresora de tickets: un supervisor la configura en Configuración.',
   'summary.origin.external': 'En tienda',
   'summary.origin.card': 'Tarjeta (web)',
   'summary.origin.transfer': 'Transferencia',
@@ -322,7 +370,7 @@ export const esPE = {
   'settings.save': 'Guardar cambios',
   'settings.saved': 'Cambios guardados.',
   'settings.token': 'Token del servicio',
-  'settings.tokenConfigured': 'Configurado: termina en {last4} (protección: {encryption}).',
+  'settings.tokenConfigured': 'Configurado: huella {fingerprint} (protección: {encryption}).',
   'settings.tokenNotConfigured': 'No configurado.',
   'settings.encryption.os': 'cifrado del sistema operativo',
   'settings.encryption.basic': 'cifrado básico (débil)',
@@ -460,9 +508,18 @@ export const esPE = {
   'guide.bridge.wrongPin.title': 'PIN incorrecto',
   'guide.bridge.wrongPin.steps':
     'El supervisor debe escribir su PIN otra vez. Tras varios errores se bloquea un rato.',
+  'guide.bridge.journalUnavailable.title':
+    'Esta caja requiere atención: no puede registrar operaciones',
+  'guide.bridge.journalUnavailable.steps':
+    'No se puede iniciar ninguna venta: no quedaría registrada. Llame al supervisor para liberar espacio en el disco (o reconectar la unidad) de la carpeta de datos y vuelva a intentar.',
+  'journal.shortened.title': 'Al registro de esta caja le faltan operaciones',
+  'journal.shortened.steps':
+    'Al iniciar, el registro terminaba en la entrada {found}, pero esta caja había escrito hasta la entrada {expected}: fue vaciado o reemplazado. No confíe en la conciliación de esta caja para esos días; repórtelo y compare con el resumen del servicio.',
+  'journal.retry': 'Volver a intentar',
   'guide.bridge.pinLocked.title': 'PIN bloqueado por varios intentos fallidos',
   'guide.bridge.pinLocked.steps': 'Espere unos minutos y vuelva a intentar.',
-  'guide.bridge.pinLocked.stepsTime': 'Vuelva a intentar en {minutes} min.',
+  'guide.bridge.pinLocked.wait':
+    'Espere {time} y vuelva a intentar. Cada nuevo bloqueo dura el doble, hasta un día.',
   'guide.bridge.notConfigured.title': 'Falta configurar el terminal',
   'guide.bridge.missingToken.title': 'Falta el token del servicio',
   'guide.bridge.missingToken.steps':
@@ -635,4 +692,5 @@ export const esPE = {
     'No devuelva de nuevo: use «Reintentar ahora», que envía la misma devolución con el mismo código.',
   'orders.guide.refundLost.steps':
     'No devuelva de nuevo. El terminal no respondió: revise las operaciones pendientes o llame al supervisor.',
+  ...integrationEsPE,
 } as const;

@@ -286,14 +286,15 @@ describe('guidanceForBridgeError', () => {
     expect(url.title).toBe('guide.bridge.missingUrl.title');
   });
 
-  it('says how long a PIN lockout lasts, from the bridge error', () => {
-    const locked = guidanceForBridgeError('undo', {
-      code: 'pin-locked',
-      message: 'locked',
-      retry_after_s: 125,
+  it('says how long a PIN lockout still lasts', () => {
+    const locked = (retry_after_s: number) =>
+      guidanceForBridgeError('other', { code: 'pin-locked', message: 'locked', retry_after_s });
+    expect(locked(239)).toMatchObject({
+      steps: 'guide.bridge.pinLocked.wait',
+      params: { time: '4 min' },
     });
-    expect(locked.steps).toBe('guide.bridge.pinLocked.stepsTime');
-    expect(locked.stepsParams).toEqual({ minutes: 3 });
+    expect(locked(5_400)).toMatchObject({ params: { time: '1 h 30 min' } });
+    expect(locked(86_400)).toMatchObject({ params: { time: '24 h' } });
   });
 
   it('turns a lost answer to paid-and-billed into amber "do not collect again"', () => {

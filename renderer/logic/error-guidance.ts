@@ -33,7 +33,6 @@ export type Guidance = {
   tone: 'error' | 'unknown' | 'info';
   title: MessageKey;
   steps: MessageKey;
-  stepsParams?: Record<string, string | number>;
   actions: GuidanceAction[];
   /** Format errors shown on the fields themselves. */
   fields: Partial<Record<FormField, MessageKey>>;
@@ -43,6 +42,8 @@ export type Guidance = {
   detailsFrom?: 'service' | 'app';
   /** True while the money may already be taken: the screen says "do not collect again". */
   doNotCollect: boolean;
+  /** Values the steps' text names (e.g. the time a PIN lockout still lasts). */
+  params?: Record<string, string | number>;
 };
 
 const FIELD_OF: Record<string, FormField> = {
@@ -312,6 +313,14 @@ const BRIDGE: Record<BridgeError['code'], { title: MessageKey; steps: MessageKey
     title: 'guide.bridge.notAvailable.title',
     steps: 'guide.bridge.notAvailable.steps',
   },
+  'journal-unavailable': {
+    title: 'guide.bridge.journalUnavailable.title',
+    steps: 'guide.bridge.journalUnavailable.steps',
+  },
+  'till-request-closed': {
+    title: 'guide.bridge.tillClosed.title',
+    steps: 'guide.bridge.tillClosed.steps',
+  },
   internal: { title: 'guide.bridge.internal.title', steps: 'guide.bridge.internal.steps' },
 };
 
@@ -345,20 +354,26 @@ export function guidanceForBridgeError(
           }
         : BRIDGE[error.code];
   const pinRefused = error.code === 'wrong-pin' || error.code === 'pin-locked';
-  const locked = error.code === 'pin-locked' && error.retry_after_s !== undefined;
+  const wait = error.code === 'pin-locked' ? error.retry_after_s : undefined;
   return {
     tone: 'error',
     ...entry,
-    ...(locked
-      ? {
-          steps: 'guide.bridge.pinLocked.stepsTime' as const,
-          stepsParams: { minutes: Math.max(1, Math.ceil((error.retry_after_s ?? 0) / 60)) },
-        }
-      : {}),
+    ...(wait === undefined
+      ? {}
+      : { steps: 'guide.bridge.pinLocked.wait', params: { time: waitText(wait) } }),
     actions: error.code === 'not-configured' ? ['open-settings'] : [],
     fields: pinRefused ? { pin: FIELD_MESSAGE.pin } : {},
     details,
     detailsFrom: 'app',
     doNotCollect: false,
   };
+}
+
+/** A wait as "4 min", "1 h 30 min" or "24 h" (the same abbreviations in es-PE and English). */
+function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${minutes} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }

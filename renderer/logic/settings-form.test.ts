@@ -11,10 +11,11 @@ const settings: Settings = {
   language: 'es-PE',
   time_zone: 'America/Lima',
   supervisor_pin_set: true,
-  token: { configured: false, last4: null, encryption: 'memory' },
+  token: { configured: false, fingerprint: null, encryption: 'memory' },
   pos_client_id: null,
   store_url: null,
   terminal_id: null,
+  receipt_printer: null,
 };
 
 describe('baseUrlState', () => {

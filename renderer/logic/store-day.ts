@@ -23,25 +23,4 @@ export function dayInTimeZone(now: Date, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
-/** A time of an operation as the store reads it (its own zone), in the interface language. */
-export function formatStoreTime(iso: string, timeZone: string, locale: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  try {
-    return new Intl.DateTimeFormat(locale, {
-      timeZone,
-      dateStyle: 'short',
-      timeStyle: 'medium',
-    }).format(date);
-  } catch {
-    return date.toISOString();
-  }
-}
-
-export function formatStoreDay(day: string, locale: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  if (!y || !m || !d) return day;
-  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'full' }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
-}
+export { formatStoreDay, formatStoreTime } from '../../shared/domain/store-time';

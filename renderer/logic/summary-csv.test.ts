@@ -15,20 +15,37 @@ describe('summaryCsv', () => {
     );
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
-      'Pedido,DNI/RUC,Origen,Monto',
-      'ORD-1,41000001,external,300.00',
-      'ORD-2,20512333797,card,1234567.50',
-      'ORD-3,41000016,transfer,250.01',
+      'Pedido;DNI/RUC;Origen;Monto',
+      'ORD-1;41000001;external;300.00',
+      'ORD-2;20512333797;card;1234567.50',
+      'ORD-3;41000016;transfer;250.01',
       '',
     ]);
   });
 
   it('writes only a header for an empty day', () => {
-    expect(summaryCsv([], headers)).toBe(`${CSV_BOM}Pedido,DNI/RUC,Origen,Monto\r\n`);
+    expect(summaryCsv([], headers)).toBe(`${CSV_BOM}Pedido;DNI/RUC;Origen;Monto\r\n`);
+  });
+
+  it('names the store, the day and the terminal above the table, `;` separated', () => {
+    const csv = summaryCsv([], headers, [
+      ['Tienda', 'Señorial; Lima'],
+      ['Día', '2026-03-10'],
+      ['Terminal', 'CAJA0026'],
+    ]);
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'Tienda;"Señorial; Lima"',
+      'Día;2026-03-10',
+      'Terminal;CAJA0026',
+      '',
+      'Pedido;DNI/RUC;Origen;Monto',
+      '',
+    ]);
   });
 
   it('quotes separators and defuses formulas', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('a;b')).toBe('"a;b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell('-1')).toBe("'-1");
@@ -44,5 +61,8 @@ describe('summaryCsv', () => {
   it('names training exports so they cannot pass for real ones', () => {
     expect(csvFileName('2026-03-10', true)).toBe('ENTRENAMIENTO-resumen-del-dia-2026-03-10.csv');
     expect(csvFileName('2026-03-10', false)).toBe('resumen-del-dia-2026-03-10.csv');
+    expect(
+      csvFileName('2026-03-10', false, { store: 'Tienda Señorial', terminal: 'CAJA0026' }),
+    ).toBe('resumen-del-dia-2026-03-10-Tienda-Senorial-CAJA0026.csv');
   });
 });

@@ -1,6 +1,8 @@
-// The day summary's detail as a CSV file a supervisor opens in Excel: UTF-8 with a BOM (or Excel
-// guesses the code page and breaks accents), CRLF lines, comma separated as Peruvian Windows
-// expects, amounts as plain numbers with a dot and 2 decimals so they add up as numbers.
+// The day summary's detail as a CSV file a supervisor opens in a spreadsheet set to es-PE: UTF-8
+// with a BOM (or Excel guesses the code page and breaks accents), CRLF lines, `;` between cells
+// (Spanish-language Excel's list separator; a comma would also be the thousands mark), amounts as
+// plain numbers with es-PE's decimal point and no grouping, so they add up as numbers. The first
+// lines name the store, the day and the terminal (docs/decisions.md, Printing).
 import type { DaySummaryRow } from '../../shared/api/in-store';
 import { centsFromWire } from '../../shared/domain/money';
 
@@ -21,12 +23,25 @@ export function plainAmount(cents: number): string {
  */
 export function csvCell(value: string): string {
   const defused = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(defused) ? `"${defused.replace(/"/g, '""')}"` : defused;
+  return /[",;\r\n]/.test(defused) ? `"${defused.replace(/"/g, '""')}"` : defused;
 }
 
-export function summaryCsv(rows: readonly DaySummaryRow[], headers: CsvHeaders): string {
+export const CSV_SEPARATOR = ';';
+
+/** What the file is about: each pair becomes a `label;value` line above the table. */
+export type CsvAbout = ReadonlyArray<readonly [string, string]>;
+
+export function summaryCsv(
+  rows: readonly DaySummaryRow[],
+  headers: CsvHeaders,
+  about: CsvAbout = [],
+): string {
   const lines = [
-    [headers.order_id, headers.dni, headers.payment_origin, headers.amount].map(csvCell).join(','),
+    ...about.map((pair) => pair.map(csvCell).join(CSV_SEPARATOR)),
+    ...(about.length > 0 ? [''] : []),
+    [headers.order_id, headers.dni, headers.payment_origin, headers.amount]
+      .map(csvCell)
+      .join(CSV_SEPARATOR),
   ];
   for (const row of rows) {
     const cents = centsFromWire(row.amount);
@@ -38,12 +53,26 @@ export function summaryCsv(rows: readonly DaySummaryRow[], headers: CsvHeaders):
         // The schema only lets wire amounts through, so null cannot happen; keep the raw number
         // rather than invent one if it ever does.
         cents === null ? String(row.amount) : plainAmount(cents),
-      ].join(','),
+      ].join(CSV_SEPARATOR),
     );
   }
   return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
 }
 
-export function csvFileName(day: string, training: boolean): string {
-  return `${training ? 'ENTRENAMIENTO-' : ''}resumen-del-dia-${day}.csv`;
+/** Names the day, and the store and terminal when known, in characters every OS accepts. */
+export function csvFileName(
+  day: string,
+  training: boolean,
+  where: { store?: string | null; terminal?: string | null } = {},
+): string {
+  const safe = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40);
+  const parts = [where.store, where.terminal].filter((part): part is string => !!part).map(safe);
+  const named = parts.filter((part) => part.length > 0).join('-');
+  return `${training ? 'ENTRENAMIENTO-' : ''}resumen-del-dia-${day}${named ? `-${named}` : ''}.csv`;
 }

@@ -16,6 +16,8 @@ export function PrintFrame({
   title,
   otherLayoutHash,
   backHash,
+  actions,
+  marked = true,
   children,
 }: {
   layout: PrintLayoutName;
@@ -25,6 +27,10 @@ export function PrintFrame({
   title: string;
   otherLayoutHash: string | null;
   backHash: string;
+  /** Buttons of the document's own (receipt printer, PDF), beside Print. */
+  actions?: ReactNode;
+  /** False where the document carries its own training mark (the one layout of it). */
+  marked?: boolean;
   children: ReactNode;
 }) {
   const t = useT();
@@ -38,11 +44,12 @@ export function PrintFrame({
     requestAnimationFrame(() => window.print());
   }, [autoPrint, ready]);
 
-  const mark = training ? (
-    <p className="print-training-mark" data-testid="training-mark">
-      {t('print.trainingMark')}
-    </p>
-  ) : null;
+  const mark =
+    training && marked ? (
+      <p className="print-training-mark" data-testid="training-mark">
+        {t('print.trainingMark')}
+      </p>
+    ) : null;
 
   return (
     <main className={`print-page print-page--${layout}`}>
@@ -55,6 +62,7 @@ export function PrintFrame({
         >
           {t('print.print')}
         </button>
+        {actions}
         {otherLayoutHash ? (
           <button type="button" className="button" onClick={() => navigate(otherLayoutHash)}>
             {layout === 'a4' ? t('print.switchReceipt') : t('print.switchA4')}

@@ -1,14 +1,15 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { reconcile } from '../../shared/domain/reconcile';
 import { BusyLabel } from '../components/busy-label';
 import { GuidanceActions } from '../components/guidance-actions';
 import { GuidancePanel } from '../components/guidance-panel';
+import { JournalShortenedNotice } from '../components/journal-shortened-notice';
 import { ReconciliationTable } from '../components/reconciliation-table';
 import { SummaryTable } from '../components/summary-table';
 import { SummaryTotals } from '../components/summary-totals';
 import { navigate } from '../components/use-hash-route';
 import { usePrint } from '../components/use-print';
 import { useT } from '../i18n/use-t';
-import { reconcile } from '../logic/reconcile';
 import { daySummaryPrintRoute, type PrintLayoutName } from '../logic/routes';
 import { dayInTimeZone, formatStoreDay } from '../logic/store-day';
 import { csvFileName, summaryCsv } from '../logic/summary-csv';
@@ -53,7 +54,7 @@ export function DaySummaryScreen() {
     [loaded],
   );
 
-  const printDay = (layout: PrintLayoutName, target: 'printer' | 'pdf') => {
+  const printDay = (layout: PrintLayoutName, target: 'printer') => {
     if (!loaded) return;
     void print.run({
       document: 'day-summary',
@@ -65,18 +66,28 @@ export function DaySummaryScreen() {
 
   const exportCsv = () => {
     if (!loaded) return;
-    const csv = summaryCsv(loaded.summary.order_detail ?? [], {
-      order_id: t('summary.col.order'),
-      dni: t('summary.col.identity'),
-      payment_origin: t('summary.col.origin'),
-      amount: t('summary.col.amountPlain'),
-    });
-    download(csvFileName(loaded.day, mode === 'training'), csv);
+    const csv = summaryCsv(
+      loaded.summary.order_detail ?? [],
+      {
+        order_id: t('summary.col.order'),
+        dni: t('summary.col.identity'),
+        payment_origin: t('summary.col.origin'),
+        amount: t('summary.col.amountPlain'),
+      },
+      [
+        [t('summary.csv.store'), settings?.store_name ?? ''],
+        [t('summary.csv.day'), loaded.day],
+        [t('summary.csv.terminal'), settings?.terminal_id ?? '—'],
+      ],
+    );
+    const where = { store: settings?.store_name, terminal: settings?.terminal_id };
+    download(csvFileName(loaded.day, mode === 'training', where), csv);
   };
 
   return (
     <div className="screen screen--summary">
       <h1>{t('summary.title')}</h1>
+      <JournalShortenedNotice />
       <form
         className="card summary-query"
         noValidate
@@ -149,7 +160,7 @@ export function DaySummaryScreen() {
                 type="button"
                 className="button"
                 disabled={print.busy}
-                onClick={() => printDay('receipt80', 'printer')}
+                onClick={() => void print.receipt({ document: 'day-close', day: loaded.day })}
               >
                 {t('summary.printReceipt')}
               </button>
@@ -157,7 +168,7 @@ export function DaySummaryScreen() {
                 type="button"
                 className="button"
                 disabled={print.busy}
-                onClick={() => printDay('a4', 'pdf')}
+                onClick={() => void print.pdf({ document: 'day-close', day: loaded.day })}
               >
                 {t('summary.savePdf')}
               </button>

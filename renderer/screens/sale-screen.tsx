@@ -5,6 +5,7 @@ import { IdentityField } from '../components/identity-field';
 import { SaleOutcome } from '../components/sale-outcome';
 import { ScenarioHint } from '../components/scenario-hint';
 import { TextField } from '../components/text-field';
+import { TillPanel } from '../components/till-panel';
 import { useEscape } from '../components/use-escape';
 import { useT } from '../i18n/use-t';
 import { checkSaleForm } from '../logic/sale-form';
@@ -13,7 +14,7 @@ import { formLocked, isBusy, useSaleStore } from '../stores/sale-store';
 /** The v3 sale: identity, funding code and billed amount → the amount to collect → billed. */
 export function SaleScreen() {
   const t = useT();
-  const { form, submitted, phase, scenario, setField, verify, back } = useSaleStore();
+  const { form, submitted, phase, scenario, till, setField, verify, back } = useSaleStore();
   const identityRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
@@ -26,6 +27,14 @@ export function SaleScreen() {
   useEffect(() => {
     if (useSaleStore.getState().phase.name === 'editing') identityRef.current?.focus();
   }, []);
+
+  // A till sale arrives with its amount filled in: the cashier starts at the first open field.
+  const tillId = till?.request_id;
+  const tillNamedCustomer = Boolean(till?.identity);
+  useEffect(() => {
+    if (!tillId) return;
+    (tillNamedCustomer ? codeRef : identityRef).current?.focus();
+  }, [tillId, tillNamedCustomer]);
 
   const onEscape = useCallback(() => {
     const before = useSaleStore.getState().phase.name;
@@ -55,6 +64,7 @@ export function SaleScreen() {
     <div className="screen screen--sale">
       <h1>{t('sale.title')}</h1>
       {scenario ? <ScenarioHint scenario={scenario} /> : null}
+      <TillPanel />
       <div className="sale-layout">
         <form
           className="card sale-form"
@@ -76,7 +86,7 @@ export function SaleScreen() {
             value={form.identity}
             state={check.identity}
             submitted={submitted}
-            readOnly={locked}
+            readOnly={locked || Boolean(till?.identity)}
             serviceMessage={fields.identity ? t(fields.identity) : undefined}
             onKind={(kind) => setField('identityKind', kind)}
             onValue={(value) => setField('identity', value)}
@@ -113,7 +123,7 @@ export function SaleScreen() {
             state={check.amount}
             submitted={submitted}
             serviceMessage={fields.amount ? t(fields.amount) : undefined}
-            readOnly={locked}
+            readOnly={locked || till !== null}
             inputMode="decimal"
             className="input--amount"
           />

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { PinChangeForm } from '../components/pin-change-form';
 import { PinGate } from '../components/pin-gate';
+import { ReceiptPrinterForm } from '../components/receipt-printer-form';
 import { SettingsGeneralForm } from '../components/settings-general-form';
+import { SettingsIntegration } from '../components/settings-integration';
 import { TokenForm } from '../components/token-form';
 import { useT } from '../i18n/use-t';
 import { useSettingsStore } from '../stores/settings-store';
@@ -29,6 +31,8 @@ export function SettingsScreen() {
         <div>
           <TokenForm pin={pin} />
           <PinChangeForm pin={pin} onChanged={setPin} />
+          <SettingsIntegration pin={pin} />
+          <ReceiptPrinterForm pin={pin} />
           {appInfo ? (
             <section className="card" aria-labelledby="about-title">
               <h2 id="about-title">{t('settings.about')}</h2>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Scenario } from '../../shared/api/trainer';
 import { centsFromWire, formatPEN } from '../../shared/domain/money';
 import { GuidancePanel } from '../components/guidance-panel';
+import { TillCaseButton, TrainingTill } from '../components/training-till';
 import { navigate } from '../components/use-hash-route';
 import type { MessageKey } from '../i18n/catalogue';
 import { keepAmountsWhole } from '../i18n/translate';
@@ -129,6 +130,7 @@ export function TrainingScreen() {
         </div>
         {store.error ? <GuidancePanel guidance={store.error} headingLevel={3} /> : null}
       </section>
+      <TrainingTill />
       {scenarios === null ? <p>{t('common.loading')}</p> : null}
       {GROUPS.map((group) => {
         const cases = (scenarios ?? []).filter((s) => s.action === group.action);
@@ -176,6 +178,9 @@ export function TrainingScreen() {
                     >
                       {t('training.apply', { title: pick(scenario.title) })}
                     </button>
+                    {scenario.action === 'sale' && scenario.api === 'v3' ? (
+                      <TillCaseButton name={scenario.name} title={pick(scenario.title)} />
+                    ) : null}
                   </li>
                 );
               })}

@@ -15,7 +15,7 @@ import { orderBridgeGuidance, orderGuidance } from '../logic/order-guidance';
 
 export type Fragment =
   | { state: 'loading' }
-  | { state: 'ready'; html: string }
+  | { state: 'ready'; html: string; src?: string | undefined }
   | { state: 'failed'; guidance: Guidance };
 
 export type Limits =
@@ -63,7 +63,7 @@ async function fragment(
   if (!answer.ok) return { state: 'failed', guidance: orderBridgeGuidance('get', answer.error) };
   const result = answer.result;
   return result.status === 'succeeded'
-    ? { state: 'ready', html: result.data.html }
+    ? { state: 'ready', html: result.data.html, src: result.data.frame_path }
     : { state: 'failed', guidance: orderGuidance('get', result.error, 'failed') };
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../logic/error-guidance';
 import { checkSaleForm, type SaleForm } from '../logic/sale-form';
 import { formFromScenario } from '../logic/scenario-fill';
+import { type TillSale, tillForm } from './till-sale';
 import { createUnknownOutcome } from './unknown-outcome';
 
 export type VerifyRequest = { identity: IdentityInput; funding_code: string; billed_cents: number };
@@ -46,6 +47,8 @@ type SaleState = {
   phase: SalePhase;
   /** A trainer's case applied to this form (its "what the cashier should see"). */
   scenario: Scenario | null;
+  /** The till's sale being served (till-store.ts): its amount (and customer) cannot change. */
+  till: TillSale | null;
   /** Side calls (training "customer accepted") lock the buttons too. */
   sideBusy: boolean;
   scheduleAccepted: boolean;
@@ -59,6 +62,7 @@ type SaleState = {
   checkAgain: () => Promise<void>;
   newSale: () => void;
   applyScenario: (scenario: Scenario) => void;
+  applyTillSale: (sale: TillSale) => void;
 };
 
 const EMPTY_FORM: SaleForm = { identityKind: 'dni', identity: '', code: '', amount: '' };
@@ -121,7 +125,11 @@ export const useSaleStore = create<SaleState>((set, get) => {
   });
 
   async function runVerify(request: VerifyRequest, previous: Verification | null) {
-    const answer = await call('v3.verify', request);
+    const till = get().till;
+    const answer = await call(
+      'v3.verify',
+      till ? { ...request, sale_request_id: till.request_id } : request,
+    );
     if (!answer.ok) {
       set({
         phase: {
@@ -156,12 +164,15 @@ export const useSaleStore = create<SaleState>((set, get) => {
     submitted: false,
     phase: { name: 'editing' },
     scenario: null,
+    till: null,
     sideBusy: false,
     scheduleAccepted: false,
 
     setField: (field, value) => {
-      const { phase, form } = get();
+      const { phase, form, till } = get();
       if (formLocked(phase)) return;
+      // What the till sent is the sale: the amount always, the customer when it named one.
+      if (till && (field === 'amount' || (till.identity && field !== 'code'))) return;
       const next = { ...form, [field]: value } as SaleForm;
       // Any change after a Verify voids it: the amount shown must be the one for these fields.
       set({ form: next, phase: phase.name === 'editing' ? phase : { name: 'editing' } });
@@ -268,6 +279,20 @@ export const useSaleStore = create<SaleState>((set, get) => {
         submitted: false,
         phase: { name: 'editing' },
         scenario: null,
+        till: null,
+        scheduleAccepted: false,
+      });
+    },
+
+    applyTillSale: (sale) => {
+      if (isBusy(get().phase)) return;
+      unknownOutcome.stop();
+      set({
+        form: tillForm(sale),
+        submitted: false,
+        phase: { name: 'editing' },
+        scenario: null,
+        till: sale,
         scheduleAccepted: false,
       });
     },
@@ -280,6 +305,7 @@ export const useSaleStore = create<SaleState>((set, get) => {
         submitted: false,
         phase: { name: 'editing' },
         scenario,
+        till: null,
         scheduleAccepted: false,
       });
     },

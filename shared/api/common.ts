@@ -39,7 +39,7 @@ export const NonEmptyString = z.string().min(1);
 /** 200 bodies the document does not show: any JSON object; callers must not depend on it. */
 export const UnspecifiedOk = z.looseObject({});
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** How an endpoint authenticates (SERVICE-API.md "Authentication"). */
 export type AuthScheme = 'bearer' | 'client-id' | 'none' | 'connector';
@@ -61,7 +61,7 @@ export type EndpointSpec = {
   responseType?: 'json' | 'html';
   response: z.ZodType;
   /** Error bodies by HTTP status, as documented. */
-  errors: Partial<Record<400 | 401 | 404 | 413, z.ZodType>>;
+  errors: Partial<Record<400 | 401 | 404 | 409 | 413, z.ZodType>>;
 };
 
 export const defineEndpoints = <const T extends Record<string, EndpointSpec>>(endpoints: T): T =>

@@ -1,7 +1,7 @@
 // Embeddable HTML fragments for a store page: the financing add-on and the info steps.
 // Both answer HTML text, shown by the app only in a sandboxed iframe (DESIGN.md "Security").
 import { z } from 'zod';
-import { defineEndpoints, ErrorBody, NonEmptyString } from './common';
+import { defineEndpoints, ErrorBody, FieldErrorsBody, NonEmptyString } from './common';
 
 /** The documented spelling of the add-on's credential header. */
 export const CLIENT_ID_HEADER = 'Client_id';
@@ -20,7 +20,11 @@ export type AddOnParams = z.infer<typeof AddOnParams>;
 export const AddOnHeaders = z.object({ client_id: NonEmptyString });
 export type AddOnHeaders = z.infer<typeof AddOnHeaders>;
 
-export const InfoStepsParams = z.strictObject({ client_id: NonEmptyString });
+// `GET /pos/order/info-steps` is the order "info-steps" (a fixed segment wins over a parameter,
+// in the mock's router as in most), so a client id can never be `order`: the pattern says so.
+export const InfoStepsParams = z.strictObject({
+  client_id: z.string().regex(/^(?!order$)[^/]+$/, { message: 'a client id other than "order"' }),
+});
 export type InfoStepsParams = z.infer<typeof InfoStepsParams>;
 
 /** A style block and a content block, as HTML text. */
@@ -42,7 +46,8 @@ export const htmlEndpoints = defineEndpoints({
     headers: AddOnHeaders,
     responseType: 'html',
     response: HtmlFragment,
-    errors: { 401: UnauthorizedDetail },
+    // A path amount that is not an integer or a 2-decimal float: `{ amount: "Error on amount format" }`.
+    errors: { 400: FieldErrorsBody, 401: UnauthorizedDetail },
   },
   infoSteps: {
     method: 'GET',
@@ -52,6 +57,6 @@ export const htmlEndpoints = defineEndpoints({
     params: InfoStepsParams,
     responseType: 'html',
     response: HtmlFragment,
-    errors: {},
+    errors: { 404: ErrorBody },
   },
 });

@@ -12,10 +12,19 @@ import {
 
 const BASE = '/pos/client/inhouse-downpayment';
 
-export const Dni = z.string().refine(isValidDni, { message: 'exactly 8 digits' });
-export const Ruc = z.string().refine(isValidRuc, { message: '11 digits with a valid check digit' });
+// The regexes are what the JSON Schema of the document can say; the refinements the rest (the
+// RUC's check digit).
+export const Dni = z
+  .string()
+  .regex(/^[0-9]{8}$/)
+  .refine(isValidDni, { message: 'exactly 8 digits' });
+export const Ruc = z
+  .string()
+  .regex(/^(10|15|17|20)[0-9]{9}$/)
+  .refine(isValidRuc, { message: '11 digits with a valid check digit' });
 export const FundingCode = z
   .string()
+  .regex(/^[A-Z0-9]{6}$/)
   .refine(isValidFundingCode, { message: '6 characters A–Z, 0–9' });
 export const CashierId = z.string().trim().min(1).max(64);
 

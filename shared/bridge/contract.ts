@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { IsoDate } from '../api/common';
 import { FundingCode } from '../api/in-store';
 import { Scenario } from '../api/trainer';
+import { RequestId } from '../integration/sale-request';
 import { JournalOperation } from '../journal-entry';
+import { integrationMethods } from './integration';
 import {
   BilledResult,
   DaySummaryResult,
@@ -15,6 +17,7 @@ import {
   VerifyResult,
 } from './operations';
 import { orderMethods } from './orders';
+import { receiptMethods } from './receipt-methods';
 import {
   CashierId,
   Language,
@@ -88,7 +91,13 @@ export const bridgeMethods = {
   'token.clear': { args: z.strictObject({ pin: SupervisorPin }), result: TokenStatus },
 
   'v3.verify': {
-    args: z.strictObject({ identity: IdentityInput, funding_code: Code, billed_cents: Cents }),
+    args: z.strictObject({
+      identity: IdentityInput,
+      funding_code: Code,
+      billed_cents: Cents,
+      /** A sale from the till: the Verify must match its amount (and customer, when named). */
+      sale_request_id: RequestId.optional(),
+    }),
     result: VerifyResult,
   },
   /** After collecting: `verify_op_id` ties it to the Verify whose amount the cashier collected. */
@@ -128,6 +137,8 @@ export const bridgeMethods = {
   },
 
   ...orderMethods,
+  ...integrationMethods,
+  ...receiptMethods,
 
   'journal.operations': {
     args: z.strictObject({ day: IsoDate.optional() }),
@@ -138,6 +149,19 @@ export const bridgeMethods = {
     result: z.object({ operations: z.array(JournalOperation) }),
   },
   'journal.operation': { args: z.strictObject({ op_id: z.uuid() }), result: JournalOperation },
+  /**
+   * Whether the journal can be written now (asking retries a failed one: space may be back), and
+   * whether it was found shorter at open than this terminal last wrote (operations are missing).
+   */
+  'journal.health': {
+    args: Empty,
+    result: z.object({
+      writable: z.boolean(),
+      shortened: z
+        .object({ expected_seq: z.int().nonnegative(), found_seq: z.int().nonnegative() })
+        .nullable(),
+    }),
+  },
   /**
    * The paid-and-billed that continues a Verify (v3) or Info (v2), for when the bridge lost its
    * answer and the renderer never learnt its op_id: the latest one not refused, else the latest.

@@ -17,6 +17,13 @@ export const BridgeErrorCode = z.enum([
   'weak-encryption',
   /** Only in training mode (trainer controls) or only where Electron runs (printing). */
   'not-available',
+  /**
+   * The journal cannot be written (disk full, device gone): no operation may start until it
+   * can, because every operation is on disk before its call.
+   */
+  'journal-unavailable',
+  /** A sale request from the till that was canceled or finished: it takes no more steps. */
+  'till-request-closed',
   'internal',
 ]);
 export type BridgeErrorCode = z.infer<typeof BridgeErrorCode>;
@@ -26,7 +33,7 @@ export const BridgeError = z.object({
   message: z.string(),
   /** For bad-arguments: which argument, and why, keyed by dotted path. */
   issues: z.record(z.string(), z.string()).optional(),
-  /** For pin-locked: seconds until a PIN is accepted again. */
+  /** For pin-locked: seconds until the PIN may be tried again. */
   retry_after_s: z.int().nonnegative().optional(),
   /** For not-configured: what is missing, so the screen can name it. */
   missing: z.enum(['service-url', 'service-token', 'shift']).optional(),

@@ -155,8 +155,19 @@ export const RefundResult = operationOutcome(
 );
 export type RefundResult = z.infer<typeof RefundResult>;
 
-/** An HTML fragment as received, for a sandboxed iframe with no scripts and no bridge. */
-export const HtmlResult = readOutcome(z.object({ html: z.string() }));
+/**
+ * An HTML fragment as received, for a sandboxed iframe with no scripts and no bridge;
+ * `frame_path` (relative to the app's root) serves it under a policy of its own.
+ */
+export const HtmlResult = readOutcome(
+  z.object({
+    html: z.string(),
+    frame_path: z
+      .string()
+      .regex(/^fragment\/[0-9a-f]{32}$/)
+      .optional(),
+  }),
+);
 export type HtmlResult = z.infer<typeof HtmlResult>;
 
 export const SetOrderStatusArgs = z.strictObject({

@@ -1,6 +1,7 @@
 // Terminal settings as the renderer sees them. The token itself never appears: only whether one
 // is configured, its last 4 characters, and how it is protected at rest.
 import { z } from 'zod';
+import { ReceiptPrinterSettings } from './printer';
 
 export const Mode = z.enum(['training', 'live']);
 export type Mode = z.infer<typeof Mode>;
@@ -12,7 +13,10 @@ export type Language = z.infer<typeof Language>;
 export const TokenEncryption = z.enum(['os', 'basic_text', 'plain-file', 'memory']);
 export const TokenStatus = z.object({
   configured: z.boolean(),
-  last4: z.string().max(4).nullable(),
+  fingerprint: z
+    .string()
+    .regex(/^[0-9a-f]{8}$/)
+    .nullable(),
   encryption: TokenEncryption,
 });
 export type TokenStatus = z.infer<typeof TokenStatus>;
@@ -67,6 +71,8 @@ export const Settings = z.object({
   store_url: z.string().nullable(),
   /** Made once, at the first order; null before. */
   terminal_id: z.string().nullable(),
+  /** The counter's ESC/POS receipt printer; null until a supervisor sets one. */
+  receipt_printer: ReceiptPrinterSettings.nullable(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -81,6 +87,7 @@ export const SettingsChange = z.strictObject({
   pos_client_id: PosClientId.nullable().optional(),
   /** HTTPS (plain HTTP only to this machine), like the service's base URL. */
   store_url: BaseUrl.nullable().optional(),
+  receipt_printer: ReceiptPrinterSettings.nullable().optional(),
 });
 export type SettingsChange = z.infer<typeof SettingsChange>;
 

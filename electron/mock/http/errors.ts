@@ -2,6 +2,7 @@
 // 5xx or Fastify's own error format to bad input would teach integrators the wrong contract.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST } from '../../../shared/api/messages';
+import { REQUEST_ID_HEADER } from '../../../shared/api/sandbox';
 
 /** How a route reports problems found before its handler runs (parse errors, size). */
 export type ErrorStyle = 'json' | 'text';
@@ -55,6 +56,8 @@ export function answerFrameworkError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
+  // No hook runs for these: the request id the other answers get in onRequest is set here.
+  reply.header(REQUEST_ID_HEADER, request.id);
   const message =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'Path parameter too long' : 'Malformed URL';
   // No route matched, so no errorStyle to read: the voucher calls are known by their path.

@@ -1,12 +1,20 @@
 // The sandbox's OpenAPI 3.1 document, generated from the shared zod schemas: the service
 // catalogue (shared/api/endpoints.ts) and the trainer controls. Never edited by hand, so it
 // cannot say something the mock does not parse or send.
+import * as sharedApi from '../../../shared/api';
+import { ErrorBody, UnspecifiedOk } from '../../../shared/api/common';
 import { serviceEndpoints } from '../../../shared/api/endpoints';
+import * as sandboxApi from '../../../shared/api/sandbox';
+import * as trainerApi from '../../../shared/api/trainer';
+import { createComponentRegistry, namesOf } from './components';
+import { addExample } from './examples';
 import type { OpenApiDocument, PathItemObject } from './openapi-types';
 import { buildOperation, type OperationSource } from './operation';
 import { SECURITY_SCHEMES } from './security';
+import { SERVICE_DESCRIPTIONS } from './service-descriptions';
 import { serviceTag, TAG_OBJECTS, TAGS } from './tags';
-import { trainerControls } from './trainer-controls';
+import { TRAINER_SCHEMAS, trainerControls } from './trainer-controls';
+import { buildWebhooks } from './webhooks';
 
 export type OpenApiOptions = {
   /** Where the sandbox answers, e.g. `http://127.0.0.1:4010`; the document's only server. */
@@ -35,7 +43,12 @@ const DESCRIPTION = [
 
 function operationSources(): OperationSource[] {
   const service = Object.entries(serviceEndpoints).map(
-    ([name, spec]): OperationSource => ({ operationId: name, tag: serviceTag(name, spec), spec }),
+    ([name, spec]): OperationSource => ({
+      operationId: name,
+      tag: serviceTag(name, spec),
+      spec,
+      description: SERVICE_DESCRIPTIONS[name as keyof typeof SERVICE_DESCRIPTIONS],
+    }),
   );
   const trainer = Object.entries(trainerControls).map(
     ([name, control]): OperationSource => ({
@@ -49,23 +62,52 @@ function operationSources(): OperationSource[] {
   return [...service, ...trainer];
 }
 
+// The in-store 200s the service's document does not show: the sandbox answers `{}`, and says so.
+const EMPTY_ANSWER = {
+  name: 'EmptyAnswer',
+  schema: {
+    type: 'object',
+    maxProperties: 0,
+    description:
+      'The service does not show this body; the sandbox answers `{}`. Read the status: 200 is ' +
+      'done (a repeat answers 200 again without effect).',
+  },
+};
+
 /** Pure: the same base URL gives a deep-equal document. */
 export function buildOpenApiDocument({ baseUrl }: OpenApiOptions): OpenApiDocument {
+  const components = createComponentRegistry(
+    namesOf([sharedApi, sandboxApi, trainerApi, TRAINER_SCHEMAS]),
+    new Map([[UnspecifiedOk, EMPTY_ANSWER]]),
+  );
+  // Referred to by every operation with a path parameter (its 400s).
+  components.use(ErrorBody, 'output');
   const paths: Record<string, PathItemObject> = {};
   for (const source of operationSources()) {
     const verb = source.spec.method.toLowerCase() as keyof PathItemObject;
     const item = paths[source.spec.path] ?? {};
     paths[source.spec.path] = item;
     if (item[verb]) throw new Error(`Two operations for ${source.spec.method} ${source.spec.path}`);
-    item[verb] = buildOperation(source);
+    const operation = buildOperation(source, components);
+    addExample(source.spec.path, operation);
+    item[verb] = operation;
   }
   return {
     openapi: '3.1.0',
-    info: { ...OPENAPI_INFO, description: DESCRIPTION },
+    info: {
+      ...OPENAPI_INFO,
+      description: DESCRIPTION,
+      contact: { name: 'Mostrador', url: `${baseUrl}/docs` },
+      license: { name: 'UNLICENSED', identifier: 'LicenseRef-Proprietary' },
+    },
     servers: [{ url: baseUrl, description: 'This sandbox' }],
     // Copies, so a caller that edits its document cannot change the next one.
     tags: structuredClone(TAG_OBJECTS),
     paths,
-    components: { securitySchemes: structuredClone(SECURITY_SCHEMES) },
+    webhooks: buildWebhooks(components),
+    components: {
+      schemas: components.schemas(),
+      securitySchemes: structuredClone(SECURITY_SCHEMES),
+    },
   };
 }

@@ -42,7 +42,8 @@ const hostile: OpenApiDocument = {
       },
     },
   },
-  components: { securitySchemes: {} },
+  webhooks: {},
+  components: { schemas: {}, securitySchemes: {} },
 };
 
 describe('the docs page', () => {
@@ -60,7 +61,11 @@ describe('the docs page', () => {
     const doc = buildOpenApiDocument({ baseUrl: 'http://127.0.0.1:4010' });
     const page = renderDocsPage(doc);
     const headings = [...page.matchAll(/<h2>([^<]+)<\/h2>/g)].map((m) => m[1]);
-    expect(headings).toEqual(['Contents', ...doc.tags.map((tag) => tag.name)]);
+    expect(headings).toEqual([
+      'Contents',
+      'Rehearse a bad day',
+      ...doc.tags.map((tag) => tag.name),
+    ]);
     expect(page).toContain('<section id="tag-trainer-controls-mock-only">');
     expect(page).toContain('<a href="#tag-in-store-v3">In-store v3</a>');
     expect(page).toContain('<article class="op" id="op-v3verify">');

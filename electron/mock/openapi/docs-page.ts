@@ -2,6 +2,9 @@
 // script and nothing fetched from elsewhere, so it works offline and under a CSP that forbids
 // both. Every value from the document goes through escapeHtml: summaries and schemas are text.
 import { escapeHtml } from '../html/escape-html';
+import { BAD_DAY } from './bad-day';
+import { inlineRefs } from './components';
+import { curlExample } from './curl-example';
 import type {
   HttpVerb,
   JsonSchema,
@@ -16,7 +19,7 @@ import type {
 export const OPENAPI_JSON_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
 
-const VERBS: readonly HttpVerb[] = ['get', 'post', 'put'];
+const VERBS: readonly HttpVerb[] = ['get', 'post', 'put', 'delete'];
 
 type Entry = { path: string; verb: HttpVerb; operation: OperationObject; anchor: string };
 
@@ -33,7 +36,7 @@ pre{background:#f0f2f4;padding:.6rem;overflow:auto;border-radius:4px;margin:.25r
 .op{background:#fff;border:1px solid #d0d7de;border-radius:6px;padding:1rem;margin:1rem 0}
 .method{display:inline-block;min-width:3.5rem;text-align:center;color:#fff;border-radius:3px;
   padding:0 .4rem;margin-right:.4rem;font:bold 12px/1.8 ui-monospace,monospace}
-.get{background:#1f6feb}.post{background:#1a7f37}.put{background:#9a6700}
+.get{background:#1f6feb}.post{background:#1a7f37}.put{background:#9a6700}.delete{background:#cf222e}
 table{border-collapse:collapse;width:100%}
 td,th{border:1px solid #d0d7de;padding:.25rem .5rem;text-align:left;vertical-align:top}
 nav ul{padding-left:1.2rem}nav li{margin:.1rem 0}
@@ -135,9 +138,10 @@ function operationArticle(document: OpenApiDocument, entry: Entry): string {
     `<h3><a href="#${escapeHtml(entry.anchor)}"><span class="method ${verb}">${verb.toUpperCase()}</span></a>${code(entry.path)}</h3>`,
     `<p>${escapeHtml(operation.summary)}</p>`,
     operation.description ? prose(operation.description) : '',
-    `<p class="muted">Operation ${code(operation.operationId)} · Auth: ${describeAuth(document, operation.security)}</p>`,
+    `<p class="muted">Operation ${code(operation.operationId)} · Auth: ${describeAuth(document, operation.security ?? [])}</p>`,
     operation.parameters?.length ? parametersTable(operation.parameters) : '',
     operation.requestBody ? requestBodySection(operation.requestBody) : '',
+    `<h4>Try it</h4><pre>${escapeHtml(curlExample(document, entry.path, entry.verb, operation))}</pre>`,
     responsesSection(operation.responses),
     '</article>',
   ].join('\n');
@@ -168,7 +172,9 @@ function groupByTag(document: OpenApiDocument) {
     }));
 }
 
-export function renderDocsPage(document: OpenApiDocument): string {
+export function renderDocsPage(named: OpenApiDocument): string {
+  // Each schema is shown where it is used: a reader of one operation need not look elsewhere.
+  const document = inlineRefs(named, named.components.schemas);
   const groups = groupByTag(document);
   const contents = groups
     .map((group) => {
@@ -211,6 +217,7 @@ ${document.info.description ? prose(document.info.description) : ''}
 ${contents}
 </ul></nav>
 <main>
+${BAD_DAY}
 ${sections}
 </main>
 </body>

@@ -77,8 +77,15 @@ describe('the documentation the mock serves', () => {
       expect(page).toContain(`<code>${spec.path}</code>`);
     }
     expect(page).toContain('href="/openapi.json"');
-    // Nothing to run and nothing fetched from elsewhere.
-    expect(page).not.toMatch(/<script|<link|<img|src=|https?:\/\/(?!127\.0\.0\.1)/i);
+    // Nothing to run and nothing fetched from elsewhere (example URLs inside the escaped <pre>
+    // blocks of curl commands are text).
+    const outsidePre = page.replace(/<pre>[\s\S]*?<\/pre>/g, '');
+    expect(page).not.toMatch(/<script|<link|<img|src=/i);
+    expect(outsidePre).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)/i);
+    // A curl command for each operation, and the fault rehearsal.
+    const operations = Object.keys(serviceEndpoints).length + Object.keys(trainerControls).length;
+    expect(page.match(/<h4>Try it<\/h4><pre>curl -sS -X /g)?.length).toBe(operations);
+    expect(page).toContain('<h2>Rehearse a bad day</h2>');
     const response = await app.inject({ method: 'GET', url: '/docs' });
     expect(response.headers['content-security-policy']).toContain("default-src 'none'");
   });

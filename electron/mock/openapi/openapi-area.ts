@@ -18,7 +18,9 @@ const DOCS_HEADERS = {
 /** The document for the base URL the mock answers at. `npm run mock` learns its port only after
  *  listening and then updates that URL, so the document is built on request and kept per URL. */
 function documentCache() {
-  let cached: { baseUrl: string; document: OpenApiDocument; page?: string } | undefined;
+  let cached:
+    | { baseUrl: string; document: OpenApiDocument; json?: string; page?: string }
+    | undefined;
   return (baseUrl: string) => {
     if (cached?.baseUrl !== baseUrl)
       cached = { baseUrl, document: buildOpenApiDocument({ baseUrl }) };
@@ -29,7 +31,13 @@ function documentCache() {
 export const openApiArea: MockArea = {
   register(app, context) {
     const current = documentCache();
-    app.get(OPENAPI_JSON_PATH, async () => current(context.baseUrl).document);
+    // Serialized once per base URL: stringifying the whole document for every request made it
+    // the slowest thing the mock served under load (issue 14's mixed-load p99).
+    app.get(OPENAPI_JSON_PATH, async (_request, reply) => {
+      const entry = current(context.baseUrl);
+      entry.json ??= JSON.stringify(entry.document);
+      return reply.type('application/json; charset=utf-8').send(entry.json);
+    });
     app.get(DOCS_PATH, async (_request, reply) => {
       const entry = current(context.baseUrl);
       entry.page ??= renderDocsPage(entry.document);

@@ -13,9 +13,10 @@ export type ParameterObject = {
   required: boolean;
   description?: string;
   schema: JsonSchema;
+  example?: unknown;
 };
 
-export type MediaTypeMap = Record<string, { schema: JsonSchema }>;
+export type MediaTypeMap = Record<string, { schema: JsonSchema; example?: unknown }>;
 
 export type RequestBodyObject = { required: boolean; content: MediaTypeMap };
 
@@ -29,13 +30,13 @@ export type OperationObject = {
   summary: string;
   description?: string;
   tags: string[];
-  security: SecurityRequirement[];
+  security?: SecurityRequirement[];
   parameters?: ParameterObject[];
   requestBody?: RequestBodyObject;
   responses: Record<string, ResponseObject>;
 };
 
-export type HttpVerb = 'get' | 'post' | 'put';
+export type HttpVerb = 'get' | 'post' | 'put' | 'delete';
 
 export type PathItemObject = Partial<Record<HttpVerb, OperationObject>>;
 
@@ -47,9 +48,19 @@ export type TagObject = { name: string; description?: string };
 
 export type OpenApiDocument = {
   openapi: string;
-  info: { title: string; version: string; description?: string };
+  info: {
+    title: string;
+    version: string;
+    description?: string;
+    contact?: { name: string; url: string };
+    license?: { name: string; identifier: string };
+  };
   servers: { url: string; description?: string }[];
   tags: TagObject[];
   paths: Record<string, PathItemObject>;
-  components: { securitySchemes: Record<string, SecuritySchemeObject> };
+  webhooks: Record<string, PathItemObject>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    securitySchemes: Record<string, SecuritySchemeObject>;
+  };
 };

@@ -1,6 +1,7 @@
 // One catalogue entry (a service endpoint or a trainer control) → one OpenAPI operation.
 import type { EndpointSpec } from '../../../shared/api/common';
 import { UNIQUE_TOKEN_HEADER } from '../../../shared/api/orders';
+import { type ComponentRegistry, pascalCase } from './components';
 import { acceptsAnything, objectMembers, toJsonSchema } from './json-schema';
 import type {
   JsonSchema,
@@ -16,9 +17,12 @@ export type OperationSource = {
   operationId: string;
   tag: string;
   spec: EndpointSpec;
-  description?: string;
+  description: string;
   bodyOptional?: boolean;
 };
+
+/** Answers every operation with a path parameter can give besides its own (http/errors.ts). */
+const PATH_PROBLEMS = 'Path parameter too long, or Malformed URL';
 
 // Header schemas are keyed lower-case (as Node presents them); the document shows the spelling
 // SERVICE-API.md uses, which is what an integrator will search for.
@@ -31,6 +35,7 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request',
   401: 'Unauthorized',
   404: 'Not found',
+  409: 'Conflict',
   413: 'Payload too large',
 };
 
@@ -75,17 +80,47 @@ function contentOf(schema: JsonSchema, json: boolean): MediaTypeMap {
   return { [json ? 'application/json' : 'text/html']: { schema } };
 }
 
-function errorResponse(status: number, schema: JsonSchema): ResponseObject {
+function errorResponse(status: number, schema: JsonSchema, resolved: JsonSchema): ResponseObject {
   const text = STATUS_TEXT[status] ?? 'Error';
   // A body documented as "anything" is one the service leaves empty or unread: nothing to show.
-  if (acceptsAnything(schema)) return { description: `${text} (no body to read)` };
+  if (acceptsAnything(resolved)) return { description: `${text} (no body to read)` };
   // A bare string is sent as text/plain (the voucher register's 400); everything else is JSON.
-  const mediaType = schema.type === 'string' ? 'text/plain' : 'application/json';
+  const mediaType = resolved.type === 'string' ? 'text/plain' : 'application/json';
   return { description: text, content: { [mediaType]: { schema } } };
 }
 
-export function buildOperation(source: OperationSource): OperationObject {
+/** The 400 a path parameter can meet, added to (or merged into) the operation's own 400. */
+function withPathProblems(spec: EndpointSpec, responses: Record<string, ResponseObject>): void {
+  if (templateParams(spec.path).length === 0) return;
+  // The voucher calls answer their errors as plain text, these included.
+  const plain = spec.path.startsWith('/vouchers/');
+  const mediaType = plain ? 'text/plain' : 'application/json';
+  const schema: JsonSchema = plain
+    ? { type: 'string' }
+    : { $ref: '#/components/schemas/ErrorBody' };
+  const existing = responses[400];
+  if (!existing) {
+    responses[400] = {
+      description: `Bad request: ${PATH_PROBLEMS}`,
+      content: { [mediaType]: { schema } },
+    };
+    return;
+  }
+  existing.description = `${existing.description}; also ${PATH_PROBLEMS}`;
+  const content = existing.content ?? {};
+  const current = content[mediaType];
+  const same = current && JSON.stringify(current.schema) === JSON.stringify(schema);
+  content[mediaType] =
+    current && !same ? { schema: { anyOf: [current.schema, schema] } } : { schema };
+  existing.content = content;
+}
+
+export function buildOperation(
+  source: OperationSource,
+  components: ComponentRegistry,
+): OperationObject {
   const { spec } = source;
+  const named = pascalCase(source.operationId);
   const security = securityFor(spec.auth);
   const parameters = [
     ...pathParameters(spec),
@@ -98,20 +133,32 @@ export function buildOperation(source: OperationSource): OperationObject {
       credentialHeaders(security),
     ),
   ];
+  const json = spec.responseType !== 'html';
   const responses: Record<string, ResponseObject> = {
     200: {
       description: STATUS_TEXT[200] ?? 'OK',
-      content: contentOf(toJsonSchema(spec.response, 'output'), spec.responseType !== 'html'),
+      content: contentOf(
+        json
+          ? components.use(spec.response, 'output', `${named}Response`)
+          : toJsonSchema(spec.response, 'output'),
+        json,
+      ),
     },
   };
   const errors = Object.entries(spec.errors) as [string, EndpointSpec['response']][];
   for (const [status, schema] of errors.sort(([a], [b]) => Number(a) - Number(b))) {
-    responses[status] = errorResponse(Number(status), toJsonSchema(schema, 'output'));
+    const resolved = toJsonSchema(schema, 'output');
+    responses[status] = errorResponse(
+      Number(status),
+      acceptsAnything(resolved) ? resolved : components.use(schema, 'output'),
+      resolved,
+    );
   }
+  withPathProblems(spec, responses);
   return {
     operationId: source.operationId,
     summary: spec.summary,
-    ...(source.description ? { description: source.description } : {}),
+    description: source.description,
     tags: [source.tag],
     security,
     ...(parameters.length > 0 ? { parameters } : {}),
@@ -119,7 +166,9 @@ export function buildOperation(source: OperationSource): OperationObject {
       ? {
           requestBody: {
             required: source.bodyOptional !== true,
-            content: { 'application/json': { schema: toJsonSchema(spec.body, 'input') } },
+            content: {
+              'application/json': { schema: components.use(spec.body, 'input', `${named}Request`) },
+            },
           },
         }
       : {}),

@@ -5,6 +5,14 @@ import { z } from 'zod';
 import { type EndpointSpec, ErrorBody, FieldErrorsBody } from '../../../shared/api/common';
 import { Order, OrderParams } from '../../../shared/api/orders';
 import {
+  FaultCreated,
+  FaultList,
+  FaultRequest,
+  FaultsCleared,
+  RequestLog,
+  RequestLogQuery,
+} from '../../../shared/api/sandbox';
+import {
   ClockBody,
   FundingCreated,
   PaymentsBody,
@@ -56,6 +64,18 @@ const _sameAsDelivery: z.infer<typeof DeliveryEntry> extends Delivery
   : never = true;
 const DeliveryLog = z.object({ deliveries: z.array(DeliveryEntry) });
 
+/** The controls' own named schemas, for the document's components. */
+export const TRAINER_SCHEMAS = {
+  MerchantSettings,
+  MerchantUpdate,
+  FundingSeedBody,
+  StatusMove,
+  ReviewBody,
+  DeliveryLog,
+  ClockNow,
+  TrainerBadRequest,
+};
+
 const auth = 'bearer' as const;
 const unauthorized = { 401: ErrorBody };
 const missing = { 401: ErrorBody, 404: ErrorBody };
@@ -93,6 +113,8 @@ export const trainerControls = {
       'A fresh funding for the case, and the store settings it needs (others back to defaults).',
     auth,
     params: ScenarioParams,
+    body: EmptyBody,
+    bodyOptional: true,
     response: Scenario,
     errors: missing,
   },
@@ -204,6 +226,55 @@ export const trainerControls = {
     auth,
     body: ClockBody,
     response: ClockNow,
+    errors: { 400: FieldErrorsBody, 401: ErrorBody },
+  },
+  trainerArmFault: {
+    method: 'POST',
+    path: '/__mock/faults',
+    summary: 'Arm a fault (rehearse a bad day)',
+    description:
+      'The next matching calls of the service API (never these controls) meet the fault: ' +
+      '`latency` answers after `ms` (default 1,000); `status` answers `status` (default 503) ' +
+      'with a JSON error and does not do the work; `timeout` never answers and closes after ' +
+      '`ms` (default 60,000); `reset` drops the connection without doing the work; ' +
+      '`lost-after-apply` does the work, then drops the connection; `malformed` does the work ' +
+      'and answers 200 with a body that is not JSON. `endpoint` is the operation path as this ' +
+      'document writes it, `funding_code` the code in the body or query; `times` how many ' +
+      'matching calls (default 1, 0 = until cleared). Cleared by DELETE and by reset.',
+    auth,
+    body: FaultRequest,
+    response: FaultCreated,
+    errors: { 400: FieldErrorsBody, 401: ErrorBody },
+  },
+  trainerListFaults: {
+    method: 'GET',
+    path: '/__mock/faults',
+    summary: 'The faults in force',
+    description: 'In the order they were armed, with the defaults filled in and the calls left.',
+    auth,
+    response: FaultList,
+    errors: unauthorized,
+  },
+  trainerClearFaults: {
+    method: 'DELETE',
+    path: '/__mock/faults',
+    summary: 'Clear every fault',
+    description: 'Answers how many faults were cleared.',
+    auth,
+    response: FaultsCleared,
+    errors: unauthorized,
+  },
+  trainerRequestLog: {
+    method: 'GET',
+    path: '/__mock/requests',
+    summary: 'The last requests the sandbox answered',
+    description:
+      'Newest first: id (the X-Request-Id of the answer), time, method, path without the query ' +
+      'string, status (null when a fault dropped the connection), duration and the fault met. ' +
+      'No credentials, no bodies. `limit` defaults to 50; at most 1,000 are kept.',
+    auth,
+    query: RequestLogQuery,
+    response: RequestLog,
     errors: { 400: FieldErrorsBody, 401: ErrorBody },
   },
 } satisfies Record<string, TrainerControlSpec>;

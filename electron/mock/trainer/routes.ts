@@ -8,7 +8,7 @@ import { requireBearer } from '../http/auth';
 import { asRecord, fieldErrorsOf } from '../http/field-errors';
 import { createFunding, FundingSeedBody, seedFromBody } from '../in-store/create-funding';
 import { parseIdentified } from '../in-store/parse';
-import { defaultMerchant, MerchantUpdate } from '../merchant';
+import { defaultMerchant, MerchantSettings, MerchantUpdate } from '../merchant';
 import type { MockContext } from '../state';
 import { SCENARIO_DEFS } from './scenario-defs';
 import { describeScenario, findScenario, seedScenario } from './scenarios';
@@ -53,7 +53,10 @@ export function registerTrainerRoutes(
   app.put('/__mock/merchant', auth, async (request, reply) => {
     const parsed = MerchantUpdate.safeParse(asRecord(request.body));
     if (!parsed.success) return badRequest(reply, fieldErrorsOf(parsed.error));
-    context.state.merchant = { ...context.state.merchant, ...parsed.data };
+    // The update alone may be fine and the result not (a min_amount above the max in force).
+    const merged = MerchantSettings.safeParse({ ...context.state.merchant, ...parsed.data });
+    if (!merged.success) return badRequest(reply, fieldErrorsOf(merged.error));
+    context.state.merchant = merged.data;
     return context.state.merchant;
   });
 

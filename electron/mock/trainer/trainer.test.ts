@@ -240,6 +240,53 @@ describe('PUT /__mock/merchant', () => {
     expect(answer.body).toEqual({ [key]: `Error on ${key} format` });
   });
 
+  // The merchant's bounds are printed by the HTML fragments and answered by the limits: a value
+  // those cannot serve used to be accepted and turn them into 500s (max_amount 1e13).
+  it.each([
+    ['max_amount', 1e13],
+    ['min_amount', 1e13],
+    ['max_amount', Number.MAX_SAFE_INTEGER],
+    ['max_steps', 1e6],
+    ['landing_version', 'v'.repeat(65)],
+    ['bank_account_ids', Array.from({ length: 51 }, (_, i) => `acct-${i}`)],
+    ['bank_account_ids', ['x'.repeat(65)]],
+  ])('%s beyond what the endpoints can serve → 400 and nothing changes', async (key, value) => {
+    const answer = await put(app, '/__mock/merchant', { [key]: value });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ [key]: `Error on ${key} format` });
+    expect((await get(app, '/__mock/merchant')).body).toMatchObject(DEFAULT_MERCHANT);
+  });
+
+  it('the largest max_amount accepted is still served by every endpoint that reads it', async () => {
+    const largest = 9_999_999_999_999;
+    expect((await put(app, '/__mock/merchant', { max_amount: largest })).status).toBe(200);
+    for (const path of [
+      '/pos/mock-client/info-steps',
+      '/pos/pay-with-service-add-on/0',
+      `/pos/pay-with-service-add-on/${largest}`,
+      '/pos/client/landing_config',
+    ]) {
+      const answer = await request(app, {
+        method: 'GET',
+        path,
+        headers: { client_id: 'mock-client' },
+      });
+      expect(answer.status, path).toBe(200);
+    }
+  });
+
+  it.each([
+    [{ min_amount: 20000 }, 'min_amount'],
+    [{ min_amount: 500, max_amount: 400 }, 'min_amount'],
+    [{ min_steps: 13 }, 'min_steps'],
+    [{ min_steps: 6, max_steps: 3 }, 'min_steps'],
+  ])('%j: a minimum above its maximum → 400 and nothing changes', async (body, key) => {
+    const answer = await put(app, '/__mock/merchant', body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ [key]: `Error on ${key} format` });
+    expect((await get(app, '/__mock/merchant')).body).toMatchObject(DEFAULT_MERCHANT);
+  });
+
   it('an unknown key, with others in error, all reported together; nothing changes', async () => {
     const answer = await put(app, '/__mock/merchant', {
       v3_allowed: 'x',

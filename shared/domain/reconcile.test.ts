@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DaySummaryRow } from '../../shared/api/in-store';
-import type { JournalOperation, OperationStatus } from '../../shared/journal-entry';
+import type { DaySummaryRow } from '../api/in-store';
+import type { JournalOperation, OperationStatus } from '../journal-entry';
 import { countByStatus, reconcile } from './reconcile';
 
 let seq = 0;

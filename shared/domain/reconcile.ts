@@ -2,9 +2,9 @@
 // service's day summary. The summary names customers by identity (its `dni` column carries the
 // RUC for companies) and loans by order id, never by funding code, so the identity is the key;
 // the funding code comes from the journal where it knows it.
-import type { DaySummaryRow } from '../../shared/api/in-store';
-import { centsFromWire } from '../../shared/domain/money';
-import type { JournalOperation } from '../../shared/journal-entry';
+import type { DaySummaryRow } from '../api/in-store';
+import type { JournalOperation } from '../journal-entry';
+import { centsFromWire } from './money';
 
 export type ReconcileStatus = 'pending' | 'missing' | 'extra' | 'amount-differs' | 'matched';
 

@@ -1,0 +1,70 @@
+// Builds a printed document from what the terminal knows: a journaled operation (sale or undo
+// record), or the day close from the service's day summary (through the v2.daySummary handler,
+// so it is journaled like the screen's) and this terminal's journal (the same handlers the
+// screens use: the day's operations and the unresolved ones, current mode only).
+import type { DocumentRequest } from '../../shared/bridge/printer';
+import {
+  dayClose,
+  type PrintContext,
+  type ReceiptDocument,
+  saleRecord,
+  undoRecord,
+} from '../../shared/receipt';
+import { BridgeFailure, badArguments } from '../ipc/bridge-failure';
+import type { HandlerDeps, HandlerMap } from '../ipc/deps';
+
+const SALE = new Set(['v3.paid-and-billed', 'v2.paid-and-billed']);
+const UNDO = new Set(['v3.undo-billing', 'v2.undo-billing']);
+
+type Needed = Pick<
+  HandlerMap,
+  'v2.daySummary' | 'journal.operations' | 'journal.unresolved' | 'journal.operation'
+>;
+
+export async function printContext(deps: HandlerDeps): Promise<PrintContext> {
+  const settings = deps.settings.get();
+  return {
+    store_name: settings.store_name,
+    terminal_id: await deps.settings.terminalId(),
+    language: settings.language,
+    time_zone: settings.time_zone,
+    training: settings.mode === 'training',
+    printed_at: deps.clock().toISOString(),
+  };
+}
+
+export async function buildDocument(
+  deps: HandlerDeps,
+  methods: () => Needed,
+  request: DocumentRequest,
+): Promise<ReceiptDocument> {
+  const context = await printContext(deps);
+  const direct = { channel: 'direct', verified: true } as const;
+  if (request.document === 'day-close') {
+    const answer = await methods()['v2.daySummary']({ day: request.day, detail: true }, direct);
+    if (answer.status !== 'succeeded') {
+      throw new BridgeFailure(
+        'not-available',
+        `The day summary could not be fetched (${answer.status}): ${answer.error.message}`,
+      );
+    }
+    const [{ operations }, { operations: unresolved }] = await Promise.all([
+      methods()['journal.operations']({ day: request.day }, direct),
+      methods()['journal.unresolved']({}, direct),
+    ]);
+    return dayClose(
+      { day: request.day, summary: answer.data.summary, operations, unresolved },
+      context,
+    );
+  }
+  const operation = await methods()['journal.operation']({ op_id: request.op_id }, direct);
+  const kinds = request.document === 'sale-record' ? SALE : UNDO;
+  if (!kinds.has(operation.operation)) {
+    throw badArguments(`operation is not a ${request.document}`, {
+      'request.op_id': `a ${operation.operation}`,
+    });
+  }
+  return request.document === 'sale-record'
+    ? saleRecord(operation, context)
+    : undoRecord(operation, context);
+}

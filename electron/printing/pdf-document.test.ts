@@ -1,0 +1,74 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayClose, saleRecord } from '../../shared/receipt';
+import { SAMPLE_CONTEXT, SAMPLE_SALE, sampleDayClose } from '../../shared/receipt/samples';
+import { renderPdf } from './pdf-document';
+
+const run = promisify(execFile);
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mostrador-pdf-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function inspect(pdf: Buffer, name: string) {
+  const path = join(dir, `${name}.pdf`);
+  await writeFile(path, pdf);
+  const text = (await run('pdftotext', ['-layout', path, '-'], { maxBuffer: 64 << 20 })).stdout;
+  const info = (await run('pdfinfo', ['-f', '1', '-l', '1', path])).stdout;
+  const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
+  const size = /^Page\s+1 size:\s+([\d.]+) x ([\d.]+) pts/m.exec(info);
+  const fonts = (await run('pdffonts', [path])).stdout;
+  return { text, pages, width: Number(size?.[1]), height: Number(size?.[2]), fonts };
+}
+
+describe('the A4 PDF of a document', () => {
+  it('the day close with 10,000 rows: every section, every row, A4 pages, DejaVu embedded', async () => {
+    const data = sampleDayClose(10_000);
+    const pdf = await renderPdf(dayClose(data, SAMPLE_CONTEXT), {
+      mark: 'ENTRENAMIENTO - NO VÁLIDO',
+    });
+    const { text, pages, width, height, fonts } = await inspect(pdf, 'day-close');
+    expect(width).toBeCloseTo(595.28, 0);
+    expect(height).toBeCloseTo(841.89, 0);
+    expect(pages).toBeGreaterThan(100);
+    for (const heading of [
+      'Cierre del día',
+      'Totales del servicio',
+      'Esta terminal',
+      'Operaciones abiertas (1)',
+      'Conciliación con el servicio',
+      'Detalle por origen del pago',
+      'Firma del cajero',
+      'Firma del supervisor',
+      'ENTRENAMIENTO - NO VÁLIDO',
+      'Señorial de Electrodomésticos',
+    ]) {
+      expect(text, heading).toContain(heading);
+    }
+    const rows = data.summary.order_detail ?? [];
+    for (const row of [rows[0], rows[4_999], rows.at(-1)]) {
+      expect(text).toMatch(new RegExp(`${row?.order_id}\\s+${row?.dni}\\s+S/ [\\d,]+\\.\\d\\d`));
+    }
+    expect(text.match(/MOSTRADOR-\d{6}\s+\d{8,11}\s+S\//g)?.length).toBe(10_000);
+    expect(text).toMatch(/Subtotal En tienda \(3334\)\s+S\/ [\d,]+\.\d\d/);
+    expect(text).toMatch(new RegExp(`Cierre del día · ${pages}/${pages}`));
+    expect(fonts).toMatch(/DejaVuSans\s.*yes/);
+    expect(fonts).toMatch(/DejaVuSans-Bold\s.*yes/);
+  });
+
+  it('a sale record on A4 keeps its accents and amounts', async () => {
+    const pdf = await renderPdf(saleRecord(SAMPLE_SALE, SAMPLE_CONTEXT));
+    const { text, pages } = await inspect(pdf, 'sale');
+    expect(pages).toBe(1);
+    expect(text).toContain('Constancia de inicial cobrada');
+    expect(text).toMatch(/Cobrado en tienda\s+S\/ 1,200\.00/);
+    expect(text).toContain('maría.nuñez');
+  });
+});

@@ -1,0 +1,37 @@
+// Times and days as the store reads them (its own zone), in a given language: shared by the
+// screens and the printed documents, which the main process lays out.
+
+/** A time of an operation as the store reads it (its own zone), in the interface language. */
+export function formatStoreTime(iso: string, timeZone: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  try {
+    return new Intl.DateTimeFormat(locale, {
+      timeZone,
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    }).format(date);
+  } catch {
+    return date.toISOString();
+  }
+}
+
+export function formatStoreDay(day: string, locale: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  if (!y || !m || !d) return day;
+  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'full' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+}
+
+/** A store day (YYYY-MM-DD) as a date with a four-digit year: dd/mm/aaaa in es-PE. */
+export function formatStoreDate(day: string, locale: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  if (!y || !m || !d) return day;
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: 'UTC',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}
