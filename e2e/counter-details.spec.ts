@@ -103,3 +103,15 @@ test('undo: a wrong PIN marks the PIN field, never blames the service, and the l
   await expect(guidance(page)).toContainText(/Espere \d+ min y vuelva a intentar/);
   await saveScreenshot(page, 'undo-pin-locked');
 });
+
+test('day summary: the chosen day reads dd/mm/aaaa in es-PE beside the date picker', async ({
+  app: page,
+}) => {
+  await page.keyboard.press('F6');
+  const day = page.getByLabel(/^Día/);
+  await day.fill('2026-11-03');
+  await expect(page.locator('#summary-day-read')).toHaveText('Día elegido: 03/11/2026');
+  await expect(day).toHaveAttribute('aria-describedby', 'summary-day-read');
+  await saveScreenshot(page, 'summary-day-read');
+  await expectNoAxeViolations(page);
+});

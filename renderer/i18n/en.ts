@@ -201,6 +201,7 @@ export const en: Record<MessageKey, string> = {
   'summary.title': 'Day summary',
   'summary.query': 'Choose the day',
   'summary.day': 'Day (store time: {zone})',
+  'summary.dayRead': 'Chosen day: {date}',
   'summary.load': 'Show summary (Enter)',
   'summary.loading': 'Loading…',
   'summary.totalsTitle': 'Totals: {day}',

@@ -200,6 +200,7 @@ export const esPE = {
   'summary.title': 'Resumen del día',
   'summary.query': 'Elegir el día',
   'summary.day': 'Día (hora de la tienda: {zone})',
+  'summary.dayRead': 'Día elegido: {date}',
   'summary.load': 'Ver resumen (Enter)',
   'summary.loading': 'Cargando…',
   'summary.totalsTitle': 'Totales: {day}',
