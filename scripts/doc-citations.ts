@@ -64,7 +64,7 @@ export function checkSource(
     if (leavesRepository(file, source, m.index, m[0].replaceAll('\\', '/')))
       add(m.index, m[0], 'reaches a shared folder outside the repository');
   for (const m of source.matchAll(CITATION)) {
-    const [text, doc, heading] = m;
+    const [text, doc = '', heading = ''] = m;
     const headings = headingsOf(root, doc, cache);
     if (!headings) add(m.index, text, `cites ${doc}, which does not exist`);
     else if (!headings.has(heading)) add(m.index, text, `cites a heading ${doc} does not have`);
