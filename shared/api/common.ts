@@ -61,7 +61,7 @@ export type EndpointSpec = {
   responseType?: 'json' | 'html';
   response: z.ZodType;
   /** Error bodies by HTTP status, as documented. */
-  errors: Partial<Record<400 | 401 | 404 | 409 | 413, z.ZodType>>;
+  errors: Partial<Record<400 | 401 | 403 | 404 | 409 | 413, z.ZodType>>;
 };
 
 export const defineEndpoints = <const T extends Record<string, EndpointSpec>>(endpoints: T): T =>

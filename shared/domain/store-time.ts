@@ -23,3 +23,15 @@ export function formatStoreDay(day: string, locale: string): string {
     new Date(Date.UTC(y, m - 1, d)),
   );
 }
+
+/** A store day (YYYY-MM-DD) as a date with a four-digit year: dd/mm/aaaa in es-PE. */
+export function formatStoreDate(day: string, locale: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  if (!y || !m || !d) return day;
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: 'UTC',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}

@@ -6,7 +6,7 @@
 import type { DaySummary, DaySummaryRow, PaymentOrigin } from '../api/in-store';
 import { centsFromWire, formatPEN } from '../domain/money';
 import { countByStatus, type ReconcileStatus, reconcile } from '../domain/reconcile';
-import { formatStoreDay } from '../domain/store-time';
+import { formatStoreDate, formatStoreDay } from '../domain/store-time';
 import type { JournalOperation } from '../journal-entry';
 import { atom, type Block, type ReceiptDocument } from './blocks';
 import { type Formatters, formatters, type PrintContext } from './context';
@@ -65,6 +65,19 @@ function cashiersOf(operations: readonly JournalOperation[]): string[] {
   return [...new Set(operations.map((op) => op.intent.cashier_id))].sort();
 }
 
+/** What a supervisor calls an operation, not its journal name (`v3.paid-and-billed`). */
+function operationLabel(name: string, t: Formatters['t']): string {
+  const [, action = name] = name.split('.');
+  if (action === 'paid-and-billed') return t('opBilling');
+  if (action === 'verify') return t('opVerify');
+  if (action === 'info') return t('opInfo');
+  if (action === 'undo-billing') return t('opUndo');
+  if (action === 'day-summary') return t('opDaySummary');
+  if (action.startsWith('refund')) return t('opRefund');
+  if (name.startsWith('orders.')) return t('opOrder');
+  return name;
+}
+
 function openBlocks(data: DayCloseData, f: Formatters): Block[] {
   const { t, money, time } = f;
   const head: Block = { kind: 'heading', text: `${t('openTitle')} (${data.unresolved.length})` };
@@ -76,7 +89,7 @@ function openBlocks(data: DayCloseData, f: Formatters): Block[] {
         kind: 'entry',
         cells: [
           time(op.started_at),
-          op.operation,
+          atom(operationLabel(op.operation, t)),
           atom(op.intent.identity?.value ?? ''),
           atom(op.intent.funding_code ?? ''),
         ].filter((cell) => cell.length > 0),
@@ -178,7 +191,7 @@ export function dayClose(data: DayCloseData, context: PrintContext): ReceiptDocu
     { kind: 'text', text: context.store_name, align: 'center' },
     { kind: 'text', text: formatStoreDay(data.day, context.language), align: 'center' },
     { kind: 'rule' },
-    { kind: 'field', label: t('day'), value: atom(data.day) },
+    { kind: 'field', label: t('day'), value: atom(formatStoreDate(data.day, context.language)) },
     { kind: 'field', label: t('terminal'), value: atom(context.terminal_id ?? t('unknown')) },
     {
       kind: 'field',

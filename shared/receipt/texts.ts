@@ -69,6 +69,13 @@ const esPE = {
   testAccents: 'Acentos: á é í ó ú ü ñ Ñ ¿ ¡',
   testColumns: 'Columnas: {columns}',
   testAddress: 'Impresora',
+  opBilling: 'Pagado y facturado',
+  opVerify: 'Verificación',
+  opInfo: 'Consulta v2',
+  opUndo: 'Deshacer facturación',
+  opDaySummary: 'Resumen del día',
+  opRefund: 'Reembolso',
+  opOrder: 'Pedido',
   unknown: '—',
 } as const;
 
@@ -140,6 +147,13 @@ const en: Record<TextKey, string> = {
   testAccents: 'Accents: á é í ó ú ü ñ Ñ ¿ ¡',
   testColumns: 'Columns: {columns}',
   testAddress: 'Printer',
+  opBilling: 'Paid and billed',
+  opVerify: 'Verification',
+  opInfo: 'v2 check',
+  opUndo: 'Undo billing',
+  opDaySummary: 'Day summary',
+  opRefund: 'Refund',
+  opOrder: 'Order',
   unknown: '—',
 };
 

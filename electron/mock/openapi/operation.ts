@@ -34,6 +34,7 @@ const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
   400: 'Bad request',
   401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not found',
   409: 'Conflict',
   413: 'Payload too large',
