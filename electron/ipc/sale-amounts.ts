@@ -31,7 +31,7 @@ export function saleAmounts(conditions: FundingConditions): SaleAmounts | null {
     downpayment_inhouse: inhouse,
     installments_number: conditions.installments_number,
     installments_amount: installment,
-    // SERVICE-API.md "Amount rules (v3)" 5: the exact amount the store collects.
+    // docs/decisions.md "Amount rules": the exact amount the store collects.
     to_collect: addCents(inhouse, excedent),
   };
 }
