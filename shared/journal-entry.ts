@@ -1,4 +1,4 @@
-// The journal of cashier operations, line by line (DESIGN.md "Operations are journaled"). The
+// The journal of cashier operations, line by line (docs/decisions.md "Journal durability"). The
 // main process writes it; the renderer reads folded operations over the bridge; both validate
 // with these schemas, so the shapes are written once here.
 //

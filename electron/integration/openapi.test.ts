@@ -62,7 +62,15 @@ describe('the OpenAPI document of the integration API', () => {
       expect(op?.security, name).toEqual(spec.auth === 'none' ? [] : [{ bearerAuth: [] }]);
     }
     const create = doc.paths['/integration/v1/sale-requests']?.post;
-    expect(Object.keys(create?.responses ?? {})).toEqual(['200', '201', '400', '401', '409']);
+    expect(Object.keys(create?.responses ?? {})).toEqual([
+      '200',
+      '201',
+      '400',
+      '401',
+      '403',
+      '409',
+      '413',
+    ]);
     const read = doc.paths['/integration/v1/sale-requests/{request_id}']?.get;
     expect(read?.parameters?.map((p) => [p.name, p.in])).toEqual([
       ['request_id', 'path'],

@@ -2,7 +2,7 @@
 // operation builder as the sandbox's (electron/mock/openapi/), so the two cannot drift apart.
 
 import { ErrorBody } from '../../shared/api/common';
-import { integrationEndpoints } from '../../shared/integration/endpoints';
+import { INTEGRATION_PREFIX, integrationEndpoints } from '../../shared/integration/endpoints';
 import * as integrationSchemas from '../../shared/integration/sale-request';
 import { SaleRequest } from '../../shared/integration/sale-request';
 import { createComponentRegistry, namesOf } from '../mock/openapi/components';
@@ -48,7 +48,17 @@ export function buildIntegrationOpenApi(baseUrl: string): OpenApiDocument {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Mostrador integration API', version: '1.0.0', description: DESCRIPTION },
+    info: {
+      title: 'Mostrador integration API',
+      version: '1.0.0',
+      description: DESCRIPTION,
+      // The guide for till developers is docs/integration-api.md; this terminal serves the document.
+      contact: {
+        name: 'Mostrador',
+        url: `${baseUrl.replace(/\/$/, '')}${INTEGRATION_PREFIX}/openapi.json`,
+      },
+      license: { name: 'UNLICENSED', identifier: 'LicenseRef-Proprietary' },
+    },
     servers: [{ url: baseUrl, description: 'This terminal (127.0.0.1 only)' }],
     tags: [{ name: TAG, description: 'A sale handed from the till to the cashier.' }],
     paths,

@@ -1,6 +1,6 @@
-// html.*: the service's embeddable fragments, passed on as received text. The renderer shows
-// them only in a sandboxed iframe with no scripts and no bridge (DESIGN.md "Security"), so
-// nothing here parses or cleans them. The client id is the mode's store (store-identity.ts).
+// html.*: the service's embeddable fragments, passed on as received text. The renderer shows them
+// only in a sandboxed iframe with no scripts and no bridge (docs/decisions.md "Embeddable HTML"),
+// so nothing here parses or cleans them. The client id is the mode's store (store-identity.ts).
 import { centsToWire } from '../../shared/domain/money';
 import type { HandlerDeps, HandlerMap } from './deps';
 import type { FragmentStore } from './fragment-store';

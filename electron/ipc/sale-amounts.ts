@@ -33,7 +33,7 @@ export function saleAmounts(conditions: FundingConditions): SaleAmounts | null {
     downpayment_paid_online: downpayment > inhouse ? downpayment - inhouse : 0,
     installments_number: conditions.installments_number,
     installments_amount: installment,
-    // SERVICE-API.md "Amount rules (v3)" 5: the exact amount the store collects.
+    // docs/decisions.md "Amount rules": the exact amount the store collects.
     to_collect: addCents(inhouse, excedent),
   };
 }

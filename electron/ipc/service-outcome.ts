@@ -70,10 +70,10 @@ export function errorFromOutcome(outcome: OutcomeEntry | null): ServiceError {
 }
 
 /**
- * Paid-and-billed and Undo billing answer 200 with a body SERVICE-API.md does not show. The
- * status is the service's word; a JSON body of another shape than the client expects must not
- * turn that yes into an endless unknown. Text bodies (an HTML page from whatever answered) stay
- * untrusted.
+ * Paid-and-billed and Undo billing answer 200 with a body the interface does not show
+ * (docs/decisions.md "Billing"). The status is the service's word; a JSON body of another shape
+ * than the client expects must not turn that yes into an endless unknown. Text bodies (an HTML page
+ * from whatever answered) stay untrusted.
  */
 export function acceptUnspecified2xx<T>(result: ServiceResult<T>): ServiceResult<T | object> {
   if (result.ok) return result;

@@ -1,6 +1,6 @@
-// The token is in no log, journal entry, bridge result or error (DESIGN.md "Security"). A full
-// live flow runs against the mock on a real loopback socket with a distinctive token, and every
-// bridge answer, journal line, log line and file in the data dir is searched for it.
+// The token is in no log, journal entry, bridge result or error (docs/decisions.md "Security"). A
+// full live flow runs against the mock on a real loopback socket with a distinctive token, and
+// every bridge answer, journal line, log line and file in the data dir is searched for it.
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,5 +1,6 @@
-// The mock's trainer controls the training screen uses (DESIGN.md "The mock backend"), described
-// like the service's endpoints so the same client (and the same training transport) calls them.
+// The mock's trainer controls the training screen uses (docs/decisions.md "The mock backend"),
+// described like the service's endpoints so the same client (and the same training transport) calls
+// them.
 import { z } from 'zod';
 import { defineEndpoints, ErrorBody, FieldErrorsBody, WireAmount } from '../../shared/api/common';
 import { Order, OrderParams, OrderStatus } from '../../shared/api/orders';

@@ -18,7 +18,7 @@ export function v2Handlers(deps: HandlerDeps, billing: Billing): Pick<HandlerMap
   return {
     'v2.info': async ({ identity, funding_code }) => {
       const shift = requireShift(deps);
-      // SERVICE-API.md: Check funding code takes `dni` only.
+      // Check funding code takes `dni` only (docs/decisions.md "v2").
       if (identity.kind !== 'dni') {
         throw badArguments('v2 info takes a DNI', { 'identity.kind': 'v2 info takes a DNI' });
       }

@@ -1,4 +1,4 @@
-// The durable journal of cashier operations (DESIGN.md "Operations are journaled"): an intent is
+// The durable journal of cashier operations (docs/decisions.md "Journal durability"): an intent is
 // on disk before the call is made and its outcome right after, so neither a crash nor a lost
 // answer can make an operation disappear or look successful when it was not.
 import { randomUUID } from 'node:crypto';

@@ -1,7 +1,7 @@
 // Retrying an operation whose answer is unknown until the service gives a definite one. Every
 // retry is journaled before its call and its answer right after, and an unknown answer stays
 // unknown however many times it comes back: this code can report success only when the service
-// said so (DESIGN.md: "Unknown paid-and-billed calls are retried … until the answer is definite").
+// said so (docs/decisions.md "Journal durability").
 import type { OutcomeStatus, ServiceMessage } from '../../shared/journal-entry';
 import { backoffDelay, DEFAULT_RETRY_POLICY, type RetryPolicy, type Sleep, sleep } from './backoff';
 import type { Journal } from './journal';

@@ -1,6 +1,6 @@
-// Defence in depth for "the token is in no journal entry" (DESIGN.md "Security"): the service
-// client never puts credentials in a body, but a journal is kept for years and copied around,
-// so anything shaped like a credential is stopped here too, whoever built the object.
+// Defence in depth for "the token is in no journal entry" (docs/decisions.md "Security"): the
+// service client never puts credentials in a body, but a journal is kept for years and copied
+// around, so anything shaped like a credential is stopped here too, whoever built the object.
 
 /** Key names (lower case, letters and digits only) that carry credentials in this app's world. */
 const SECRET_KEY_PARTS = ['authorization', 'bearer', 'secret', 'password', 'apikey', 'cookie'];

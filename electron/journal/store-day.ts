@@ -1,4 +1,4 @@
-// The store's calendar day (DESIGN.md "Day summary": default America/Lima). Operations are
+// The store's calendar day (docs/decisions.md "Day summary": default America/Lima). Operations are
 // selected by comparing instants with the day's bounds, computed once per query, so listing a
 // day stays a cheap scan even with a year of operations in memory.
 

@@ -1,5 +1,5 @@
 // The main process's log: JSON lines appended to a file in the data dir. Every line passes the
-// redaction step first, so nothing written here can carry the token (DESIGN.md "Security").
+// redaction step first, so nothing written here can carry the token (docs/decisions.md "Security").
 // Writing never throws into the caller: a full disk must not turn a cashier's sale into a crash.
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';

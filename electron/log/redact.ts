@@ -1,4 +1,4 @@
-// The redaction step every log line goes through (DESIGN.md "Security": the token is in no log).
+// The redaction step every log line goes through (docs/decisions.md "Security": no token in a log).
 // Two nets: values under credential-like keys are dropped whoever built the object, and any
 // occurrence of a known secret string (the current token) is cut out of every string, keys
 // included, because an error message or a service body can quote it anywhere.

@@ -1,5 +1,6 @@
-// The mock backend: the whole of SERVICE-API.md in memory, with the trainer controls. The app
-// uses it in process (Fastify `inject`, no socket) in training mode; `npm run mock` serves it.
+// The mock backend: every endpoint of the service's catalogue (shared/api/endpoints.ts) in memory,
+// with the trainer controls. The app uses it in process (Fastify `inject`, no socket) in training
+// mode; `npm run mock` serves it.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { RequestLogEntry } from '../../shared/api/sandbox';
 import { builtInAreas } from './areas';

@@ -1,6 +1,6 @@
 // `npm run mock` as an integrator runs it: one JSON line on stdout saying how to reach the mock
-// (DESIGN.md "The mock backend"), then the mock itself on that address until it is stopped; its
-// options. (cli.test.ts covers the webhook secret the line also carries.)
+// (docs/decisions.md "The mock backend"), then the mock itself on that address until it is stopped;
+// its options. (cli.test.ts covers the webhook secret the line also carries.)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -62,8 +62,9 @@ describe('the mock CLI', () => {
     expect(printed.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const port = Number(new URL(printed.base_url ?? '').port);
     expect(port).toBeGreaterThan(0);
-    // DESIGN.md's line, letter for letter, keys in that order. The webhooks area appends its
-    // `webhook_secret` after them (cli.test.ts), which a JSON reader of these four ignores.
+    // The line docs/decisions.md "The mock backend" describes, keys in that order. The webhooks
+    // area appends its `webhook_secret` after them (cli.test.ts), which a JSON reader of these four
+    // ignores.
     const documented = `{"base_url":"http://127.0.0.1:${port}","token":"mock-token","client_id":"mock-client","secret_token":"mock-secret"`;
     expect(line.startsWith(documented)).toBe(true);
     expect(line.slice(documented.length)).toMatch(/^(}|,"webhook_secret":"whsec_[^"]+"})$/);

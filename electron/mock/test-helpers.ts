@@ -1,5 +1,6 @@
-// Small helpers for the mock's HTTP tests. Paths are written out as SERVICE-API.md and DESIGN.md
-// spell them (not imported from shared/), so a typo in a path constant fails the tests too.
+// Small helpers for the mock's HTTP tests. Paths are written out as
+// shared/api/documented-endpoints.ts spells them (not imported from the catalogue), so a typo in a
+// path constant fails the tests too.
 import type { z } from 'zod';
 import {
   DaySummary,

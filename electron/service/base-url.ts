@@ -1,5 +1,5 @@
 // Which base URLs the client may talk to. The service redirects plain HTTP to HTTPS only after
-// the token was already sent in clear (SERVICE-API.md "Authentication" rule 2), so plain HTTP is
+// the token was already sent in clear (docs/decisions.md "Authentication"), so plain HTTP is
 // refused outright except towards this machine, where a local mock server can stand in.
 
 export type BaseUrlProblem =

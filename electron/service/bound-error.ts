@@ -1,6 +1,6 @@
 // What the service sends reaches the renderer, the journal and the log through the error value;
 // a service that answers megabytes of text must not make each of them megabytes (docs/decisions.md
-// "Hardening"). The client's own words (category, status) are never cut.
+// "Hardening (issue 14)"). The client's own words (category, status) are never cut.
 import type { ServiceError } from '../../shared/service-error';
 
 /** The most characters of any one service text kept in an error value. */

@@ -1,4 +1,5 @@
-// Turns an HTTP answer into the one result value, by the rules of SERVICE-API.md "Errors":
+// Turns an HTTP answer into the one result value, by the service's error shapes
+// (shared/api/endpoints.ts; docs/decisions.md "The service's interface in the project"):
 // 400 with field-keyed errors is a format problem, 400 with `{ error }` a refusal by a business
 // rule, 401 auth, 404 not found, 5xx no definite answer.
 import type { z } from 'zod';

@@ -23,7 +23,7 @@ export type AuthHeaders =
     }
   | { ok: false };
 
-/** The headers an endpoint's auth scheme needs (SERVICE-API.md "Authentication"). */
+/** The headers an endpoint's auth scheme needs (docs/decisions.md "Authentication"). */
 export async function authHeaders(
   scheme: AuthScheme,
   credentials: ServiceCredentials,

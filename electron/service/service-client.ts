@@ -1,5 +1,6 @@
-// The typed client of the financing service: one function per endpoint of SERVICE-API.md, each
-// checked against the zod schemas in shared/api, returning a result value and never throwing.
+// The typed client of the financing service: one function per endpoint of the service's catalogue
+// (shared/api/endpoints.ts), each checked against the zod schemas in shared/api, returning a result
+// value and never throwing.
 import type { EndpointSpec } from '../../shared/api/common';
 import { checkBaseUrl } from './base-url';
 import { type CallContext, type CallEndpoint, callEndpoint } from './call-endpoint';

@@ -1,5 +1,5 @@
-// The client speaks to "a fetch-compatible function" and never knows which one it has: real
-// HTTPS in live mode, the mock backend in process in training mode (DESIGN.md "Shape").
+// The client speaks to "a fetch-compatible function" and never knows which one it has: real HTTPS
+// in live mode, the mock backend in process in training mode (docs/architecture.md "The spine").
 import type { HttpMethod } from '../../shared/api/common';
 import { DROPPED_CONNECTION_HEADER } from '../../shared/api/sandbox';
 

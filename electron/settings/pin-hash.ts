@@ -1,6 +1,6 @@
-// The supervisor PIN is stored only as a salted scrypt hash (DESIGN.md "Security"). A 4–8 digit
-// PIN can be brute-forced offline from any hash, so the hash keeps it out of plain sight in the
-// settings file and the lockout (pin-lockout.ts) is what stops guessing at the counter.
+// The supervisor PIN is stored only as a salted scrypt hash (docs/decisions.md "Security"). A 4–8
+// digit PIN can be brute-forced offline from any hash, so the hash keeps it out of plain sight in
+// the settings file and the lockout (pin-lockout.ts) is what stops guessing at the counter.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 

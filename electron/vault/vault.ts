@@ -1,6 +1,6 @@
-// Where the bearer token lives (DESIGN.md "Security": only the main process reads it). `get`
-// stays in the main process; `status` is the only thing that may cross the bridge, so it holds
-// only a short fingerprint (a hash prefix), and no error message ever quotes the token.
+// Where the bearer token lives (docs/decisions.md "Security": only the main process reads it).
+// `get` stays in the main process; `status` is the only thing that may cross the bridge, so it
+// holds only a short fingerprint (a hash prefix), and no error message ever quotes the token.
 
 import { createHash } from 'node:crypto';
 

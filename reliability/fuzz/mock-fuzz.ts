@@ -30,7 +30,8 @@ export function checkAnswer(target: Target, status: number, text: string): void 
   if (status >= 400) {
     if (json.ok && isStringRecord(json.value)) return;
     const vouchers = target.path.startsWith('/vouchers/');
-    // SERVICE-API.md: the voucher calls answer a plain string (400) or an empty body (401, 404).
+    // docs/decisions.md "Vouchers": the voucher calls answer a plain string (400) or an empty body
+    // (401, 404).
     if (vouchers && !json.ok) return;
     if (vouchers && text === '') return;
     const documented = target.errors[status];

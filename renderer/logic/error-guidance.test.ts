@@ -7,8 +7,9 @@ import {
   type OperationKind,
 } from './error-guidance';
 
-// Every in-store error message of SERVICE-API.md ("Errors": In-store v3 and v2), copied letter
-// for letter from the document rather than imported, so a drift on either side fails here.
+// Every in-store error message of the service (v3 and v2), copied letter for letter rather
+// than imported from shared/api/messages.ts (docs/decisions.md "The service's interface in the
+// project"), so a drift on either side fails here.
 const DOCUMENTED: Array<{
   op: OperationKind;
   status: number;

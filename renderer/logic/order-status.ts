@@ -1,7 +1,7 @@
 // What an order's status means at the counter, and what may be done with it now. The status is
-// always shown in words with an icon (colour only repeats it), and the buttons follow the
-// service's rules (SERVICE-API.md "States and transitions") so the cashier is not offered a
-// call the service is known to refuse; a stale screen still gets the refusal explained.
+// always shown in words with an icon (colour only repeats it), and the buttons follow the service's
+// rules (docs/decisions.md "Orders") so the cashier is not offered a call the service is known to
+// refuse; a stale screen still gets the refusal explained.
 import type { OrderStatus } from '../../shared/api/orders';
 import type { MessageKey } from '../i18n/catalogue';
 

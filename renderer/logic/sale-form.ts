@@ -61,8 +61,8 @@ export function identityState(
     case 'check-digit':
       return { status: 'error', message: 'field.ruc.checkDigit' };
     case null:
-      // Undo billing takes only personal RUCs (DESIGN.md): say so before the supervisor's PIN
-      // is spent on a call the service will refuse.
+      // Undo billing takes only personal RUCs (docs/decisions.md "Billing"): say so before the
+      // supervisor's PIN is spent on a call the service will refuse.
       if (purpose === 'undo' && !text.startsWith('10')) {
         return { status: 'error', message: 'field.ruc.undoPersonalOnly' };
       }

@@ -105,7 +105,7 @@ export const useCheckStore = create<CheckState>((set, get) => {
     query: async () => {
       const { phase, form } = get();
       if (checkFormLocked(phase)) return;
-      // v2 Check takes a DNI only (SERVICE-API.md: query `dni`).
+      // v2 Check takes a DNI only (docs/decisions.md "v2").
       const check = checkIdentityAndCode('dni', form.dni, form.code, 'check');
       set({ submitted: true });
       if (!check.request) return;

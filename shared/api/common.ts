@@ -29,7 +29,7 @@ export function isCalendarDate(text: string): boolean {
 /**
  * A URL the service stores or sends back (redirects, webhooks, receipts): http or https only, so
  * `javascript:` or `file:` never reaches a browser. http stays allowed because the mock and a
- * local sandbox answer on loopback (DESIGN.md "Modes").
+ * local sandbox answer on loopback (docs/decisions.md "Authentication").
  */
 export const HttpUrl = z.url({ protocol: z.regexes.httpProtocol });
 
@@ -41,7 +41,7 @@ export const UnspecifiedOk = z.looseObject({});
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** How an endpoint authenticates (SERVICE-API.md "Authentication"). */
+/** How an endpoint authenticates (docs/decisions.md "Authentication"). */
 export type AuthScheme = 'bearer' | 'client-id' | 'none' | 'connector';
 
 /**
@@ -61,7 +61,7 @@ export type EndpointSpec = {
   responseType?: 'json' | 'html';
   response: z.ZodType;
   /** Error bodies by HTTP status, as documented. */
-  errors: Partial<Record<400 | 401 | 404 | 409 | 413, z.ZodType>>;
+  errors: Partial<Record<400 | 401 | 403 | 404 | 409 | 413, z.ZodType>>;
 };
 
 export const defineEndpoints = <const T extends Record<string, EndpointSpec>>(endpoints: T): T =>

@@ -5,7 +5,7 @@ import { defineEndpoints, ErrorBody, HttpUrl, NonEmptyString, WireAmount } from 
 /**
  * The two credential headers of every connector request (auth `connector`), keyed lower-case as
  * Node and fetch's Headers present them; not strict, since other headers come along. A missing
- * or wrong credential is a 401 (DESIGN.md "Connector"), so check `auth` before this schema.
+ * or wrong credential is a 401 (docs/decisions.md "Connector"), so check `auth` before this schema.
  */
 export const ConnectorHeaders = z.object({
   client_id: NonEmptyString,
@@ -71,7 +71,7 @@ export const CreatePaymentResponse = z.object({
 });
 export type CreatePaymentResponse = z.infer<typeof CreatePaymentResponse>;
 
-// Decision (DESIGN.md "Connector"): the mock calls `callbackUrl` when the backing order is
+// Decision (docs/decisions.md "Connector"): the mock calls `callbackUrl` when the backing order is
 // approved or rejected; the payload is the payment id and `approved` or `denied`.
 export const PaymentCallbackPayload = z.object({
   paymentId: z.string(),
@@ -84,7 +84,8 @@ export const PaymentParams = z.strictObject({ payment_id: NonEmptyString });
 export type PaymentParams = z.infer<typeof PaymentParams>;
 
 // Decision: the document lists these bodies' fields without marking them required; all are
-// required, since each operation is echoed and made idempotent on them (DESIGN.md "Connector").
+// required, since each operation is echoed and made idempotent on them
+// (docs/decisions.md "Connector").
 const RequestId = z.number().int();
 
 export const CancelPaymentBody = z.strictObject({
@@ -137,8 +138,8 @@ export const RefundPaymentResponse = z.object({
 });
 export type RefundPaymentResponse = z.infer<typeof RefundPaymentResponse>;
 
-// Decision (DESIGN.md "Connector"): 401 wrong credentials, 400 `{ error: <field problem> }`,
-// 404 `Payment does not exist`, all `{ error }` bodies.
+// Decision (docs/decisions.md "Connector"): 401 wrong credentials,
+// 400 `{ error: <field problem> }`, 404 `Payment does not exist`, all `{ error }` bodies.
 const readErrors = { 401: ErrorBody };
 const writeErrors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 

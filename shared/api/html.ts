@@ -1,5 +1,6 @@
 // Embeddable HTML fragments for a store page: the financing add-on and the info steps.
-// Both answer HTML text, shown by the app only in a sandboxed iframe (DESIGN.md "Security").
+// Both answer HTML text, shown by the app only in a sandboxed iframe (docs/decisions.md
+// "Embeddable HTML").
 import { z } from 'zod';
 import { defineEndpoints, ErrorBody, FieldErrorsBody, NonEmptyString } from './common';
 
@@ -7,7 +8,7 @@ import { defineEndpoints, ErrorBody, FieldErrorsBody, NonEmptyString } from './c
 export const CLIENT_ID_HEADER = 'Client_id';
 
 // Decision: "integer or float" written as a path segment, with at most 2 decimals because money
-// is PEN with 2 decimals (DESIGN.md "Formats"); no leading zeros, no sign, no exponent.
+// is PEN with 2 decimals (docs/decisions.md "Money"); no leading zeros, no sign, no exponent.
 const ADD_ON_AMOUNT = /^(0|[1-9]\d*)(\.\d{1,2})?$/;
 
 export const AddOnParams = z.strictObject({
@@ -31,8 +32,9 @@ export type InfoStepsParams = z.infer<typeof InfoStepsParams>;
 export const HtmlFragment = z.string();
 export type HtmlFragment = z.infer<typeof HtmlFragment>;
 
-// Decision: the add-on's 401 carries "an unauthorized detail" with no shape shown; DESIGN.md is
-// silent, so both the `{ detail }` form that wording suggests and the usual `{ error }` are read.
+// Decision: the add-on's 401 carries "an unauthorized detail" with no shape shown; the team's
+// design is silent (docs/decisions.md "Embeddable HTML"), so both the `{ detail }` form that
+// wording suggests and the usual `{ error }` are read.
 export const UnauthorizedDetail = z.union([z.object({ detail: z.string() }), ErrorBody]);
 export type UnauthorizedDetail = z.infer<typeof UnauthorizedDetail>;
 

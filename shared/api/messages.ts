@@ -1,6 +1,7 @@
-// Every message the service (and so the mock) answers with, letter for letter as
-// ../shared/SERVICE-API.md writes them. The mock sends these; the renderer maps them to guidance.
-// Keep them here, once, so a typo cannot drift between the mock, the client and the tests.
+// Every message the service (and so the mock) answers with, letter for letter as the service
+// answers them (docs/decisions.md "The service's interface in the project"). The mock sends these;
+// the renderer maps them to guidance. Keep them here, once, so a typo cannot drift between the
+// mock, the client and the tests.
 
 export const IN_STORE = {
   wrongToken: 'Wrong or missing client token',
@@ -13,7 +14,7 @@ export const IN_STORE = {
   clientNotEnabled: 'Client not enabled to use this API',
   scheduleNotAccepted: 'Customer did not accept new installment schedule yet',
   notBilledYet: 'Not billed yet',
-  // Decision (DESIGN.md "Formats"): both identities sent at once.
+  // Decision (docs/decisions.md "Formats"): both identities sent at once.
   dniAndRuc: 'Send dni or ruc, not both',
 } as const;
 
@@ -47,13 +48,13 @@ export const ORDERS = {
   confirmFunded: 'Cannot confirm a funded order',
 } as const;
 
-/** Decision (DESIGN.md "Orders"): the first missing field, or a field of the wrong type. */
+/** Decision (docs/decisions.md "Orders"): the first missing field, or a field of the wrong type. */
 export const orderValidation = {
   required: (field: string) => `Validation error, field ${field} required`,
   invalid: (field: string) => `Validation error, field ${field} invalid`,
 } as const;
 
-/** Decision (DESIGN.md "Connector"): the connector's own errors. */
+/** Decision (docs/decisions.md "Connector"): the connector's own errors. */
 export const CONNECTOR = {
   wrongCredentials: 'Wrong or missing client credentials',
   paymentNotFound: 'Payment does not exist',
@@ -67,7 +68,7 @@ export const REQUEST = {
   unsupportedMediaType: 'Content-Type must be application/json',
 } as const;
 
-/** The only voucher error code (SERVICE-API.md "Errors", Vouchers). */
+/** The only voucher error code (docs/decisions.md "Vouchers"). */
 export const VOUCHERS = {
   invalidStatus: 'invalid_status',
 } as const;

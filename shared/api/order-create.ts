@@ -19,8 +19,9 @@ export const ExpirationTs = z
 export const ProductStage = z.enum(['new', 'used', 'refurbished']);
 export type ProductStage = z.infer<typeof ProductStage>;
 
-// Decision: SERVICE-API.md (and DESIGN.md) leave open which product fields are required; the
-// schema requires what identifies and prices a line (sku, name, unit price, quantity).
+// Decision (docs/decisions.md "Orders"): the interface leaves open which product fields are
+// required; the schema requires what identifies and prices a line (sku, name, unit price,
+// quantity).
 export const FinancedProduct = z.strictObject({
   sku: NonEmptyString,
   name: NonEmptyString,
@@ -70,7 +71,7 @@ export const CustomerData = z.strictObject({
 export type CustomerData = z.infer<typeof CustomerData>;
 
 /**
- * Body of `POST /pos/order/create`, fields in the order of the document's table (DESIGN.md
+ * Body of `POST /pos/order/create`, fields in the order of the document's table (docs/decisions.md
  * "Orders": the first missing field in that order is the one named in the validation error;
  * `Object.keys(OrderCreateParams.shape)` gives it).
  */

@@ -1,5 +1,5 @@
-// The mock backend's trainer controls (DESIGN.md "The mock backend"), not part of the service.
-// The training screen and the tests read the scenario catalogue through these schemas.
+// The mock backend's trainer controls (docs/decisions.md "The mock backend"), not part of the
+// service. The training screen and the tests read the scenario catalogue through these schemas.
 import { z } from 'zod';
 import { WireAmount } from './common';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineEndpoints, HttpUrl, IsoDate, NonEmptyString, WireAmount } from './common';
 import { VOUCHERS } from './messages';
 
-/** Decision (DESIGN.md "Vouchers"): `request_id` is a 24-character (lowercase) hex object id. */
+/** Decision (docs/decisions.md "Vouchers"): `request_id` is a 24-character lowercase hex id. */
 export const VoucherRequestId = z
   .string()
   .regex(/^[0-9a-f]{24}$/, { message: '24 hexadecimal characters' });
@@ -73,8 +73,8 @@ export const RegisterVoucherError = z.string();
 /** 401 shows an empty body and 404 no body at all: nothing in them is read. */
 export const VoucherEmptyError = z.unknown();
 
-// Decision (DESIGN.md "Vouchers"): the callback is JSON with request_id, order_id, status and,
-// once VALIDATED, the corrected fields; it is signed the Standard Webhooks way.
+// Decision (docs/decisions.md "Webhooks"): the callback is JSON with request_id, order_id, status
+// and, once VALIDATED, the corrected fields; it is signed the Standard Webhooks way.
 const corrected = {
   amount: WireAmount,
   date: IsoDate,

@@ -1,6 +1,6 @@
-// The v3 amount rules (SERVICE-API.md "Amount rules (v3)", made exact by DESIGN.md): every
-// figure in integer cents, the down payment absorbing the rounding remainder so the later
-// installments are all equal and down payment + (P − 1)·installment = approved, always.
+// The v3 amount rules (docs/decisions.md "Amount rules"): every figure in integer cents, the down
+// payment absorbing the rounding remainder so the later installments are all equal and down payment
+// + (P − 1)·installment = approved, always.
 import { type Cents, MAX_CENTS } from './money';
 
 export type FundingTerms = {

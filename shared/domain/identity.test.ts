@@ -15,7 +15,7 @@ import {
 
 const PROPERTY = { numRuns: 1_000, seed: 20_240_611 } as const;
 
-// DESIGN.md "Formats", written out independently of the code under test.
+// docs/decisions.md "Formats", written out independently of the code under test.
 const WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
 const weightedSum = (body: string): number =>
   [...body].reduce((sum, digit, i) => sum + Number(digit) * (WEIGHTS[i] ?? Number.NaN), 0);
@@ -36,7 +36,7 @@ const wrongCheckDigits = (ruc: string): string[] =>
   [...'0123456789'].filter((d) => d !== ruc[10]).map((d) => `${ruc.slice(0, 10)}${d}`);
 
 describe('RUC', () => {
-  describe('valid RUCs from DESIGN.md', () => {
+  describe('valid RUCs from docs/decisions.md', () => {
     it.each(['20100070970', '20512333797', '10054148289'])('%s is valid', (ruc) => {
       expect(rucProblem(ruc)).toBeNull();
       expect(isValidRuc(ruc)).toBe(true);
@@ -72,7 +72,7 @@ describe('RUC', () => {
       expect(rucCheckDigit(bodyWithRemainder(r))).toBe(11 - r);
     });
 
-    it('is always one digit and follows DESIGN.md for any body', () => {
+    it('is always one digit and follows docs/decisions.md for any body', () => {
       fc.assert(
         fc.property(fc.stringMatching(/^\d{10}$/), (body) => {
           const check = 11 - (weightedSum(body) % 11);

@@ -1,5 +1,5 @@
-// Identity and funding-code formats, as DESIGN.md "Formats" decides them (SERVICE-API.md gives
-// only the error messages). Pure functions: the mock validates with them and the renderer
+// Identity and funding-code formats, as docs/decisions.md "Formats" decides them (the interface
+// gives only the error messages). Pure functions: the mock validates with them and the renderer
 // validates live with the very same code, so the two can never disagree.
 
 export const DNI_PATTERN = /^\d{8}$/;

@@ -20,6 +20,8 @@ const WaitHeaders = z.object({
     .describe('The etag of the state the till already has: the answer waits until it changes.'),
 });
 
+// Every route answers 403 to a request with an Origin header or a foreign Host (api-routes.ts,
+// api-server.ts), and a create over the body limit 413.
 export const integrationEndpoints = defineEndpoints({
   createSaleRequest: {
     method: 'POST',
@@ -30,7 +32,13 @@ export const integrationEndpoints = defineEndpoints({
     auth: 'bearer',
     body: SaleRequestBody,
     response: SaleRequest,
-    errors: { 400: IntegrationError, 401: IntegrationError, 409: IntegrationError },
+    errors: {
+      400: IntegrationError,
+      401: IntegrationError,
+      403: IntegrationError,
+      409: IntegrationError,
+      413: IntegrationError,
+    },
   },
   readSaleRequest: {
     method: 'GET',
@@ -43,7 +51,12 @@ export const integrationEndpoints = defineEndpoints({
     query: WaitQuery,
     headers: WaitHeaders,
     response: SaleRequest,
-    errors: { 400: IntegrationError, 401: IntegrationError, 404: IntegrationError },
+    errors: {
+      400: IntegrationError,
+      401: IntegrationError,
+      403: IntegrationError,
+      404: IntegrationError,
+    },
   },
   cancelSaleRequest: {
     method: 'POST',
@@ -54,7 +67,12 @@ export const integrationEndpoints = defineEndpoints({
     auth: 'bearer',
     params: Params,
     response: SaleRequest,
-    errors: { 401: IntegrationError, 404: IntegrationError, 409: IntegrationError },
+    errors: {
+      401: IntegrationError,
+      403: IntegrationError,
+      404: IntegrationError,
+      409: IntegrationError,
+    },
   },
   integrationOpenApi: {
     method: 'GET',
@@ -62,6 +80,7 @@ export const integrationEndpoints = defineEndpoints({
     summary: 'This document. No key needed.',
     auth: 'none',
     response: z.looseObject({}),
-    errors: {},
+    // Even the document is refused to a web page (an Origin header) or a foreign Host.
+    errors: { 403: IntegrationError },
   },
 });

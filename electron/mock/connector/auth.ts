@@ -1,5 +1,5 @@
-// The connector authenticates with two headers, `client_id` and `secret_token`, checked before
-// the body is read (DESIGN.md "Connector": 401 Wrong or missing client credentials).
+// The connector authenticates with two headers, `client_id` and `secret_token`, checked before the
+// body is read (docs/decisions.md "Connector": 401 Wrong or missing client credentials).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONNECTOR } from '../../../shared/api/messages';
 import { sameSecret } from '../http/auth';

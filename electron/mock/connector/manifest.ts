@@ -1,4 +1,5 @@
-// What the connector offers an e-commerce platform (SERVICE-API.md "Platform connector").
+// What the connector offers an e-commerce platform (shared/api/connector.ts; docs/decisions.md
+// "Connector").
 import type { Manifest, PaymentMethodsResponse } from '../../../shared/api/connector';
 
 export const PAYMENT_METHODS: PaymentMethodsResponse = {

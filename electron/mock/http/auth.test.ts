@@ -1,6 +1,6 @@
-// SERVICE-API.md "Errors": every in-store endpoint (v3, v2 and the /mock/ test endpoints) answers
-// 401 { error: "Wrong or missing client token" } to a wrong or missing token, before looking at
-// the request (DESIGN.md: "checks, in order: the token, the formats…").
+// shared/api/messages.ts, IN_STORE: every in-store endpoint (v3, v2 and the /mock/ test endpoints)
+// answers 401 { error: "Wrong or missing client token" } to a wrong or missing token, before
+// looking at the request (docs/decisions.md "Billing": the token is checked first).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inStoreEndpoints } from '../../../shared/api/in-store';
 import type { MockApp } from '../app';

@@ -1,5 +1,6 @@
-// Format errors keyed by field (SERVICE-API.md "Errors"; DESIGN.md "Formats"), and bodies the
-// document does not cover: every one answers a JSON 400 — never a 5xx, never a 413/415.
+// Format errors keyed by field (docs/decisions.md "Formats" and "Request bodies and unknown
+// paths"), and bodies the document does not cover: every one answers a JSON 400 — never a 5xx,
+// never a 413/415.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockApp } from '../app';
 import { freshMock, get, PATHS, post, request } from '../test-helpers';

@@ -1,6 +1,6 @@
 // Orders, refunds and the connector report one problem at a time, naming the first field in the
-// order of the document's table (DESIGN.md "Orders"). zod reports issues in its own order, so
-// the fields are walked one by one in the order of the schema's shape, which follows the table.
+// order of the document's table (docs/decisions.md "Orders"). zod reports issues in its own order,
+// so the fields are walked one by one in the order of the schema's shape, which follows the table.
 import type { z } from 'zod';
 
 export type FieldProblem = { field: string; kind: 'required' | 'invalid' };

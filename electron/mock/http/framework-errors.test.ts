@@ -1,6 +1,6 @@
-// What Fastify's router refuses before any route runs — a malformed percent-encoding, an
-// over-long path parameter — still answers a documented 400: `{ error }`, or plain text on the
-// voucher calls (SERVICE-API.md "Errors").
+// What Fastify's router refuses before any route runs — a malformed percent-encoding, an over-long
+// path parameter — still answers a documented 400: `{ error }`, or plain text on the voucher calls
+// (docs/decisions.md "Request bodies and unknown paths", "Vouchers").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockApp } from '../app';
 import { freshMock } from '../test-helpers';

@@ -1,4 +1,4 @@
-// The shared endpoint catalogue writes paths as `{param}` templates (SERVICE-API.md's form);
-// Fastify wants `:param`.
+// The shared endpoint catalogue writes paths as `{param}` templates (the interface's form,
+// docs/decisions.md "The service's interface in the project"); Fastify wants `:param`.
 
 export const routePath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1');

@@ -1,6 +1,6 @@
-// Day summary v2 (SERVICE-API.md "Day summary"; DESIGN.md "Day summary"): totals of the fundings
-// billed on the store's calendar day and not undone, `order_detail` only with detail=true, and
-// the document's own messages for a bad `day` or `detail`.
+// Day summary v2 (docs/decisions.md "Day summary"): totals of the fundings billed on the store's
+// calendar day and not undone, `order_detail` only with detail=true, and the document's own
+// messages for a bad `day` or `detail`.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MockApp } from '../app';
 import { daySummary, freshMock, get, newFunding, PATHS, post, put, sell } from '../test-helpers';

@@ -1,4 +1,4 @@
-// The in-store rules of SERVICE-API.md, in the order DESIGN.md fixes: (token and formats are
+// The in-store rules, in the order docs/decisions.md "Billing" fixes: (token and formats are
 // checked by the route before these run) the code exists and is active, then each endpoint's
 // own rules.
 

@@ -1,6 +1,6 @@
-// The `/mock/` test endpoints (SERVICE-API.md: same shapes as v2, success for documented test
-// inputs). They run on their own records — the documented test identities TEST01..TEST04 — so an
-// integrator's test run and a training class never see each other's sales.
+// The `/mock/` test endpoints (docs/decisions.md "v2": same shapes as v2, success for documented
+// test inputs). They run on their own records — the documented test identities TEST01..TEST04 — so
+// an integrator's test run and a training class never see each other's sales.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MockApp } from '../app';
 import { daySummary, freshMock, get, info, PATHS, post, sell } from '../test-helpers';

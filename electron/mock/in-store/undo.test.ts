@@ -1,5 +1,5 @@
-// Undo billing, v3 and v2 alike (SERVICE-API.md: "Undo billing is as in v3"): its refusals with
-// the service's exact spacing and loan id, the order DESIGN.md fixes for them, and what a
+// Undo billing, v3 and v2 alike (docs/decisions.md "v2": it follows v3's rules): its refusals with
+// the service's exact spacing and loan id, the order docs/decisions.md "Billing" fixes, and what a
 // successful undo releases and keeps.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MockApp } from '../app';
@@ -221,8 +221,8 @@ describe.each([
       downpayment_status: 'FULFILLED',
     });
     await undo(sale);
-    // The down payment stays paid (SERVICE-API.md): nothing is pending, so the screen stays
-    // green and the cashier does not collect it a second time.
+    // The down payment stays paid (docs/decisions.md "Billing"): nothing is pending, so the screen
+    // stays green and the cashier does not collect it a second time.
     expect(await info(app, '45123456', sale.code)).toMatchObject({
       billed_by_ecommerce: false,
       downpayment_status: 'FULFILLED',

@@ -1,5 +1,5 @@
 // In-store v2 over HTTP: Check funding code (info), Paid-and-billed v2, and how v2 and v3 see
-// each other's billing (SERVICE-API.md "In-store flow (v2)"; DESIGN.md "v2").
+// each other's billing (docs/decisions.md "v2").
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MockApp } from '../app';
 import {

@@ -1,5 +1,5 @@
-// In-store v3 over HTTP: Verify, Paid-and-billed, the amount rules (SERVICE-API.md "Amount rules
-// (v3)", made exact by DESIGN.md) and every v3 refusal, with the document's exact messages.
+// In-store v3 over HTTP: Verify, Paid-and-billed, the amount rules (docs/decisions.md
+// "Amount rules") and every v3 refusal, with the document's exact messages.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MockApp } from '../app';
 import {
@@ -318,7 +318,7 @@ describe('Verify and Paid-and-billed: refusals', () => {
     const refused = await verify(app, sale);
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ error: 'Your store is not allowed to use this endpoint' });
-    // The code must exist first (DESIGN.md's order): an unknown code is still 404.
+    // The code must exist first (docs/decisions.md "Billing" order): an unknown code is still 404.
     const unknown = await verify(app, { ...sale, code: 'ZZZZZZ' });
     expect(unknown.status).toBe(404);
     await put(app, '/__mock/merchant', { v3_allowed: true });

@@ -34,7 +34,7 @@ const DESCRIPTION = [
     'Where that document is silent, the sandbox decides; the decisions are listed in the ' +
     'project README, section "What the sandbox decides where the service\'s document is ' +
     'silent" (README.md#what-the-sandbox-decides-where-the-services-document-is-silent), and in ' +
-    'DESIGN.md, "Decisions where SERVICE-API.md is silent".',
+    "docs/decisions.md, the project's record of every such decision.",
   'Schemas are generated from the validation schemas the sandbox itself uses. Checks with no ' +
     'JSON Schema form (DNI and RUC digits, amounts with at most 2 decimals, dates that exist) ' +
     'appear as their plain type. Credentials are the ones the sandbox printed when it started. ' +

@@ -1,6 +1,6 @@
-// The sandbox's document as integrators' own tools read it: Spectral with `spectral:oas` and
-// Redocly with `recommended` (electron/mock/openapi/lint/) must find nothing at all, not even a
-// hint or a warning.
+// The sandbox's document, and the till's integration API document built by the same pieces, as
+// integrators' own tools read them: Spectral with `spectral:oas` and Redocly with `recommended`
+// (electron/mock/openapi/lint/) must find nothing at all, not even a hint or a warning.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIntegrationOpenApi } from '../../integration/openapi';
 import { buildOpenApiDocument } from './build-openapi-document';
 
 const run = promisify(execFile);
@@ -16,12 +17,16 @@ const LINT = join(ROOT, 'electron/mock/openapi/lint');
 const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
 
 let dir: string;
-let file: string;
+const documents = {
+  sandbox: () => buildOpenApiDocument({ baseUrl: 'http://127.0.0.1:4010' }),
+  'integration API': () => buildIntegrationOpenApi('http://127.0.0.1:4700'),
+};
+const fileOf = (name: string) => join(dir, `${name.replace(/\W+/g, '-')}.json`);
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'openapi-lint-'));
-  file = join(dir, 'openapi.json');
-  const document = buildOpenApiDocument({ baseUrl: 'http://127.0.0.1:4010' });
-  await writeFile(file, JSON.stringify(document, null, 2));
+  for (const [name, build] of Object.entries(documents)) {
+    await writeFile(fileOf(name), JSON.stringify(build(), null, 2));
+  }
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -36,7 +41,7 @@ async function output(command: string, args: string[]): Promise<string> {
   }
 }
 
-describe('external linters on the OpenAPI document', () => {
+describe.each(Object.keys(documents))('external linters on the %s document', (name) => {
   it('Spectral (spectral:oas) reports no error, warning, info or hint', async () => {
     const stdout = await output(bin('spectral'), [
       'lint',
@@ -44,7 +49,7 @@ describe('external linters on the OpenAPI document', () => {
       join(LINT, 'spectral.yaml'),
       '--fail-severity=hint',
       '--format=json',
-      file,
+      fileOf(name),
     ]);
     const problems = JSON.parse(stdout.slice(0, stdout.lastIndexOf(']') + 1)) as unknown[];
     expect(problems).toEqual([]);
@@ -56,7 +61,7 @@ describe('external linters on the OpenAPI document', () => {
       '--config',
       join(LINT, 'redocly.yaml'),
       '--format=json',
-      file,
+      fileOf(name),
     ]);
     const report = JSON.parse(stdout) as { totals: unknown; problems: unknown[] };
     expect(report.problems).toEqual([]);

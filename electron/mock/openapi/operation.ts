@@ -24,8 +24,8 @@ export type OperationSource = {
 /** Answers every operation with a path parameter can give besides its own (http/errors.ts). */
 const PATH_PROBLEMS = 'Path parameter too long, or Malformed URL';
 
-// Header schemas are keyed lower-case (as Node presents them); the document shows the spelling
-// SERVICE-API.md uses, which is what an integrator will search for.
+// Header schemas are keyed lower-case (as Node presents them); the document shows the spelling the
+// interface uses (docs/decisions.md "Authentication"), which is what an integrator will search for.
 const DOCUMENTED_HEADER_SPELLING: Record<string, string> = {
   [UNIQUE_TOKEN_HEADER.toLowerCase()]: UNIQUE_TOKEN_HEADER,
 };
@@ -34,6 +34,7 @@ const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
   400: 'Bad request',
   401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not found',
   409: 'Conflict',
   413: 'Payload too large',

@@ -1,4 +1,4 @@
-// The service's three ways to authenticate (SERVICE-API.md "Authentication") as OpenAPI security
+// The service's three ways to authenticate (docs/decisions.md "Authentication") as OpenAPI security
 // schemes, and the requirement each endpoint's `auth` stands for.
 import type { AuthScheme } from '../../../shared/api/common';
 import { CLIENT_ID_HEADER } from '../../../shared/api/html';

@@ -1,6 +1,6 @@
-// One tag per area of the service, as SERVICE-API.md groups its endpoints, plus the mock's own
-// trainer controls. An endpoint is placed by the area catalogue it comes from, so a new area
-// without a tag fails the document (and its tests) instead of landing untagged.
+// One tag per area of the service, as the catalogue groups its endpoints (shared/api/endpoints.ts),
+// plus the mock's own trainer controls. An endpoint is placed by the area catalogue it comes from,
+// so a new area without a tag fails the document (and its tests) instead of landing untagged.
 
 import type { EndpointSpec } from '../../../shared/api/common';
 import { connectorEndpoints } from '../../../shared/api/connector';

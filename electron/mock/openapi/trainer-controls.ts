@@ -1,6 +1,6 @@
-// The trainer controls (DESIGN.md "The mock backend"), described for the OpenAPI document with
-// the same zod schemas their routes parse with. The routes write their paths out themselves, so
-// a test checks that every entry here is served and every /__mock/ route is listed here.
+// The trainer controls (docs/decisions.md "The mock backend"), described for the OpenAPI document
+// with the same zod schemas their routes parse with. The routes write their paths out themselves,
+// so a test checks that every entry here is served and every /__mock/ route is listed here.
 import { z } from 'zod';
 import { type EndpointSpec, ErrorBody, FieldErrorsBody } from '../../../shared/api/common';
 import { Order, OrderParams } from '../../../shared/api/orders';

@@ -1,5 +1,5 @@
 // POST /pos/order/create. Checks, in order: the fields (first problem in the order of the
-// document's table), the store's client id, then the order_id rules of DESIGN.md "Orders".
+// document's table), the store's client id, then the order_id rules of docs/decisions.md "Orders".
 import { ORDERS, orderValidation } from '../../../shared/api/messages';
 import { OrderCreateParams } from '../../../shared/api/orders';
 import { asRecord } from '../http/field-errors';

@@ -1,5 +1,5 @@
-// Confirm and cancel (SERVICE-API.md "States and transitions", DESIGN.md "Orders"). Plain
-// functions over an order, shared by the order endpoints and the platform connector.
+// Confirm and cancel (docs/decisions.md "Orders"). Plain functions over an order, shared by the
+// order endpoints and the platform connector.
 import { ORDERS } from '../../../shared/api/messages';
 import { fail, type MockReply, ok } from '../reply';
 import type { MockContext } from '../state';

@@ -1,6 +1,6 @@
-// Total and partial refunds (DESIGN.md "Orders"). A refund needs a confirmed or funded order;
-// its 200 answer is kept under the request's X-Unique-Token and replayed unchanged to a repeat,
-// so a retried refund never pays twice. Refused attempts keep no answer: once the cause is
+// Total and partial refunds (docs/decisions.md "Refunds"). A refund needs a confirmed or funded
+// order; its 200 answer is kept under the request's X-Unique-Token and replayed unchanged to a
+// repeat, so a retried refund never pays twice. Refused attempts keep no answer: once the cause is
 // fixed, the same token can be sent again.
 import { ORDERS, orderValidation } from '../../../shared/api/messages';
 import { PartialRefundBody, TotalRefundBody } from '../../../shared/api/orders';
@@ -13,7 +13,7 @@ import type { OrderRecord, RefundRecord } from './order';
 
 /**
  * The mock's model of what the customer already paid: the down payment of a 4-part plan, as
- * the in-store amount rules compute it (DESIGN.md "Amount rules"); the rest is still owed.
+ * the in-store amount rules compute it (docs/decisions.md "Amount rules"); the rest is still owed.
  */
 export const PLAN_PARTS = 4;
 

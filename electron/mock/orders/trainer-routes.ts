@@ -1,4 +1,4 @@
-// Trainer control: POST /__mock/orders/{order_id}/status (DESIGN.md "The mock backend").
+// Trainer control: POST /__mock/orders/{order_id}/status (docs/decisions.md "The mock backend").
 import type { FastifyInstance } from 'fastify';
 import { requireBearer } from '../http/auth';
 import { asRecord, fieldErrorsOf } from '../http/field-errors';

@@ -1,5 +1,5 @@
 // POST /__mock/orders/{order_id}/status: moves an order as the customer's application would,
-// one step at a time (DESIGN.md "The mock backend"). Approval and rejection are what a
+// one step at a time (docs/decisions.md "Orders"). Approval and rejection are what a
 // connector payment waits for, so they are passed on to the order's decision listener.
 import { z } from 'zod';
 import { WireAmount } from '../../../shared/api/common';

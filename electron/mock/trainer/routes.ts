@@ -1,5 +1,5 @@
-// Trainer controls (DESIGN.md "The mock backend"): same bearer token, JSON bodies, soles as JSON
-// numbers. Bad input answers 400 keyed by field, like the service's own format errors.
+// Trainer controls (docs/decisions.md "The mock backend"): same bearer token, JSON bodies, soles as
+// JSON numbers. Bad input answers 400 keyed by field, like the service's own format errors.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { IN_STORE } from '../../../shared/api/messages';
 import { ClockBody, PaymentsBody } from '../../../shared/api/trainer';
@@ -35,8 +35,9 @@ export function registerTrainerRoutes(
     scenarios: SCENARIO_DEFS.map((def) => describeScenario(def, context.clock.now())),
   }));
 
-  // Not in DESIGN.md's table: puts one case back as new (a fresh funding, and the store
-  // settings it needs with every other setting at its default), so a class can repeat it.
+  // Beyond the team's list of controls (docs/decisions.md "The mock backend"): puts one case back
+  // as new (a fresh funding, and the store settings it needs with every other setting at its
+  // default), so a class can repeat it.
   app.post<{ Params: { name: string } }>(
     '/__mock/scenarios/:name/apply',
     auth,

@@ -1,5 +1,5 @@
-// The documented test identities behind the `/mock/` test endpoints (SERVICE-API.md: "They return
-// success for documented test inputs"). They live in their own records, apart from the
+// The documented test identities behind the `/mock/` test endpoints (docs/decisions.md "v2":
+// success for documented test inputs). They live in their own records, apart from the
 // scenarios, so an integrator's test run never disturbs a training class and vice versa.
 
 import { createFunding } from '../in-store/create-funding';

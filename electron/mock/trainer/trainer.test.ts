@@ -1,5 +1,5 @@
-// The trainer controls (DESIGN.md "The mock backend"): reset, the scenario catalogue and its
-// apply, merchant settings, fundings, payments and the clock — what they change and how they
+// The trainer controls (docs/decisions.md "The mock backend"): reset, the scenario catalogue and
+// its apply, merchant settings, fundings, payments and the clock — what they change and how they
 // refuse bad input (400 keyed by field, like the service's format errors).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FundingCreated, ScenarioCatalogue } from '../../../shared/api/trainer';

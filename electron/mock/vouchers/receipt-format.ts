@@ -1,7 +1,7 @@
-// SERVICE-API.md lists the receipt formats jpeg, png, gif, bmp, webp, raw, ico, pdf, tiff. The
-// mock judges a receipt by the extension of its URL's path (it never downloads it), case
-// insensitive, query and fragment ignored; `jpg` and `tif`, the usual short spellings of jpeg
-// and tiff, are accepted too.
+// docs/decisions.md "Vouchers" lists the receipt formats jpeg, png, gif, bmp, webp, raw, ico, pdf,
+// tiff. The mock judges a receipt by the extension of its URL's path (it never downloads it), case
+// insensitive, query and fragment ignored; `jpg` and `tif`, the usual short spellings of jpeg and
+// tiff, are accepted too.
 export const RECEIPT_EXTENSIONS = [
   'jpeg',
   'jpg',

@@ -1,6 +1,6 @@
-// POST /vouchers/unchecked_payment/register. Its 400 is a plain string (SERVICE-API.md), one
-// problem at a time: the first field in the order of the table, then the merchant's accounts,
-// then order_id uniqueness.
+// POST /vouchers/unchecked_payment/register. Its 400 is a plain string (docs/decisions.md
+// "Vouchers"), one problem at a time: the first field in the order of the table, then the
+// merchant's accounts, then order_id uniqueness.
 import { RegisterVoucherBody } from '../../../shared/api/vouchers';
 import { centsFromWire } from '../../../shared/domain/money';
 import { asRecord } from '../http/field-errors';

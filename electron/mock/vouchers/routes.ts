@@ -1,5 +1,5 @@
 // HTTP binding of the voucher endpoints and their trainer control. Bad credentials answer 401
-// with an empty body and an unknown request_id 404 with none (SERVICE-API.md "Errors").
+// with an empty body and an unknown request_id 404 with none (docs/decisions.md "Vouchers").
 // Problems found before a handler runs (malformed JSON, size, media type) answer a plain string,
 // the register endpoint's documented 400 form, on all three.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
-// The voucher callback (DESIGN.md "Vouchers"): JSON with request_id, order_id and status, plus
-// the corrected data once VALIDATED, signed and delivered by the mock's webhook dispatcher.
+// The voucher callback (docs/decisions.md "Webhooks"): JSON with request_id, order_id and status,
+// plus the corrected data once VALIDATED, signed and delivered by the mock's webhook dispatcher.
 import type { VoucherWebhookPayload } from '../../../shared/api/vouchers';
 import type { MockContext } from '../state';
 import { sendWebhook } from '../webhooks/send-webhook';
