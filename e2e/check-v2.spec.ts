@@ -1,4 +1,4 @@
-// v2: Check funding code shows PENDING in red and FULFILLED in green, each with words and an
+// v2: Check funding code shows PENDING in amber with a clock (not a refusal's red ✕) and FULFILLED in green, each with words and an
 // icon too, the channel, and Paid-and-billed v2.
 import { applyCase, paidAndBilled } from './cashier';
 import { expect, expectNoAxeViolations, saveScreenshot, test } from './fixtures';
@@ -10,7 +10,7 @@ async function statusColours(page: import('@playwright/test').Page) {
   });
 }
 
-test('pending down payment: red, PENDIENTE with ✕, channel Tienda, then paid and billed v2', async ({
+test('pending down payment: amber, PENDIENTE with ◷, channel Tienda, then paid and billed v2', async ({
   app: page,
 }) => {
   await page.keyboard.press('F3');
@@ -23,8 +23,10 @@ test('pending down payment: red, PENDIENTE with ✕, channel Tienda, then paid a
   await page.getByRole('button', { name: /^Consultar/ }).click();
 
   const status = page.getByTestId('downpayment-status');
-  await expect(status.getByRole('heading')).toHaveText(/✕\s*PENDIENTE: inicial por cobrar/);
-  expect((await statusColours(page)).border).toBe('rgb(165, 14, 14)');
+  await expect(status.getByRole('heading')).toHaveText(/◷\s*PENDIENTE: inicial pendiente de cobro/);
+  // Not a refusal: no red ✕ and not the refusal's red border.
+  await expect(status).not.toContainText('✕');
+  expect((await statusColours(page)).border).toBe('rgb(176, 96, 0)');
   await expect(page.getByText('Tienda (se paga en caja)')).toBeVisible();
   await saveScreenshot(page, 'check-pending');
   await expectNoAxeViolations(page);

@@ -9,7 +9,8 @@ export class BridgeFailure extends Error {
     readonly code: BridgeErrorCode,
     message: string,
     readonly issues?: Record<string, string>,
-    readonly retryAfterS?: number,
+    /** The error's own extra facts (time left of a lockout, what is not configured). */
+    readonly extra: Pick<BridgeError, 'retry_after_s' | 'missing'> = {},
   ) {
     super(message);
   }
@@ -19,7 +20,7 @@ export class BridgeFailure extends Error {
       code: this.code,
       message: this.message,
       ...(this.issues ? { issues: this.issues } : {}),
-      ...(this.retryAfterS === undefined ? {} : { retry_after_s: this.retryAfterS }),
+      ...this.extra,
     };
   }
 }
@@ -27,4 +28,5 @@ export class BridgeFailure extends Error {
 export const badArguments = (message: string, issues?: Record<string, string>) =>
   new BridgeFailure('bad-arguments', message, issues);
 
-export const notConfigured = (message: string) => new BridgeFailure('not-configured', message);
+export const notConfigured = (message: string, missing?: BridgeError['missing']) =>
+  new BridgeFailure('not-configured', message, undefined, missing ? { missing } : {});

@@ -58,6 +58,7 @@ describe('v3 sale', () => {
       excedent: 0,
       downpayment: 30_000,
       downpayment_inhouse: 30_000,
+      downpayment_paid_online: 0,
       installments_number: 3,
       installments_amount: 30_000,
       to_collect: 30_000,
@@ -109,6 +110,7 @@ describe('v3 sale', () => {
       approved: 100_000,
       excedent: 35_050,
       downpayment_inhouse: 25_000,
+      downpayment_paid_online: 0,
       to_collect: 60_050,
     });
   });

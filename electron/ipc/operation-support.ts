@@ -14,7 +14,7 @@ export type Shift = { mode: Mode; cashierId: string; timeZone: string };
 export function requireShift(deps: HandlerDeps): Shift {
   const current = deps.settings.get();
   if (current.cashier_id === null) {
-    throw notConfigured('No shift started: the cashier must start a shift first.');
+    throw notConfigured('No shift started: the cashier must start a shift first.', 'shift');
   }
   return { mode: current.mode, cashierId: current.cashier_id, timeZone: current.time_zone };
 }

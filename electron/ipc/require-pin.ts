@@ -17,7 +17,7 @@ export async function requirePin(settings: SettingsStore, pin: string): Promise<
         'pin-locked',
         `Too many wrong PINs. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
         undefined,
-        Math.ceil(check.retry_after_ms / 1000),
+        { retry_after_s: Math.ceil(check.retry_after_ms / 1000) },
       );
     }
   }

@@ -29,6 +29,8 @@ export function saleAmounts(conditions: FundingConditions): SaleAmounts | null {
     excedent,
     downpayment,
     downpayment_inhouse: inhouse,
+    // Rule 3: the store collects the total minus what was paid to the service already.
+    downpayment_paid_online: downpayment > inhouse ? downpayment - inhouse : 0,
     installments_number: conditions.installments_number,
     installments_amount: installment,
     // docs/decisions.md "Amount rules": the exact amount the store collects.

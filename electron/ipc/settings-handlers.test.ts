@@ -93,7 +93,7 @@ describe('settings', () => {
     const table = await open();
     await ok(table, 'supervisor.setPin', { pin: PIN });
     const noUrl = await errorOf(table, 'settings.update', { pin: PIN, change: { mode: 'live' } });
-    expect(noUrl.code).toBe('not-configured');
+    expect(noUrl).toMatchObject({ code: 'not-configured', missing: 'service-url' });
     const plainHttp = await errorOf(table, 'settings.update', {
       pin: PIN,
       change: { base_url: 'http://service.example.com' },
@@ -106,7 +106,8 @@ describe('settings', () => {
       pin: PIN,
       change: { mode: 'live', base_url: 'https://service.example.com/' },
     });
-    expect(noToken.code).toBe('not-configured');
+    // What is missing is named, so the screen can say "the token", not "the terminal".
+    expect(noToken).toMatchObject({ code: 'not-configured', missing: 'service-token' });
     await ok(table, 'token.set', { pin: PIN, token: 'abcdefgh12345678' });
     const live = await ok(table, 'settings.update', {
       pin: PIN,

@@ -63,9 +63,10 @@ export function settingsHandlers(deps: HandlerDeps): Pick<HandlerMap, SettingsMe
       if (mode === 'live') {
         // Live without an address or a token could only fail at the counter: refuse it here.
         const baseUrl = next.base_url === undefined ? settings.get().base_url : next.base_url;
-        if (baseUrl === null) throw notConfigured('Live mode needs the service base URL.');
+        if (baseUrl === null)
+          throw notConfigured('Live mode needs the service base URL.', 'service-url');
         if (!(await vault.status()).configured) {
-          throw notConfigured('Live mode needs the service token.');
+          throw notConfigured('Live mode needs the service token.', 'service-token');
         }
       }
       return save(next);

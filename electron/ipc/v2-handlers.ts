@@ -5,16 +5,9 @@
 import type { Billing } from './billing';
 import { badArguments } from './bridge-failure';
 import type { HandlerDeps, HandlerMap } from './deps';
-import {
-  checkJournalable,
-  identityBody,
-  requireService,
-  requireShift,
-  settleOnce,
-} from './operation-support';
-import { requirePin } from './require-pin';
+import { checkJournalable, requireService, requireShift, settleOnce } from './operation-support';
 import { infoAmounts } from './sale-amounts';
-import { acceptUnspecified2xx } from './service-outcome';
+import { undoBillingHandler } from './undo-billing';
 
 /** Who the journal says took the day summary when no cashier shift is open (a supervisor). */
 const NO_SHIFT = 'no-shift';
@@ -51,24 +44,7 @@ export function v2Handlers(deps: HandlerDeps, billing: Billing): Pick<HandlerMap
 
     'v2.paidAndBilled': async ({ info_op_id }) => billing.paidAndBilled('v2', info_op_id),
 
-    'v2.undoBilling': async ({ identity, funding_code, pin, reason }) => {
-      const shift = requireShift(deps);
-      checkJournalable(identity);
-      const client = await requireService(deps, shift.mode);
-      await requirePin(deps.settings, pin);
-      const request = { ...identityBody(identity), funding_code };
-      const opId = await deps.journal.recordIntent({
-        operation: 'v2.undo-billing',
-        mode: shift.mode,
-        cashier_id: shift.cashierId,
-        identity,
-        funding_code,
-        request,
-        meta: { supervisor_reason: reason },
-      });
-      const result = acceptUnspecified2xx(await client.undoBillingV2(request));
-      return settleOnce(deps, opId, result, () => ({ kept: {}, data: { undone: true as const } }));
-    },
+    'v2.undoBilling': undoBillingHandler(deps, 'v2'),
 
     'v2.daySummary': async ({ day, detail }) => {
       const current = deps.settings.get();

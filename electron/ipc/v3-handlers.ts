@@ -1,6 +1,5 @@
 // In-store v3: Verify (journaled; the amount to collect comes from here), Paid-and-billed (see
-// billing.ts) and Undo billing (supervisor PIN and reason; never retried automatically: an
-// unknown undo is reported unknown and the cashier checks with Verify).
+// billing.ts) and Undo billing (undo-billing.ts, shared with v2).
 import { centsToWire } from '../../shared/domain/money';
 import type { Billing } from './billing';
 import { badArguments } from './bridge-failure';
@@ -12,9 +11,8 @@ import {
   requireShift,
   settleOnce,
 } from './operation-support';
-import { requirePin } from './require-pin';
 import { saleAmounts } from './sale-amounts';
-import { acceptUnspecified2xx } from './service-outcome';
+import { undoBillingHandler } from './undo-billing';
 
 export function v3Handlers(
   deps: HandlerDeps,
@@ -62,24 +60,6 @@ export function v3Handlers(
 
     'v3.paidAndBilled': async ({ verify_op_id }) => billing.paidAndBilled('v3', verify_op_id),
 
-    'v3.undoBilling': async ({ identity, funding_code, pin, reason }) => {
-      const shift = requireShift(deps);
-      checkJournalable(identity);
-      const client = await requireService(deps, shift.mode);
-      await requirePin(deps.settings, pin);
-      const request = { ...identityBody(identity), funding_code };
-      const opId = await deps.journal.recordIntent({
-        operation: 'v3.undo-billing',
-        mode: shift.mode,
-        cashier_id: shift.cashierId,
-        identity,
-        funding_code,
-        request,
-        // The reason is the supervisor's record; the PIN is never journaled.
-        meta: { supervisor_reason: reason },
-      });
-      const result = acceptUnspecified2xx(await client.undoBillingV3(request));
-      return settleOnce(deps, opId, result, () => ({ kept: {}, data: { undone: true as const } }));
-    },
+    'v3.undoBilling': undoBillingHandler(deps, 'v3'),
   };
 }

@@ -32,6 +32,12 @@ export function AmountToCollect({
         </p>
       ) : null}
       <dl className="breakdown">
+        {amounts.downpayment_paid_online > 0 ? (
+          <div>
+            <dt>{t('sale.paidOnline')}</dt>
+            <dd>{formatPEN(amounts.downpayment_paid_online)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('sale.downpaymentInStore')}</dt>
           <dd>{formatPEN(amounts.downpayment_inhouse)}</dd>
@@ -41,6 +47,12 @@ export function AmountToCollect({
           <dd>{formatPEN(amounts.excedent)}</dd>
         </div>
       </dl>
+      {amounts.downpayment_paid_online > 0 && amounts.downpayment_inhouse === 0 ? (
+        <p className="to-collect__note">
+          <span aria-hidden="true">ℹ </span>
+          {t('sale.noRefund')}
+        </p>
+      ) : null}
       <dl className="conditions">
         <div>
           <dt>{t('sale.billed')}</dt>

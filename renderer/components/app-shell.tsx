@@ -39,6 +39,19 @@ export function AppShell({
     return () => window.removeEventListener('keydown', onKey);
   }, [current]);
 
+  // A screen that does not focus a field of its own gets its heading focused, so a screen
+  // switch (or the field it came from going away) never leaves focus on the page body. Child
+  // effects run first: a screen that focused its first field keeps it.
+  useEffect(() => {
+    if (current === null) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && !active.closest('.nav')) return;
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus();
+  }, [current]);
+
   return (
     <div className={`app${training ? ' app--training' : ''}`}>
       <header className="topbar">

@@ -2,8 +2,9 @@ import type { FundingInfo } from '../../shared/api/in-store';
 import { useT } from '../i18n/use-t';
 
 /**
- * v2's code screen colours: red while a down payment is pending, green when none is. The word
- * and the icon say it too, so the state never rests on colour alone.
+ * v2's code state: amber with a clock while a down payment is pending (something to do, not a
+ * refusal, so never a refusal's red ✕), green when none is. The word and the icon say it too,
+ * so the state never rests on colour alone.
  */
 export function DownpaymentStatus({
   info,
@@ -22,7 +23,7 @@ export function DownpaymentStatus({
     >
       <h2 id="dp-status-title" className="dp-status__title">
         <span aria-hidden="true" className="dp-status__icon">
-          {pending ? '✕' : '✓'}
+          {pending ? '◷' : '✓'}
         </span>{' '}
         {pending ? t('check.pending') : t('check.fulfilled')}
       </h2>

@@ -44,7 +44,9 @@ export function GuidancePanel({
       {children ? <div className="guidance__actions">{children}</div> : null}
       {guidance.details ? (
         <details className="guidance__details">
-          <summary>{t('guide.details')}</summary>
+          <summary>
+            {t(guidance.detailsFrom === 'app' ? 'guide.detailsApp' : 'guide.details')}
+          </summary>
           <p>
             <code>{guidance.details}</code>
           </p>

@@ -24,11 +24,15 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
   const busy = isBusy(phase) || store.sideBusy;
   useShownInPlace('v3.paid-and-billed');
 
+  const refusedWithoutField =
+    phase.name === 'verify-failed' && Object.keys(phase.guidance.fields).length === 0;
   // Focus follows the flow so Enter always does the next right thing.
   useEffect(() => {
     if (['verified', 'confirming', 'billed'].includes(phase.name)) primaryRef.current?.focus();
     else if (['paid-refused', 'unknown'].includes(phase.name)) panelRef.current?.focus();
-  }, [phase.name]);
+    // A refusal about no field of the form: the message is where the cashier reads on.
+    else if (refusedWithoutField) panelRef.current?.focus();
+  }, [phase.name, refusedWithoutField]);
 
   const newSale = () => {
     store.newSale();

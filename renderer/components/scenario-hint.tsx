@@ -1,4 +1,5 @@
 import type { Scenario } from '../../shared/api/trainer';
+import { keepAmountsWhole } from '../i18n/translate';
 import { useT } from '../i18n/use-t';
 import { useLanguage } from '../stores/settings-store';
 
@@ -6,7 +7,8 @@ import { useLanguage } from '../stores/settings-store';
 export function ScenarioHint({ scenario }: { scenario: Scenario }) {
   const t = useT();
   const language = useLanguage();
-  const pick = (text: { es: string; en: string }) => (language === 'en' ? text.en : text.es);
+  const pick = (text: { es: string; en: string }) =>
+    keepAmountsWhole(language === 'en' ? text.en : text.es);
   return (
     <aside className="scenario-hint" aria-label={t('training.caseLabel')}>
       <p className="scenario-hint__title">

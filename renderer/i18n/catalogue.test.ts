@@ -1,7 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { en } from './en';
 import { esPE } from './es-pe';
-import { catalogueLoaded, loadCatalogue, parametersOf, translate } from './translate';
+import {
+  catalogueLoaded,
+  keepAmountsWhole,
+  loadCatalogue,
+  parametersOf,
+  translate,
+} from './translate';
+
+describe('amounts in running text', () => {
+  it('never break after "S/": a plain space before the figure becomes a no-break space', () => {
+    expect(keepAmountsWhole('3 cuotas de S/ 250.00 y S/ -1.00')).toBe(
+      '3 cuotas de S/\u00a0250.00 y S/\u00a0-1.00',
+    );
+    expect(keepAmountsWhole('Monto (S/)')).toBe('Monto (S/)');
+    expect(translate('es-PE', 'sale.amount').includes('S/ ')).toBe(false);
+  });
+});
 
 describe('i18n catalogue', () => {
   beforeAll(() => loadCatalogue('en'));

@@ -90,6 +90,7 @@ export const en: Record<MessageKey, string> = {
   'field.ruc.company': 'Company RUC: issue a factura',
   'field.ruc.undoPersonalOnly':
     'Undo only works with a RUC starting with 10 (an individual). For a company RUC call the supervisor.',
+  'field.identity.mismatch': 'Does not match the financing’s DNI: check the document',
   'field.identity.serviceFormat': 'The service did not accept this document: check it',
   'field.code.characters': 'Letters A–Z and digits only',
   'field.code.incomplete': '{count} of 6 characters',
@@ -105,6 +106,7 @@ export const en: Record<MessageKey, string> = {
   'field.pin.digits': 'The PIN is digits only',
   'field.pin.short': 'The PIN has 4 to 8 digits',
   'field.pin.long': 'The PIN has 8 digits at most',
+  'field.pin.wrong': 'Wrong PIN: type it again',
 
   'sale.title': 'Financed sale',
   'sale.formTitle': 'Sale details',
@@ -119,6 +121,9 @@ export const en: Record<MessageKey, string> = {
   'sale.toCollectChanged': 'The amount changed. Before: {before}. Collect exactly the new amount.',
   'sale.toCollectSame': 'Verified again: the amount to collect did not change.',
   'sale.downpaymentInStore': 'Down payment to collect in store',
+  'sale.paidOnline': 'Already paid online',
+  'sale.noRefund':
+    'Do not refund anything at the counter: any overpayment online is taken off the next installment by the service.',
   'sale.excedent': 'Part not financed',
   'sale.billed': 'Billed amount',
   'sale.approved': 'Approved (financed) amount',
@@ -163,7 +168,7 @@ export const en: Record<MessageKey, string> = {
   'check.querying': 'Checking…',
   'check.empty':
     'Type the DNI and the code: you will see here whether the down payment is pending or fulfilled.',
-  'check.pending': 'PENDING: down payment to collect',
+  'check.pending': 'PENDING: down payment awaiting collection',
   'check.pendingSteps': 'Collect the down payment ({amount}), then mark paid and billed.',
   'check.fulfilled': 'FULFILLED: no down payment pending',
   'check.fulfilledSteps':
@@ -196,6 +201,7 @@ export const en: Record<MessageKey, string> = {
   'summary.title': 'Day summary',
   'summary.query': 'Choose the day',
   'summary.day': 'Day (store time: {zone})',
+  'summary.dayRead': 'Chosen day: {date}',
   'summary.load': 'Show summary (Enter)',
   'summary.loading': 'Loading…',
   'summary.totalsTitle': 'Totals: {day}',
@@ -422,6 +428,7 @@ export const en: Record<MessageKey, string> = {
   'action.openSettings': 'Go to Settings (F8)',
 
   'guide.details': 'Details (the service’s exact message)',
+  'guide.detailsApp': 'Technical details (the service was not asked)',
   'guide.refusedLabel': 'Refused',
   'guide.unknownLabel': 'Outcome unknown',
   'guide.doNotCollectAgain': 'Do not collect again',
@@ -512,6 +519,12 @@ export const en: Record<MessageKey, string> = {
   'guide.bridge.pinLocked.wait':
     'Wait {time} and try again. Each further lockout lasts twice as long, up to a day.',
   'guide.bridge.notConfigured.title': 'The terminal is not fully set up',
+  'guide.bridge.missingToken.title': 'The service token is missing',
+  'guide.bridge.missingToken.steps':
+    'For live mode, first save the service token (Settings → Service token), then change the mode.',
+  'guide.bridge.missingUrl.title': 'The service address is missing',
+  'guide.bridge.missingUrl.steps':
+    'For live mode, first save the service address in Settings, then change the mode.',
   'guide.bridge.notConfigured.steps':
     'Live mode needs the service address and token, and a cashier on shift. Ask the supervisor to check.',
   'guide.bridge.weakEncryption.title': 'This machine offers no secure encryption for the token',

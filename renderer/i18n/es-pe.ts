@@ -91,6 +91,7 @@ export const esPE = {
   'field.ruc.company': 'RUC de empresa: se emite factura',
   'field.ruc.undoPersonalOnly':
     'Solo se puede deshacer con un RUC que empieza con 10 (persona natural). Con RUC de empresa llame al supervisor.',
+  'field.identity.mismatch': 'No coincide con el DNI del financiamiento: revise el documento',
   'field.identity.serviceFormat': 'El servicio no aceptó este documento: revíselo',
   'field.code.characters': 'Solo letras A–Z y números',
   'field.code.incomplete': '{count} de 6 caracteres',
@@ -106,6 +107,7 @@ export const esPE = {
   'field.pin.digits': 'El PIN son solo números',
   'field.pin.short': 'El PIN tiene de 4 a 8 dígitos',
   'field.pin.long': 'El PIN tiene como máximo 8 dígitos',
+  'field.pin.wrong': 'PIN incorrecto: escríbalo de nuevo',
 
   'sale.title': 'Venta con financiamiento',
   'sale.formTitle': 'Datos de la venta',
@@ -119,6 +121,9 @@ export const esPE = {
   'sale.toCollectChanged': 'El monto cambió. Antes: {before}. Cobre exactamente el monto nuevo.',
   'sale.toCollectSame': 'Verificado de nuevo: el monto a cobrar no cambió.',
   'sale.downpaymentInStore': 'Inicial a cobrar en tienda',
+  'sale.paidOnline': 'Ya pagado en línea',
+  'sale.noRefund':
+    'No devuelva nada en caja: lo pagado en línea de más lo descuenta el servicio de la próxima cuota.',
   'sale.excedent': 'Parte no financiada',
   'sale.billed': 'Monto facturado',
   'sale.approved': 'Monto aprobado (financiado)',
@@ -162,7 +167,7 @@ export const esPE = {
   'check.query': 'Consultar (Enter)',
   'check.querying': 'Consultando…',
   'check.empty': 'Escriba el DNI y el código: aquí verá si la inicial está pendiente o cumplida.',
-  'check.pending': 'PENDIENTE: inicial por cobrar',
+  'check.pending': 'PENDIENTE: inicial pendiente de cobro',
   'check.pendingSteps': 'Cobre la inicial ({amount}) y luego marque pagado y facturado.',
   'check.fulfilled': 'CUMPLIDO: no hay inicial pendiente',
   'check.fulfilledSteps':
@@ -195,6 +200,7 @@ export const esPE = {
   'summary.title': 'Resumen del día',
   'summary.query': 'Elegir el día',
   'summary.day': 'Día (hora de la tienda: {zone})',
+  'summary.dayRead': 'Día elegido: {date}',
   'summary.load': 'Ver resumen (Enter)',
   'summary.loading': 'Cargando…',
   'summary.totalsTitle': 'Totales: {day}',
@@ -425,6 +431,7 @@ export const esPE = {
   'action.openSettings': 'Ir a Configuración (F8)',
 
   'guide.details': 'Detalles (mensaje exacto del servicio)',
+  'guide.detailsApp': 'Detalles técnicos (no se consultó al servicio)',
   'guide.refusedLabel': 'Rechazado',
   'guide.unknownLabel': 'Resultado desconocido',
   'guide.doNotCollectAgain': 'No cobre de nuevo',
@@ -515,6 +522,12 @@ export const esPE = {
   'guide.bridge.pinLocked.wait':
     'Espere {time} y vuelva a intentar. Cada nuevo bloqueo dura el doble, hasta un día.',
   'guide.bridge.notConfigured.title': 'Falta configurar el terminal',
+  'guide.bridge.missingToken.title': 'Falta el token del servicio',
+  'guide.bridge.missingToken.steps':
+    'Para el modo en vivo, primero guarde el token del servicio (Configuración → Token del servicio) y luego cambie el modo.',
+  'guide.bridge.missingUrl.title': 'Falta la dirección del servicio',
+  'guide.bridge.missingUrl.steps':
+    'Para el modo en vivo, primero guarde la dirección del servicio en Configuración y luego cambie el modo.',
   'guide.bridge.notConfigured.steps':
     'En modo en vivo se necesitan la dirección y el token del servicio, y un cajero en turno. Pida al supervisor que lo revise.',
   'guide.bridge.weakEncryption.title': 'Este equipo no ofrece cifrado seguro para el token',

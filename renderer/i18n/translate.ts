@@ -22,14 +22,24 @@ export async function loadCatalogue(language: Language): Promise<void> {
   if (language === 'en') catalogues.en = (await import('./en')).en;
 }
 
+/**
+ * `S/ 250.00` typed with a plain space (catalogue or training texts) could break after `S/` at
+ * the end of a line; the no-break space formatPEN puts there keeps the amount whole.
+ */
+export function keepAmountsWhole(text: string): string {
+  return text.replace(/S\/ (?=-?\d)/g, 'S/\u00a0');
+}
+
 export function translate(language: Language, key: MessageKey, params?: MessageParams): string {
   // A catalogue not loaded (yet) reads as Spanish: never a raw key on the screen.
   const template = (catalogues[language] ?? esPE)[key];
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = params[name];
-    return value === undefined ? whole : String(value);
-  });
+  if (!params) return keepAmountsWhole(template);
+  return keepAmountsWhole(
+    template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+      const value = params[name];
+      return value === undefined ? whole : String(value);
+    }),
+  );
 }
 
 /** `{name}` parameters of a message, to check both languages ask for the same values. */

@@ -266,6 +266,27 @@ describe('guidanceForBridgeError', () => {
     );
   });
 
+  it('marks the PIN field for a wrong PIN and never calls its details the service’s', () => {
+    const wrong = guidanceForBridgeError('undo', { code: 'wrong-pin', message: 'wrong' });
+    expect(wrong.fields).toEqual({ pin: 'field.pin.wrong' });
+    expect(wrong.detailsFrom).toBe('app');
+  });
+
+  it('names what live mode is missing: the token or the address', () => {
+    const token = guidanceForBridgeError('other', {
+      code: 'not-configured',
+      message: 'x',
+      missing: 'service-token',
+    });
+    expect(token.title).toBe('guide.bridge.missingToken.title');
+    const url = guidanceForBridgeError('other', {
+      code: 'not-configured',
+      message: 'x',
+      missing: 'service-url',
+    });
+    expect(url.title).toBe('guide.bridge.missingUrl.title');
+  });
+
   it('says how long a PIN lockout still lasts', () => {
     const locked = (retry_after_s: number) =>
       guidanceForBridgeError('other', { code: 'pin-locked', message: 'locked', retry_after_s });

@@ -26,7 +26,7 @@ export type GuidanceAction =
   | 'open-check'
   | 'open-settings';
 
-export type FormField = 'identity' | 'code' | 'amount' | 'day';
+export type FormField = 'identity' | 'code' | 'amount' | 'day' | 'pin';
 
 export type Guidance = {
   /** `error`: refused, red; `unknown`: amber, may have happened; `info`: nothing went wrong. */
@@ -38,6 +38,8 @@ export type Guidance = {
   fields: Partial<Record<FormField, MessageKey>>;
   /** The service's exact words (or the bridge's), for "details". */
   details: string | null;
+  /** `app`: the details are this app's own words (the service was never asked). */
+  detailsFrom?: 'service' | 'app';
   /** True while the money may already be taken: the screen says "do not collect again". */
   doNotCollect: boolean;
   /** Values the steps' text names (e.g. the time a PIN lockout still lasts). */
@@ -57,9 +59,16 @@ const FIELD_MESSAGE: Record<FormField, MessageKey> = {
   code: 'field.code.serviceFormat',
   amount: 'field.amount.serviceFormat',
   day: 'field.day.serviceFormat',
+  pin: 'field.pin.wrong',
 };
 
-type Entry = { title: MessageKey; steps: MessageKey; actions?: GuidanceAction[] };
+type Entry = {
+  title: MessageKey;
+  steps: MessageKey;
+  actions?: GuidanceAction[];
+  /** The field the refusal is about: it is marked wrong and gets the focus. */
+  fields?: Partial<Record<FormField, MessageKey>>;
+};
 type InStoreMessage = (typeof IN_STORE)[keyof typeof IN_STORE];
 
 /**
@@ -77,7 +86,11 @@ const EXACT = {
     title: 'guide.codeNotActive.title',
     steps: 'guide.codeNotActive.steps',
   },
-  [IN_STORE.dniMismatch]: { title: 'guide.dniMismatch.title', steps: 'guide.dniMismatch.steps' },
+  [IN_STORE.dniMismatch]: {
+    title: 'guide.dniMismatch.title',
+    steps: 'guide.dniMismatch.steps',
+    fields: { identity: 'field.identity.mismatch' },
+  },
   [IN_STORE.cashierChanged]: {
     title: 'guide.cashierChanged.title',
     steps: 'guide.cashierChanged.steps',
@@ -224,7 +237,13 @@ export function guidanceForServiceError(
   const base = { tone: 'error' as const, fields: {}, details, doNotCollect: false };
   const exact: Entry | undefined = exactEntry(EXACT, error.message);
   if (exact)
-    return { ...base, actions: exact.actions ?? [], title: exact.title, steps: exact.steps };
+    return {
+      ...base,
+      actions: exact.actions ?? [],
+      fields: exact.fields ?? {},
+      title: exact.title,
+      steps: exact.steps,
+    };
   const prefixed = PREFIXES.find(([prefix]) => error.message?.startsWith(prefix));
   if (prefixed) return { ...base, actions: [], ...prefixed[1] };
 
@@ -322,7 +341,19 @@ export function guidanceForBridgeError(
       ? unknown
       : { ...unknown, title: 'guide.bridge.lost.title', steps: 'guide.bridge.lost.steps' };
   }
-  const entry = BRIDGE[error.code];
+  const entry =
+    error.code === 'not-configured' && error.missing === 'service-token'
+      ? {
+          title: 'guide.bridge.missingToken.title' as const,
+          steps: 'guide.bridge.missingToken.steps' as const,
+        }
+      : error.code === 'not-configured' && error.missing === 'service-url'
+        ? {
+            title: 'guide.bridge.missingUrl.title' as const,
+            steps: 'guide.bridge.missingUrl.steps' as const,
+          }
+        : BRIDGE[error.code];
+  const pinRefused = error.code === 'wrong-pin' || error.code === 'pin-locked';
   const wait = error.code === 'pin-locked' ? error.retry_after_s : undefined;
   return {
     tone: 'error',
@@ -331,8 +362,9 @@ export function guidanceForBridgeError(
       ? {}
       : { steps: 'guide.bridge.pinLocked.wait', params: { time: waitText(wait) } }),
     actions: error.code === 'not-configured' ? ['open-settings'] : [],
-    fields: {},
+    fields: pinRefused ? { pin: FIELD_MESSAGE.pin } : {},
     details,
+    detailsFrom: 'app',
     doNotCollect: false,
   };
 }

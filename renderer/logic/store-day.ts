@@ -23,4 +23,4 @@ export function dayInTimeZone(now: Date, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
-export { formatStoreDay, formatStoreTime } from '../../shared/domain/store-time';
+export { formatStoreDate, formatStoreDay, formatStoreTime } from '../../shared/domain/store-time';

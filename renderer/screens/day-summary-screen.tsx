@@ -11,7 +11,7 @@ import { navigate } from '../components/use-hash-route';
 import { usePrint } from '../components/use-print';
 import { useT } from '../i18n/use-t';
 import { daySummaryPrintRoute, type PrintLayoutName } from '../logic/routes';
-import { dayInTimeZone, formatStoreDay } from '../logic/store-day';
+import { dayInTimeZone, formatStoreDate, formatStoreDay } from '../logic/store-day';
 import { csvFileName, summaryCsv } from '../logic/summary-csv';
 import { useSettingsStore } from '../stores/settings-store';
 import { useSummaryStore } from '../stores/summary-store';
@@ -106,8 +106,15 @@ export function DaySummaryScreen() {
             value={day ?? today}
             max={today}
             required
+            aria-describedby="summary-day-read"
             onChange={(event) => setDay(event.target.value)}
           />
+          {/* The picker shows the browser's own format; this line says the day the counter's way. */}
+          <p id="summary-day-read" className="field-message">
+            {t('summary.dayRead', {
+              date: formatStoreDate(day || today, settings?.language ?? 'es-PE'),
+            })}
+          </p>
         </div>
         <button type="submit" className="button button--primary" disabled={store.loading}>
           <BusyLabel busy={store.loading} idle={t('summary.load')} working={t('summary.loading')} />

@@ -5,6 +5,7 @@ import { GuidancePanel } from '../components/guidance-panel';
 import { TillCaseButton, TrainingTill } from '../components/training-till';
 import { navigate } from '../components/use-hash-route';
 import type { MessageKey } from '../i18n/catalogue';
+import { keepAmountsWhole } from '../i18n/translate';
 import { useT } from '../i18n/use-t';
 import { screenHash } from '../logic/routes';
 import { identityOf } from '../logic/scenario-fill';
@@ -29,7 +30,8 @@ export function TrainingScreen() {
   const training = useIsTraining();
   const store = useTrainingStore();
   const [confirmReset, setConfirmReset] = useState(false);
-  const pick = (text: { es: string; en: string }) => (language === 'en' ? text.en : text.es);
+  const pick = (text: { es: string; en: string }) =>
+    keepAmountsWhole(language === 'en' ? text.en : text.es);
   const { scenarios, loadCatalogue } = store;
 
   useEffect(() => {

@@ -138,6 +138,7 @@ export function UndoScreen() {
             onValue={(value) => store.setField('pin', value)}
             state={check.pin}
             submitted={submitted}
+            serviceMessage={fields.pin ? t(fields.pin) : undefined}
             readOnly={busy}
           />
           <div className="button-row">

@@ -23,6 +23,7 @@ const amounts = {
   excedent: 0,
   downpayment: 30000,
   downpayment_inhouse: 30000,
+  downpayment_paid_online: 0,
   installments_number: 3,
   installments_amount: 30000,
   to_collect: 30000,

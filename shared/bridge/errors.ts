@@ -35,6 +35,8 @@ export const BridgeError = z.object({
   issues: z.record(z.string(), z.string()).optional(),
   /** For pin-locked: seconds until the PIN may be tried again. */
   retry_after_s: z.int().nonnegative().optional(),
+  /** For not-configured: what is missing, so the screen can name it. */
+  missing: z.enum(['service-url', 'service-token', 'shift']).optional(),
 });
 export type BridgeError = z.infer<typeof BridgeError>;
 

@@ -19,6 +19,8 @@ export const SaleAmounts = z.object({
   excedent: Cents,
   downpayment: Cents,
   downpayment_inhouse: Cents,
+  /** The part of the down payment the customer already paid the service online. */
+  downpayment_paid_online: Cents,
   installments_number: z.int().nonnegative(),
   installments_amount: Cents,
   to_collect: Cents,

@@ -331,8 +331,8 @@ export const SCENARIO_DEFS: ScenarioDef[] = [
       en: 'The customer chose to pay the down payment in store.',
     },
     expect: {
-      es: 'PENDIENTE (rojo): cobrar la inicial y marcar pagado y facturado.',
-      en: 'PENDING (red): collect the down payment and mark paid and billed.',
+      es: 'PENDIENTE (ámbar, con reloj): cobrar la inicial y marcar pagado y facturado.',
+      en: 'PENDING (amber, with a clock): collect the down payment and mark paid and billed.',
     },
     funding: { code: 'PEND01', identity: dni('42000001'), creditLine: 90000 },
   },

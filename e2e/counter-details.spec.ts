@@ -1,0 +1,117 @@
+// The smaller counter defects of issue 10, as a cashier meets them: what was already paid online
+// is in the breakdown, a DNI mismatch sends the cashier to the DNI, and focus never drops to the
+// page body after a refusal or an F-key screen switch.
+import type { Page } from '@playwright/test';
+import { bridge } from './bridge-helper';
+import { applyCase, guidance, saleFields, verify } from './cashier';
+import { expect, expectNoAxeViolations, SUPERVISOR_PIN, saveScreenshot, test } from './fixtures';
+
+async function useEnglish(page: Page): Promise<void> {
+  await bridge(page, 'settings.update', { pin: SUPERVISOR_PIN, change: { language: 'en' } });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+test('PARCI1: the breakdown shows the part of the down payment already paid online (es-PE)', async ({
+  app: page,
+}) => {
+  await applyCase(page, 'Inicial pagada en parte en línea');
+  await verify(page);
+  const breakdown = page.locator('.to-collect');
+  await expect(breakdown).toContainText(/Ya pagado en línea\s*S\/\s100\.00/);
+  await expect(breakdown).toContainText(/Inicial a cobrar en tienda\s*S\/\s150\.00/);
+  await saveScreenshot(page, 'sale-paid-online');
+  await expectNoAxeViolations(page);
+});
+
+test('SOBRE1: overpaid online says not to refund anything at the counter (en)', async ({
+  app: page,
+}) => {
+  await useEnglish(page);
+  await page.getByRole('link', { name: /Training/ }).click();
+  await page.getByRole('button', { name: 'Use case: Down payment overpaid online' }).click();
+  await page.getByRole('button', { name: /^Verify/ }).click();
+  const breakdown = page.locator('.to-collect');
+  await expect(breakdown).toContainText(/Already paid online\s*S\/\s250\.00/);
+  await expect(breakdown).toContainText(/Do not refund anything at the counter/);
+  await saveScreenshot(page, 'sale-overpaid-online-en');
+  await expectNoAxeViolations(page);
+});
+
+test('DNIX01: the DNI field is marked wrong and focused, not "Correcto"', async ({ app: page }) => {
+  await applyCase(page, 'DNI no coincide');
+  await saleFields(page).amount.focus();
+  await page.keyboard.press('Enter');
+  await expect(guidance(page)).toBeVisible();
+  await expect(saleFields(page).dni).toBeFocused();
+  await expect(saleFields(page).dni).toHaveAttribute('aria-invalid', 'true');
+  const dniMessage = page.locator('.identity-field .field-message');
+  await expect(dniMessage).toContainText('No coincide con el DNI del financiamiento');
+  await expect(dniMessage).not.toContainText('Correcto');
+  await saveScreenshot(page, 'sale-dni-mismatch');
+  await expectNoAxeViolations(page);
+});
+
+test('after a refusal with no field to fix, focus lands on the message (en)', async ({
+  app: page,
+}) => {
+  await useEnglish(page);
+  await page.getByRole('link', { name: /Training/ }).click();
+  await page.getByRole('button', { name: 'Use case: Inactive code' }).click();
+  await page.getByLabel(/Billed amount/).focus();
+  await page.keyboard.press('Enter');
+  await expect(guidance(page)).toBeVisible();
+  const focused = await page.evaluate(() => document.activeElement?.tagName ?? '');
+  expect(focused).not.toBe('BODY');
+  await expect(page.locator('.sale-outcome')).toBeFocused();
+});
+
+test('F6 and F7 from a refusal put focus on the new screen heading', async ({ app: page }) => {
+  await applyCase(page, 'Código inactivo');
+  await verify(page);
+  await expect(guidance(page)).toBeVisible();
+  await page.keyboard.press('F6');
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen del día' })).toBeFocused();
+  await page.keyboard.press('F7');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+});
+
+test('undo: a wrong PIN marks the PIN field, never blames the service, and the lockout says how long', async ({
+  app: page,
+}) => {
+  await applyCase(page, 'Deshacer facturación permitido');
+  const pin = page.getByLabel('PIN del supervisor');
+  const submit = page.getByRole('button', { name: 'Deshacer facturación', exact: true });
+  await page.getByLabel('Motivo (queda registrado)').fill('Cambio de talla');
+  await pin.fill('9999');
+  await submit.click();
+  await expect(page.getByRole('heading', { name: /PIN incorrecto/ })).toBeVisible();
+  await expect(page.locator('#undo-pin-message')).toContainText(
+    'PIN incorrecto: escríbalo de nuevo',
+  );
+  await expect(page.getByText('Falta completar este dato')).toHaveCount(0);
+  await expect(page.getByText(/mensaje exacto del servicio/)).toHaveCount(0);
+  await expect(page.getByText('Detalles técnicos (no se consultó al servicio)')).toBeVisible();
+  await saveScreenshot(page, 'undo-wrong-pin');
+  await expectNoAxeViolations(page);
+  for (let i = 0; i < 4; i++) {
+    await pin.fill('9999');
+    await submit.click();
+    await expect(pin).toHaveValue('');
+  }
+  await expect(page.getByRole('heading', { name: /PIN bloqueado/ })).toBeVisible();
+  await expect(guidance(page)).toContainText(/Espere \d+ min y vuelva a intentar/);
+  await saveScreenshot(page, 'undo-pin-locked');
+});
+
+test('day summary: the chosen day reads dd/mm/aaaa in es-PE beside the date picker', async ({
+  app: page,
+}) => {
+  await page.keyboard.press('F6');
+  const day = page.getByLabel(/^Día/);
+  await day.fill('2026-11-03');
+  await expect(page.locator('#summary-day-read')).toHaveText('Día elegido: 03/11/2026');
+  await expect(day).toHaveAttribute('aria-describedby', 'summary-day-read');
+  await saveScreenshot(page, 'summary-day-read');
+  await expectNoAxeViolations(page);
+});
