@@ -40,15 +40,20 @@ test('totals, sortable detail and CSV export after a sale', async ({ app: page }
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar CSV (Excel)' }).click();
   const download = await downloading;
+  // The file names the day and the store (and the terminal once it has an id).
   expect(download.suggestedFilename()).toMatch(
-    /^ENTRENAMIENTO-resumen-del-dia-\d{4}-\d{2}-\d{2}\.csv$/,
+    /^ENTRENAMIENTO-resumen-del-dia-\d{4}-\d{2}-\d{2}-Tienda-Centro(-[A-Za-z0-9-]+)?\.csv$/,
   );
   const path = await download.path();
   const bytes = await readFile(path);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  // Spanish-language spreadsheets split on `;`; the store, day and terminal come first.
   const lines = bytes.toString('utf8').slice(1).split('\r\n');
-  expect(lines[0]).toBe('Pedido,DNI / RUC,Origen del pago,Monto (S/)');
-  expect(lines).toContainEqual(expect.stringMatching(/^[^,]+,41000001,external,300\.00$/));
+  expect(lines[0]).toBe('Tienda;Tienda Centro');
+  expect(lines[1]).toMatch(/^Día;\d{4}-\d{2}-\d{2}$/);
+  expect(lines[2]).toMatch(/^Terminal;/);
+  expect(lines).toContain('Pedido;DNI / RUC;Origen del pago;Monto (S/)');
+  expect(lines).toContainEqual(expect.stringMatching(/^[^;]+;41000001;external;300\.00$/));
 });
 
 test('10,000 rows: only a screenful is drawn, scrolling and sorting reach every row', async ({
