@@ -4,7 +4,14 @@
 import type { Page } from '@playwright/test';
 import { bridge } from './bridge-helper';
 import { applyCase, guidance, saleFields, verify } from './cashier';
-import { expect, expectNoAxeViolations, SUPERVISOR_PIN, saveScreenshot, test } from './fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  openReadyApp,
+  SUPERVISOR_PIN,
+  saveScreenshot,
+  test,
+} from './fixtures';
 
 async function useEnglish(page: Page): Promise<void> {
   await bridge(page, 'settings.update', { pin: SUPERVISOR_PIN, change: { language: 'en' } });
@@ -77,8 +84,11 @@ test('F6 and F7 from a refusal put focus on the new screen heading', async ({ ap
 });
 
 test('undo: a wrong PIN marks the PIN field, never blames the service, and the lockout says how long', async ({
-  app: page,
+  page,
+  freshBrowserMode,
 }) => {
+  // A terminal of its own: the lockout would refuse the PIN to the worker's later tests.
+  await openReadyApp(page, freshBrowserMode.url);
   await applyCase(page, 'Deshacer facturación permitido');
   const pin = page.getByLabel('PIN del supervisor');
   const submit = page.getByRole('button', { name: 'Deshacer facturación', exact: true });
