@@ -113,3 +113,59 @@ test('a printer that is off says what to check; the sale stays billed; printing 
     'succeeded',
   );
 });
+
+test('with a 58 mm printer, a sale and an undo print their records from their own screens', async ({
+  app: page,
+}) => {
+  receiver = await startReceiver();
+  await bridge(page, 'settings.update', {
+    pin: SUPERVISOR_PIN,
+    change: { receipt_printer: { address: receiver.address, columns: 32 } },
+  });
+  // The screens read the settings when the app loads.
+  await page.reload();
+  await page.keyboard.press('F2');
+  await applyCase(page, 'Venta simple');
+  await verify(page);
+  await collectAndConfirm(page, 30000);
+  await expect(paidAndBilled(page)).toBeVisible();
+  // One press from the green result: ESC/POS straight to the printer, named for its paper.
+  await paidAndBilled(page).getByRole('button', { name: 'Imprimir constancia (58 mm)' }).click();
+  await expect(
+    paidAndBilled(page)
+      .getByRole('status')
+      .filter({ hasText: 'Enviado a la impresora de tickets.' }),
+  ).toBeVisible();
+  const sale = decodeEscPos(await receiver.nextJob());
+  expect(sale.lines.map((line) => line.trim())).toContain('PAGADO Y FACTURADO');
+  expect(Math.max(...sale.lines.map((line) => line.length))).toBeLessThanOrEqual(32);
+  expect(sale.cuts).toBe(1);
+
+  await page.keyboard.press('F4');
+  await applyCase(page, 'Deshacer facturación permitido');
+  await page.getByLabel('Motivo (queda registrado)').fill('Cambio de talla');
+  await page.getByLabel('PIN del supervisor').fill(SUPERVISOR_PIN);
+  await page.getByRole('button', { name: 'Deshacer facturación', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Facturación deshecha' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Imprimir constancia (58 mm)' }).click();
+  await expect(page.getByText('Enviado a la impresora de tickets.', { exact: true })).toBeVisible();
+  const undo = decodeEscPos(await receiver.nextJob());
+  expect(undo.lines.join('\n')).toContain('Cambio de talla');
+  expect(undo.cuts).toBe(1);
+
+  // The preview of the same record shows those lines, and its toolbar names the 58 mm roll.
+  await page.getByRole('button', { name: 'Vista previa de la constancia' }).click();
+  const lines = page.getByTestId('receipt-lines');
+  await expect(lines).toContainText('Cambio de talla');
+  expect(await lines.getAttribute('data-columns')).toBe('32');
+  await expect(page.getByText('Formato ticket 58 mm')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ver en A4' })).toBeVisible();
+  await saveScreenshot(page, 'print-undo-record-58mm');
+  const shown = (await lines.innerText()).replace(/\n$/, '').split('\n');
+  const same = (list: string[]) =>
+    list.map((line) => line.trimEnd()).filter((l) => !l.startsWith('Impreso'));
+  expect(same(undo.lines.slice(0, shown.length))).toEqual(same(shown));
+  await page.getByRole('button', { name: 'Volver' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Deshacer facturación' })).toBeVisible();
+});

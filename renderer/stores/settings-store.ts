@@ -51,3 +51,10 @@ export const useSettingsStore = create<SettingsState>((set) => {
 
 export const useLanguage = () => useSettingsStore((s) => s.settings?.language ?? 'es-PE');
 export const useIsTraining = () => useSettingsStore((s) => s.settings?.mode === 'training');
+
+/**
+ * The receipt paper's width, named as the supervisor chose it in Settings: 32 columns is a 58 mm
+ * roll, 42 and 48 are 80 mm; without a receipt printer the print views lay out 80 mm.
+ */
+export const useReceiptWidth = () =>
+  useSettingsStore((s) => (s.settings?.receipt_printer?.columns === 32 ? '58 mm' : '80 mm'));

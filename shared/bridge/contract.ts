@@ -36,7 +36,7 @@ const Reason = z.string().trim().min(3).max(300);
 export const PrintLayout = z.enum(['a4', 'receipt80']);
 export type PrintLayout = z.infer<typeof PrintLayout>;
 
-export const PrintDocument = z.enum(['day-summary', 'sale-receipt']);
+export const PrintDocument = z.enum(['day-summary', 'sale-receipt', 'undo-record']);
 
 export const AppInfo = z.object({
   name: z.string(),
