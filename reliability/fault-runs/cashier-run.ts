@@ -5,7 +5,7 @@
 // mock's records are compared.
 
 import { DaySummary } from '../../shared/api/in-store';
-import { type SeededRandom, seededRandom } from '../support/seeded-random';
+import type { SeededRandom } from '../support/seeded-random';
 import { openChaosRun } from './chaos-run';
 import { isSuccessStatus, payAndBill, undoBilling } from './operation-checks';
 import { infoUntilDefinite, verifyUntilDefinite } from './read-checks';

@@ -12,7 +12,8 @@ type SettingsState = {
   appInfo: AppInfo | null;
   loadError: Guidance | null;
   load: () => Promise<void>;
-  replace: (settings: Settings) => void;
+  /** Resolves once the settings show (their language's words loaded). */
+  replace: (settings: Settings) => Promise<void>;
 };
 
 export const useSettingsStore = create<SettingsState>((set) => {
@@ -45,7 +46,7 @@ export const useSettingsStore = create<SettingsState>((set) => {
         set({ settings: settings.result, appInfo, loadError: null }),
       );
     },
-    replace: (settings) => void apply(settings, () => set({ settings })),
+    replace: (settings) => apply(settings, () => set({ settings })),
   };
 });
 
