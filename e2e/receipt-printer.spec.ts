@@ -72,7 +72,9 @@ test('set up the printer with a test page, then print a sale record as previewed
     'Enviado a la impresora de tickets.',
   );
   const printed = decodeEscPos(await receiver.nextJob());
-  const shown = String(await lines.textContent()).replace(/\n$/, '').split('\n');
+  const shown = String(await lines.textContent())
+    .replace(/\n$/, '')
+    .split('\n');
   const same = (list: string[]) =>
     list.map((line) => line.trimEnd()).filter((l) => !l.startsWith('Impreso'));
   expect(same(printed.lines.slice(0, shown.length))).toEqual(same(shown));
@@ -162,7 +164,9 @@ test('with a 58 mm printer, a sale and an undo print their records from their ow
   await expect(page.getByText('Formato ticket 58 mm')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ver en A4' })).toBeVisible();
   await saveScreenshot(page, 'print-undo-record-58mm');
-  const shown = String(await lines.textContent()).replace(/\n$/, '').split('\n');
+  const shown = String(await lines.textContent())
+    .replace(/\n$/, '')
+    .split('\n');
   const same = (list: string[]) =>
     list.map((line) => line.trimEnd()).filter((l) => !l.startsWith('Impreso'));
   expect(same(undo.lines.slice(0, shown.length))).toEqual(same(shown));
