@@ -2,7 +2,7 @@
 // foreign Host, bodies that are not a sale, and paths that are not operations. A refused
 // request never journals anything.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { freshMock, makeTempDir } from '../ipc/test-support';
+import { freshMock, makeTempDir } from '../ipc/compose/test-support';
 import type { MockApp } from '../mock/app';
 import { raw } from '../web/test-support';
 import { BASE, KEY, openTill, type Till } from './test-support';

@@ -46,7 +46,8 @@ export function requestBody(request: JournalOperation): SaleRequestBody {
 export function deriveState(folded: Folded): DerivedState {
   const body = requestBody(folded.request);
   const billings = folded.verifies.flatMap((v) => v.billings);
-  // The last one not refused is the one that billed or may still bill (as billing.ts decides).
+  // The last one not refused is the one that billed or may still bill (as
+  // electron/ipc/workflows/billing.ts decides).
   const billing = billings.findLast((op) => op.status !== 'refused') ?? billings.at(-1) ?? null;
   const latest = folded.verifies.at(-1)?.verify ?? null;
   // A code already billed has nothing to collect: the till sees no amount either, and no

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { errorOf, freshMock, makeTempDir, ok, PIN } from '../ipc/test-support';
+import { errorOf, freshMock, makeTempDir, ok, PIN } from '../ipc/compose/test-support';
 import type { MockApp } from '../mock/app';
 import { raw } from '../web/test-support';
 import { hashKey } from './integration-key';

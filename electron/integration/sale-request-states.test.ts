@@ -2,7 +2,7 @@
 // waiting → verified → billed | refused | unknown | canceled, idempotency on request_id, the long
 // wait, and cancels racing the cashier's paid-and-billed.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, errorOf, freshMock, makeTempDir, ok, PIN } from '../ipc/test-support';
+import { call, errorOf, freshMock, makeTempDir, ok, PIN } from '../ipc/compose/test-support';
 import type { MockApp } from '../mock/app';
 import { BASE, openTill, type Till, verifiedOpId, verifyFor } from './test-support';
 

@@ -10,8 +10,8 @@ import type { Logger } from '../log/logger';
 import type { ServiceClient } from '../service/service-client';
 import type { SettingsStore } from '../settings/settings-store';
 import type { Vault } from '../vault/vault';
-import type { FaultInjector } from './fault-transport';
-import type { StoreIdentity } from './store-identity';
+import type { FaultInjector } from './compose/fault-transport';
+import type { StoreIdentity } from './handlers/store-identity';
 
 /** Prints the renderer's print view (the Electron shell's own adapter lives in electron/main). */
 export type PrintAdapter = {

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BridgeError } from '../../shared/bridge';
-import type { HandlerTable } from '../ipc/create-handlers';
+import type { HandlerTable } from '../ipc/compose/create-handlers';
 import { dispatch } from '../ipc/dispatch';
 import { FRAGMENT_HEADERS, fragmentFor } from './fragment-page';
 import { createRequestGuard } from './request-guard';
