@@ -1,10 +1,11 @@
 // Everything the mock remembers, in memory. Reset replaces it whole.
 
 import type { RequestLogEntry } from '../../shared/api/sandbox';
+import type { MerchantSettings } from '../../shared/api/trainer';
 import { type Clock, createClock } from './clock';
 import { createIdSource, type IdSource } from './ids';
 import type { Funding } from './in-store/funding';
-import { defaultMerchant, type MerchantSettings } from './merchant';
+import { defaultMerchant } from './merchant';
 import { createFaultStore, type FaultStore } from './sandbox/fault-store';
 import { createRequestLog, type RequestLog } from './sandbox/request-log';
 import type { RecordedCall } from './sandbox/state-file';

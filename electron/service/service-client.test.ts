@@ -3,6 +3,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { serviceEndpoints } from '../../shared/api/endpoints';
 import type { FundingConditions } from '../../shared/api/in-store';
+import { trainerControls } from '../../shared/api/trainer-controls';
 import type { ServiceResult } from '../../shared/service-error';
 import { answer, fakeTransport } from './fake-transport';
 import { createServiceClient, type ServiceClient } from './service-client';
@@ -568,5 +569,35 @@ describe('types', () => {
     >();
     expectTypeOf(client.addOn).returns.resolves.toEqualTypeOf<ServiceResult<string>>();
     expectTypeOf(client.totalRefund).parameter(2).toEqualTypeOf<string>();
+  });
+});
+
+describe('the trainer controls (mock-only)', () => {
+  const make = (transport: ReturnType<typeof fakeTransport>, mockControls?: boolean) =>
+    createServiceClient({
+      baseUrl: BASE,
+      credentials: { bearerToken: () => TOKEN, clientId: () => CLIENT_ID },
+      transport,
+      ...(mockControls === undefined ? {} : { mockControls }),
+    });
+
+  it('are refused by a client not made for the training mock, and nothing is sent', async () => {
+    const transport = fakeTransport(() => answer(200, { reset: true }));
+    const result = await make(transport).call(trainerControls.trainerReset, { body: {} });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.category).toBe('validation');
+      expect(result.error.httpStatus).toBeUndefined();
+    }
+    expect(transport.sent).toEqual([]);
+  });
+
+  it("are sent by the training mock's client", async () => {
+    const transport = fakeTransport(() => answer(200, { reset: true }));
+    const result = await make(transport, true).call(trainerControls.trainerReset, { body: {} });
+    expect(result).toMatchObject({ ok: true, data: { reset: true } });
+    expect(transport.sent.map((r) => [r.method, r.url])).toEqual([
+      ['POST', `${BASE}/__mock/reset`],
+    ]);
   });
 });

@@ -42,6 +42,7 @@ export function createServiceFor(options: ServiceForOptions): ServiceFor {
     baseUrl: TRAINING_BASE_URL,
     credentials: { bearerToken: () => training.token, clientId: () => training.clientId },
     transport: training.faults ? training.faults.wrap(injected) : injected,
+    mockControls: true,
     ...(training.timeoutMs === undefined ? {} : { timeoutMs: training.timeoutMs }),
   });
 

@@ -1,6 +1,7 @@
 // integration.* and training.sendTillSale: the cashier's side of the till's sale requests and
 // the supervisor's switch (PIN). The till's own side is the HTTP API (electron/integration/).
 import { randomUUID } from 'node:crypto';
+import { trainerControls } from '../../../shared/api/trainer-controls';
 import { centsToWire } from '../../../shared/domain/money';
 import { INTEGRATION_PREFIX } from '../../../shared/integration/endpoints';
 import type { IntegrationHost } from '../../integration/integration-host';
@@ -8,7 +9,6 @@ import { BridgeFailure, badArguments } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
 import { requireService } from '../workflows/operation-support';
 import { requirePin } from './require-pin';
-import { trainerEndpoints } from './trainer-endpoints';
 
 type IntegrationMethods =
   | 'integration.queue'
@@ -96,7 +96,10 @@ const amountSale = (args: { billed_cents: number; document_type?: 'boleta' | 'fa
 /** A catalogue sale case, put back as new, as the till would send it: amount and customer. */
 async function scenarioSale(deps: HandlerDeps, name: string) {
   const client = await requireService(deps, 'training');
-  const result = await client.call(trainerEndpoints.applyScenario, { params: { name }, body: {} });
+  const result = await client.call(trainerControls.trainerApplyScenario, {
+    params: { name },
+    body: {},
+  });
   if (!result.ok) throw badArguments('no such scenario', { scenario: 'not in the catalogue' });
   const scenario = result.data;
   if (scenario.action !== 'sale' || scenario.api !== 'v3' || !scenario.billed_amount) {

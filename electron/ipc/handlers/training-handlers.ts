@@ -1,5 +1,7 @@
 // training.*: the trainer's controls of the built-in mock. Only in training mode: in live mode
 // these answer not-available and never reach anything.
+
+import { trainerControls as t } from '../../../shared/api/trainer-controls';
 import { centsToWire } from '../../../shared/domain/money';
 import type { ServiceResult } from '../../../shared/service-error';
 import { BridgeFailure, badArguments } from '../bridge-failure';
@@ -7,7 +9,6 @@ import type { HandlerDeps, HandlerMap } from '../deps';
 import { requireService } from '../workflows/operation-support';
 import { orderView } from './orders-handlers';
 import { toReadOutcome } from './read-outcome';
-import { trainerEndpoints as t } from './trainer-endpoints';
 
 type TrainingMethods =
   | 'training.scenarios'
@@ -29,12 +30,12 @@ export function trainingHandlers(deps: HandlerDeps): Pick<HandlerMap, TrainingMe
   return {
     'training.scenarios': async () => {
       const client = await trainingClient();
-      return answered(await client.call(t.scenarios, {}));
+      return answered(await client.call(t.trainerScenarios, {}));
     },
 
     'training.applyScenario': async ({ name }) => {
       const client = await trainingClient();
-      const result = await client.call(t.applyScenario, { params: { name }, body: {} });
+      const result = await client.call(t.trainerApplyScenario, { params: { name }, body: {} });
       // A name that cannot be a path segment ('..', a lone surrogate) is refused by the client
       // before sending: no such scenario either, not an internal error (reliability/fuzz).
       const unsendable = !result.ok && result.error.category === 'validation';
@@ -46,7 +47,7 @@ export function trainingHandlers(deps: HandlerDeps): Pick<HandlerMap, TrainingMe
 
     'training.acceptSchedule': async ({ funding_code }) => {
       const client = await trainingClient();
-      const result = await client.call(t.acceptSchedule, {
+      const result = await client.call(t.trainerAcceptSchedule, {
         params: { code: funding_code },
         body: {},
       });
@@ -59,7 +60,7 @@ export function trainingHandlers(deps: HandlerDeps): Pick<HandlerMap, TrainingMe
     'training.reset': async () => {
       const client = await trainingClient();
       deps.faults?.clear();
-      return answered(await client.call(t.reset, { body: {} }));
+      return answered(await client.call(t.trainerReset, { body: {} }));
     },
 
     // The mock's refusal of a move (its exact text names the allowed next states) is the
@@ -72,7 +73,7 @@ export function trainingHandlers(deps: HandlerDeps): Pick<HandlerMap, TrainingMe
           ? {}
           : { approved_amount: centsToWire(approved_amount_cents) }),
       };
-      const result = await client.call(t.moveOrder, { params: { order_id }, body });
+      const result = await client.call(t.trainerMoveOrder, { params: { order_id }, body });
       return toReadOutcome(result, orderView);
     },
 

@@ -1,14 +1,23 @@
-// Trainer controls (docs/decisions.md "The mock backend"): same bearer token, JSON bodies, soles as
+// Trainer controls (docs/decisions.md "The mock backend"), at the paths of their catalogue
+// (shared/api/trainer-controls.ts): same bearer token, JSON bodies, soles as
 // JSON numbers. Bad input answers 400 keyed by field, like the service's own format errors.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { IN_STORE } from '../../../shared/api/messages';
-import { ClockBody, PaymentsBody } from '../../../shared/api/trainer';
+import {
+  ClockBody,
+  FundingSeedBody,
+  MerchantSettings,
+  MerchantUpdate,
+  PaymentsBody,
+} from '../../../shared/api/trainer';
+import { trainerControls as c } from '../../../shared/api/trainer-controls';
 import { centsFromWire } from '../../../shared/domain/money';
 import { requireBearer } from '../http/auth';
 import { asRecord, fieldErrorsOf } from '../http/field-errors';
-import { createFunding, FundingSeedBody, seedFromBody } from '../in-store/create-funding';
+import { routePath } from '../http/route-path';
+import { createFunding, seedFromBody } from '../in-store/create-funding';
 import { parseIdentified } from '../in-store/parse';
-import { defaultMerchant, MerchantSettings, MerchantUpdate } from '../merchant';
+import { defaultMerchant } from '../merchant';
 import type { MockContext } from '../state';
 import { SCENARIO_DEFS } from './scenario-defs';
 import { describeScenario, findScenario, seedScenario } from './scenarios';
@@ -26,12 +35,12 @@ export function registerTrainerRoutes(
   const missingCode = (reply: FastifyReply) =>
     reply.status(404).send({ error: IN_STORE.codeNotActive });
 
-  app.post('/__mock/reset', auth, async () => {
+  app.post(routePath(c.trainerReset.path), auth, async () => {
     reset();
     return { reset: true };
   });
 
-  app.get('/__mock/scenarios', auth, async () => ({
+  app.get(routePath(c.trainerScenarios.path), auth, async () => ({
     scenarios: SCENARIO_DEFS.map((def) => describeScenario(def, context.clock.now())),
   }));
 
@@ -39,7 +48,7 @@ export function registerTrainerRoutes(
   // as new (a fresh funding, and the store settings it needs with every other setting at its
   // default), so a class can repeat it.
   app.post<{ Params: { name: string } }>(
-    '/__mock/scenarios/:name/apply',
+    routePath(c.trainerApplyScenario.path),
     auth,
     async (request, reply) => {
       const def = findScenario(request.params.name);
@@ -51,7 +60,7 @@ export function registerTrainerRoutes(
     },
   );
 
-  app.put('/__mock/merchant', auth, async (request, reply) => {
+  app.put(routePath(c.trainerUpdateMerchant.path), auth, async (request, reply) => {
     const parsed = MerchantUpdate.safeParse(asRecord(request.body));
     if (!parsed.success) return badRequest(reply, fieldErrorsOf(parsed.error));
     // The update alone may be fine and the result not (a min_amount above the max in force).
@@ -61,9 +70,9 @@ export function registerTrainerRoutes(
     return context.state.merchant;
   });
 
-  app.get('/__mock/merchant', auth, async () => context.state.merchant);
+  app.get(routePath(c.trainerGetMerchant.path), auth, async () => context.state.merchant);
 
-  app.post('/__mock/fundings', auth, async (request, reply) => {
+  app.post(routePath(c.trainerCreateFunding.path), auth, async (request, reply) => {
     // The identity is checked as the in-store endpoints check it: neither → the dni key (with
     // any other field in error), both → "Send dni or ruc, not both".
     const parsed = parseIdentified(FundingSeedBody, request.body);
@@ -77,7 +86,7 @@ export function registerTrainerRoutes(
   });
 
   app.post<{ Params: { code: string } }>(
-    '/__mock/fundings/:code/accept-schedule',
+    routePath(c.trainerAcceptSchedule.path),
     auth,
     async (request, reply) => {
       const funding = context.state.fundings.get(request.params.code);
@@ -88,7 +97,7 @@ export function registerTrainerRoutes(
   );
 
   app.put<{ Params: { code: string } }>(
-    '/__mock/fundings/:code/payments',
+    routePath(c.trainerSetPayments.path),
     auth,
     async (request, reply) => {
       const funding = context.state.fundings.get(request.params.code);
@@ -105,12 +114,14 @@ export function registerTrainerRoutes(
     },
   );
 
-  app.put('/__mock/clock', auth, async (request, reply) => {
+  app.put(routePath(c.trainerSetClock.path), auth, async (request, reply) => {
     const parsed = ClockBody.safeParse(asRecord(request.body));
     if (!parsed.success) return badRequest(reply, fieldErrorsOf(parsed.error));
     context.clock.set(new Date(parsed.data.now));
     return { now: context.clock.now().toISOString() };
   });
 
-  app.get('/__mock/clock', auth, async () => ({ now: context.clock.now().toISOString() }));
+  app.get(routePath(c.trainerGetClock.path), auth, async () => ({
+    now: context.clock.now().toISOString(),
+  }));
 }

@@ -1,9 +1,11 @@
-// The trainer controls (docs/decisions.md "The mock backend"), described for the OpenAPI document
-// with the same zod schemas their routes parse with. The routes write their paths out themselves,
-// so a test checks that every entry here is served and every /__mock/ route is listed here.
+// The mock backend's trainer controls (docs/decisions.md "The mock backend"), described like the
+// service's endpoints: one catalogue that the training client calls, the mock's routes register
+// and the OpenAPI document describes. They are not the service's: every entry is `mockOnly`
+// (its path under /__mock/), kept out of `serviceEndpoints`, and the live client refuses to call
+// one (electron/service/call-endpoint.ts), so no control ever reaches a real service.
 import { z } from 'zod';
-import { type EndpointSpec, ErrorBody, FieldErrorsBody } from '../../../shared/api/common';
-import { Order, OrderParams } from '../../../shared/api/orders';
+import { type EndpointSpec, ErrorBody, FieldErrorsBody } from './common';
+import { Order, OrderParams } from './orders';
 import {
   FaultCreated,
   FaultList,
@@ -11,77 +13,56 @@ import {
   FaultsCleared,
   RequestLog,
   RequestLogQuery,
-} from '../../../shared/api/sandbox';
+} from './sandbox';
 import {
   ClockBody,
+  ClockNow,
+  DeliveryLog,
   FundingCreated,
+  FundingSeedBody,
+  MerchantSettings,
+  MerchantUpdate,
   PaymentsBody,
+  ReviewBody,
   Scenario,
   ScenarioCatalogue,
-} from '../../../shared/api/trainer';
-import { Voucher, VoucherParams } from '../../../shared/api/vouchers';
-import { FundingSeedBody } from '../in-store/create-funding';
-import { MerchantSettings, MerchantUpdate } from '../merchant';
-import { StatusMove } from '../orders/transitions';
-import { ReviewBody } from '../vouchers/review-voucher';
-import type { Delivery } from '../webhooks/dispatcher';
+  StatusMove,
+  TrainerBadRequest,
+} from './trainer';
+import { Voucher, VoucherParams } from './vouchers';
 
+/** A trainer control: an endpoint of the mock only, with the description its document shows. */
 export type TrainerControlSpec = EndpointSpec & {
+  mockOnly: true;
   description: string;
   /** The control ignores its body; `{}` may be sent, or nothing. */
   bodyOptional?: boolean;
 };
 
+/** Marks every entry mock-only, so the flag cannot be forgotten on a new control. */
+const mockOnlyEndpoints = <const T extends Record<string, Omit<TrainerControlSpec, 'mockOnly'>>>(
+  controls: T,
+): { [K in keyof T]: T[K] & { mockOnly: true } } =>
+  Object.fromEntries(
+    Object.entries(controls).map(([name, spec]) => [name, { ...spec, mockOnly: true }]),
+  ) as { [K in keyof T]: T[K] & { mockOnly: true } };
+
 const EmptyBody = z.strictObject({});
 const FundingCodeParams = z.strictObject({ code: z.string().min(1) });
 const ScenarioParams = z.strictObject({ name: z.string().min(1) });
-const ClockNow = z.object({ now: z.iso.datetime() });
-// Bad input answers 400 keyed by field; a rule of the control (a move not allowed from the
-// current state, say) answers `{ error }`.
-const TrainerBadRequest = z.union([ErrorBody, FieldErrorsBody]);
 
-// The delivery log is a plain type in the dispatcher (nothing parses it); this schema mirrors it
-// and the assignment below keeps the two from drifting apart.
-const DeliveryEntry = z.object({
-  id: z.string().meta({ description: 'The webhook-id header, the same on every retry' }),
-  type: z.string().meta({ description: 'voucher.validated, payment.approved…' }),
-  url: z.string(),
-  payload: z.record(z.string(), z.unknown()),
-  state: z.enum(['pending', 'delivered', 'failed']),
-  attempts: z.array(
-    z.object({
-      attempt: z.number().int(),
-      at: z.string(),
-      status: z.number().int().nullable(),
-      error: z.string().nullable(),
-    }),
-  ),
-});
-const _sameAsDelivery: z.infer<typeof DeliveryEntry> extends Delivery
-  ? Delivery extends z.infer<typeof DeliveryEntry>
-    ? true
-    : never
-  : never = true;
-const DeliveryLog = z.object({ deliveries: z.array(DeliveryEntry) });
-
-/** The controls' own named schemas, for the document's components. */
-export const TRAINER_SCHEMAS = {
-  MerchantSettings,
-  MerchantUpdate,
-  FundingSeedBody,
-  StatusMove,
-  ReviewBody,
-  DeliveryLog,
-  ClockNow,
-  TrainerBadRequest,
-};
+export type TrainerControlName = keyof typeof trainerControls;
 
 const auth = 'bearer' as const;
 const unauthorized = { 401: ErrorBody };
 const missing = { 401: ErrorBody, 404: ErrorBody };
 
-/** Keyed by operationId (each prefixed `trainer`, so none meets a service endpoint's name). */
-export const trainerControls = {
+/**
+ * The trainer controls, keyed by operationId (each prefixed `trainer`, so none meets a service
+ * endpoint's name). The training client calls them, the mock registers its routes from them and
+ * the OpenAPI document describes them: change one here and all three follow.
+ */
+export const trainerControls = mockOnlyEndpoints({
   trainerReset: {
     method: 'POST',
     path: '/__mock/reset',
@@ -277,4 +258,4 @@ export const trainerControls = {
     response: RequestLog,
     errors: { 400: FieldErrorsBody, 401: ErrorBody },
   },
-} satisfies Record<string, TrainerControlSpec>;
+});
