@@ -3,6 +3,7 @@
 import type { RequestLogEntry } from '../../shared/api/sandbox';
 import type { MerchantSettings } from '../../shared/api/trainer';
 import { type Clock, createClock } from './clock';
+import type { MockCredentials } from './credentials';
 import { createIdSource, type IdSource } from './ids';
 import type { Funding } from './in-store/funding';
 import { defaultMerchant } from './merchant';
@@ -15,8 +16,6 @@ import {
   type WebhookDispatcher,
 } from './webhooks/dispatcher';
 import { deriveWebhookSecret } from './webhooks/secret';
-
-export type MockCredentials = { token: string; clientId: string; secretToken: string };
 
 export type MockState = {
   merchant: MerchantSettings;

@@ -4,9 +4,7 @@
 // carry the live store's identity and live ones never point at the mock.
 import type { Mode } from '../../../shared/bridge';
 import { notConfigured } from '../bridge-failure';
-import type { HandlerDeps } from '../deps';
-
-export type StoreIdentity = { posClientId: string; storeUrl: string };
+import type { HandlerDeps, StoreIdentity } from '../deps';
 
 export function posClientIdFor(deps: HandlerDeps, mode: Mode): string {
   if (mode === 'training') return deps.trainingStore.posClientId;

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/api/in-store';
 import { centsFromWire } from '../../../shared/domain/money';
 import { requireBearer } from '../http/auth';
+import type { MockArea } from '../mock-area';
 import type { MockReply } from '../reply';
 import type { MockContext, MockState } from '../state';
 import { daySummary } from './day-summary';
@@ -26,7 +27,7 @@ import {
 const send = (reply: FastifyReply, answer: MockReply) =>
   reply.status(answer.status).send(answer.body);
 
-export function registerInStoreRoutes(app: FastifyInstance, context: MockContext): void {
+function registerInStoreRoutes(app: FastifyInstance, context: MockContext): void {
   const auth = { onRequest: requireBearer(context) };
   const live = () => context.state;
   const test = () => context.testState;
@@ -93,3 +94,5 @@ export function registerInStoreRoutes(app: FastifyInstance, context: MockContext
   app.post(ep.mockUndoBilling.path, auth, identification(undoBilling, test));
   app.get(ep.mockDaySummary.path, auth, summary(test));
 }
+
+export const inStoreArea: MockArea = { register: registerInStoreRoutes };

@@ -2,8 +2,8 @@
 // merchant settings a trainer changes with PUT /__mock/merchant.
 import { type FundingLimits, limitsEndpoints } from '../../../shared/api/limits';
 import type { MerchantSettings } from '../../../shared/api/trainer';
-import type { MockArea } from '../app';
 import { requireBearer } from '../http/auth';
+import type { MockArea } from '../mock-area';
 
 export function fundingLimits(merchant: MerchantSettings): FundingLimits {
   const { landing_version, min_amount, max_amount, min_steps, max_steps } = merchant;

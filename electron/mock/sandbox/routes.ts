@@ -10,10 +10,11 @@ import { trainerControls as c } from '../../../shared/api/trainer-controls';
 import { requireBearer } from '../http/auth';
 import { asRecord, fieldErrorsOf } from '../http/field-errors';
 import { routePath } from '../http/route-path';
+import type { MockArea } from '../mock-area';
 import type { MockContext } from '../state';
 import { isServiceEndpoint } from './sandbox-hooks';
 
-export function registerSandboxRoutes(app: FastifyInstance, context: MockContext): void {
+function registerSandboxRoutes(app: FastifyInstance, context: MockContext): void {
   const auth = { onRequest: requireBearer(context) };
 
   app.post(routePath(c.trainerArmFault.path), auth, async (request, reply) => {
@@ -43,3 +44,5 @@ export function registerSandboxRoutes(app: FastifyInstance, context: MockContext
     return { requests: context.requests.latest(limit) };
   });
 }
+
+export const sandboxArea: MockArea = { register: registerSandboxRoutes };

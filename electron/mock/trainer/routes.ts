@@ -18,17 +18,13 @@ import { routePath } from '../http/route-path';
 import { createFunding, seedFromBody } from '../in-store/create-funding';
 import { parseIdentified } from '../in-store/parse';
 import { defaultMerchant } from '../merchant';
+import type { MockArea, ResetMock } from '../mock-area';
 import type { MockContext } from '../state';
 import { SCENARIO_DEFS } from './scenario-defs';
-import { describeScenario, findScenario, seedScenario } from './scenarios';
+import { describeScenario, findScenario, seedScenario, seedScenarios } from './scenarios';
+import { seedTestIdentities } from './test-identities';
 
-export type ResetHook = () => void;
-
-export function registerTrainerRoutes(
-  app: FastifyInstance,
-  context: MockContext,
-  reset: ResetHook,
-): void {
+function registerTrainerRoutes(app: FastifyInstance, context: MockContext, reset: ResetMock): void {
   const auth = { onRequest: requireBearer(context) };
   const badRequest = (reply: FastifyReply, errors: Record<string, string>) =>
     reply.status(400).send(errors);
@@ -125,3 +121,13 @@ export function registerTrainerRoutes(
     now: context.clock.now().toISOString(),
   }));
 }
+
+export const trainerArea: MockArea = {
+  register: registerTrainerRoutes,
+  // The scenario catalogue in the live state, the test identities in the test endpoints' own.
+  seed(context) {
+    const now = context.clock.now();
+    seedScenarios(context.state, now);
+    seedTestIdentities(context.testState, now);
+  },
+};

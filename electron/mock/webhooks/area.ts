@@ -2,9 +2,9 @@
 // shutdown of deliveries still retrying when the mock closes.
 import type { DeliveryEntry } from '../../../shared/api/trainer';
 import { trainerControls } from '../../../shared/api/trainer-controls';
-import type { MockArea } from '../app';
 import { requireBearer } from '../http/auth';
 import { routePath } from '../http/route-path';
+import type { MockArea } from '../mock-area';
 import type { Delivery } from './dispatcher';
 import { deliveryLog } from './send-webhook';
 
