@@ -5,6 +5,7 @@ import {
   importsOf,
   repositoryRoot,
   ruledSourceFiles,
+  TEST_SUPPORT,
 } from './import-boundaries';
 
 const rules = (file: string, source: string) => checkImports(file, source).map((v) => v.specifier);
@@ -109,6 +110,14 @@ describe('folder boundaries (docs/architecture.md)', () => {
     expect(
       rules('electron/ipc/handlers/x.test.ts', "import { ok } from '../compose/test-support';"),
     ).toEqual([]);
+  });
+
+  it('name test support one way: test-support.ts beside what it supports', () => {
+    const helpers = ruledSourceFiles(repositoryRoot()).filter((file) =>
+      /test[-_.]?(support|helpers?|utils)/i.test(file.split('/').at(-1) ?? ''),
+    );
+    expect(helpers.length).toBeGreaterThan(5);
+    expect(helpers.filter((file) => !TEST_SUPPORT.test(file))).toEqual([]);
   });
 
   it('let tests and build configuration use Node, never the other side', () => {

@@ -13,8 +13,11 @@ export type Violation = { file: string; specifier: string; rule: string };
 export const RULED_FOLDERS = ['renderer', 'electron', 'shared'] as const;
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 const TEST = /\.test\.(ts|tsx)$/;
-/** Helpers only tests import (a backend on a temp folder, fixtures); they are test code too. */
-const TEST_SUPPORT = /(^|\/|-)test-(support|helpers)\.ts$/;
+/**
+ * Helpers only tests import (a backend on a temp folder, fixtures); they are test code too. One
+ * name, `test-support.ts` beside what it supports (docs/decisions.md "Test support files").
+ */
+export const TEST_SUPPORT = /(^|\/)test-support\.ts$/;
 /** Build configuration beside the renderer's sources: it runs in Node, not in the page. */
 const TOOL_CONFIGS = new Set(['renderer/vite.config.ts']);
 /** The only places that may load Electron: the main process glue and the preload script. */

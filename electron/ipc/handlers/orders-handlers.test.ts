@@ -15,7 +15,7 @@ import {
   readText,
   TODAY,
 } from '../compose/test-support';
-import { createOrder, moveTo } from './order-test-support';
+import { createOrder, moveTo } from './test-support';
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
 let mock: MockApp;

@@ -25,7 +25,7 @@ import {
   recordingMock,
   refundTokens,
   type SeenRequest,
-} from '../handlers/order-test-support';
+} from '../handlers/test-support';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

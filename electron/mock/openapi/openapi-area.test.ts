@@ -3,7 +3,7 @@ import { serviceEndpoints } from '../../../shared/api/endpoints';
 import { trainerControls } from '../../../shared/api/trainer-controls';
 import type { MockApp } from '../app';
 import { routePath } from '../http/route-path';
-import { freshMock, request } from '../test-helpers';
+import { freshMock, request } from '../test-support';
 import { buildOpenApiDocument } from './build-openapi-document';
 
 let app: MockApp | undefined;
