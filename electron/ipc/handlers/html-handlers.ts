@@ -21,7 +21,7 @@ export function htmlHandlers(
       // Checked here so a missing id is "configure the store", not a 401 from the service.
       posClientIdFor(deps, mode);
       // Soles as the path writes them: `1500` or `1500.5`, never a float artefact.
-      const result = await client.addOn(String(centsToWire(amount_cents)));
+      const result = await client.financingAddOn(String(centsToWire(amount_cents)));
       return toReadOutcome(result, keep);
     },
 

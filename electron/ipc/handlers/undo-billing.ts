@@ -38,8 +38,8 @@ export function undoBillingHandler<G extends ApiGeneration>(
     });
     const answer =
       generation === 'v3'
-        ? await client.undoBillingV3(request)
-        : await client.undoBillingV2(request);
+        ? await client.v3UndoBilling(request)
+        : await client.v2UndoBilling(request);
     const result = acceptUnspecified2xx(answer);
     return settleOnce(deps, opId, result, () => ({ kept: {}, data: { undone: true as const } }));
   };

@@ -38,7 +38,7 @@ export function v2Handlers(deps: HandlerDeps, billing: Billing): Pick<HandlerMap
         funding_code,
         request: query,
       });
-      const result = await client.fundingInfoV2(query);
+      const result = await client.v2Info(query);
       return settleOnce(deps, opId, result, (info) => {
         const amounts = infoAmounts(info);
         if (!amounts) return null;
@@ -61,7 +61,7 @@ export function v2Handlers(deps: HandlerDeps, billing: Billing): Pick<HandlerMap
         cashier_id: current.cashier_id ?? NO_SHIFT,
         request: query,
       });
-      const result = await client.daySummaryV2(query);
+      const result = await client.v2DaySummary(query);
       return settleOnce(deps, opId, result, (summary) => {
         // The totals are journaled; the rows are the service's record and can be asked again.
         const { order_detail, ...totals } = summary;

@@ -48,7 +48,7 @@ export function v3Handlers(
         request,
         ...(link ? { meta: link } : {}),
       });
-      const result = await client.verifyFundingV3(request);
+      const result = await client.v3Verify(request);
       return settleOnce(deps, opId, result, (conditions) => {
         const amounts = saleAmounts(conditions);
         // Conditions for another amount than the one billed would make the cashier collect

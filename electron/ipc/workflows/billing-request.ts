@@ -71,11 +71,11 @@ export function billedData(
 export function callFor(operation: string, request: unknown) {
   if (operation === KIND.v3.operation) {
     const body = BillingRequest.safeParse(request);
-    return body.success ? (client: ServiceClient) => client.paidAndBilledV3(body.data) : null;
+    return body.success ? (client: ServiceClient) => client.v3PaidAndBilled(body.data) : null;
   }
   if (operation === KIND.v2.operation) {
     const body = Identification.safeParse(request);
-    return body.success ? (client: ServiceClient) => client.paidAndBilledV2(body.data) : null;
+    return body.success ? (client: ServiceClient) => client.v2PaidAndBilled(body.data) : null;
   }
   return null;
 }
