@@ -28,7 +28,7 @@ afterEach(async () => {
 const SALE = { request_id: 'F001-1', billed_amount: 1200 };
 
 const journaled = async () =>
-  (await opened.backend.journal.ofOperation('integration.sale-request')).length;
+  (await opened.backend.journal.ofOperation('integration.saleRequest')).length;
 
 describe('who may call', () => {
   it('answers 401 without a key or with a wrong one, and 403 to a web page or a foreign Host', async () => {

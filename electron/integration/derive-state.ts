@@ -10,11 +10,11 @@ import type { SaleRequest, SaleRequestBody } from '../../shared/integration/sale
 import type { JournalOperation } from '../../shared/journal-entry';
 
 export const OPERATIONS = {
-  request: 'integration.sale-request',
+  request: 'integration.saleRequest',
   cancel: 'integration.cancel',
   callback: 'integration.callback',
   verify: 'v3.verify',
-  billing: 'v3.paid-and-billed',
+  billing: 'v3.paidAndBilled',
 } as const;
 
 /** The meta key that ties a cancel, a Verify or a callback to its sale request. */

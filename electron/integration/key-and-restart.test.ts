@@ -101,7 +101,7 @@ describe('a restart of the host', () => {
     expect((await till.read('R-2')).state).toBe('waiting');
     const queue = await ok(second.backend.table, 'integration.queue', {});
     expect(queue.requests.map((r) => r.request_id)).toEqual(['R-2']);
-    expect((await second.backend.journal.ofOperation('v3.paid-and-billed')).length).toBe(1);
+    expect((await second.backend.journal.ofOperation('v3.paidAndBilled')).length).toBe(1);
     expect(second.backend.integration.status().url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     await second.backend.close();
   });

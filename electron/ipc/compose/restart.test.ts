@@ -1,6 +1,8 @@
 // A restart in the middle of a paid-and-billed: the handlers (and the journal) are closed and new
 // ones opened on the same data dir; the unfinished operation resumes and resolves, with one
 // effect at the service.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openJournal } from '../../journal/journal';
 import type { MockApp } from '../../mock/app';
@@ -58,6 +60,38 @@ describe('restart', () => {
     }
   });
 
+  it('resumes an unknown paid-and-billed journaled under its old name (v3.paid-and-billed)', async () => {
+    const before = await openTestBackend({ dataDir: temp.dir, mock, retry: stalledRetry });
+    await ok(before.table, 'shift.start', { cashier_id: 'caja-01' });
+    const verified = await ok(before.table, 'v3.verify', PLAIN_SALE);
+    await ok(before.table, 'training.injectFault', {
+      operation: 'v3.paidAndBilled',
+      fault: 'lose-response',
+      times: 1,
+    });
+    const first = await ok(before.table, 'v3.paidAndBilled', { verify_op_id: verified.op_id });
+    expect(first).toMatchObject({ status: 'unknown', retrying: true });
+    await before.close();
+
+    // The counter updates the app over a journal the previous version wrote.
+    const file = join(temp.dir, 'journal.jsonl');
+    const text = await readFile(file, 'utf8');
+    expect(text).toContain('"operation":"v3.paidAndBilled"');
+    await writeFile(file, text.replaceAll('"v3.paidAndBilled"', '"v3.paid-and-billed"'));
+
+    const after = await openTestBackend({ dataDir: temp.dir, mock, retry: instantRetry });
+    try {
+      await after.table.whenIdle();
+      const operation = await ok(after.table, 'journal.operation', { op_id: first.op_id });
+      expect(operation).toMatchObject({ operation: 'v3.paidAndBilled', status: 'succeeded' });
+      const again = await ok(after.table, 'v3.paidAndBilled', { verify_op_id: verified.op_id });
+      expect(again).toMatchObject({ status: 'succeeded', op_id: first.op_id });
+      expect(await externalRows(mock)).toHaveLength(1);
+    } finally {
+      await after.close();
+    }
+  });
+
   it('resumes a paid-and-billed whose intent was written but whose call never answered', async () => {
     const before = await openTestBackend({ dataDir: temp.dir, mock });
     await ok(before.table, 'shift.start', { cashier_id: 'caja-01' });
@@ -67,7 +101,7 @@ describe('restart', () => {
     // The app died right after journaling the intent: no outcome, call state unknown.
     const journal = await openJournal({ dir: temp.dir, clock: () => new Date(NOW) });
     const opId = await journal.recordIntent({
-      operation: 'v3.paid-and-billed',
+      operation: 'v3.paidAndBilled',
       mode: 'training',
       cashier_id: 'caja-01',
       identity: PLAIN_SALE.identity,

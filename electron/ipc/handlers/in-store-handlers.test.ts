@@ -76,7 +76,7 @@ describe('v3 sale', () => {
 
     const operation = await ok(backend.table, 'journal.operation', { op_id: billed.op_id });
     expect(operation).toMatchObject({
-      operation: 'v3.paid-and-billed',
+      operation: 'v3.paidAndBilled',
       mode: 'training',
       status: 'succeeded',
       calls: 1,
@@ -96,7 +96,7 @@ describe('v3 sale', () => {
     });
     const today = await ok(backend.table, 'journal.operations', {});
     expect(today.day).toBe(TODAY);
-    expect(today.operations.map((op) => op.operation)).toEqual(['v3.verify', 'v3.paid-and-billed']);
+    expect(today.operations.map((op) => op.operation)).toEqual(['v3.verify', 'v3.paidAndBilled']);
   });
 
   it('adds the excedent to the down payment in the amount to collect', async () => {
@@ -126,7 +126,7 @@ describe('v3 sale', () => {
     expect(first.status).toBe('succeeded');
     expect(second).toEqual(first);
     const billings = (await backend.journal.operations({ day: TODAY })).filter(
-      (op) => op.operation === 'v3.paid-and-billed',
+      (op) => op.operation === 'v3.paidAndBilled',
     );
     expect(billings).toHaveLength(1);
     expect(await externalRows(mock)).toHaveLength(1);
@@ -271,7 +271,7 @@ describe('v2', () => {
     if (summary.status !== 'succeeded') return;
     expect(summary.data.summary.order_detail?.length).toBeGreaterThan(0);
     const journaled = await ok(backend.table, 'journal.operation', { op_id: summary.op_id });
-    expect(journaled.operation).toBe('v2.day-summary');
+    expect(journaled.operation).toBe('v2.daySummary');
   });
 
   it('refuses v2 info for a RUC (the endpoint takes a DNI)', async () => {

@@ -25,9 +25,9 @@ type JournalMethods =
 export const CLOSABLE_OPERATIONS: readonly string[] = [
   'v3.verify',
   'v2.info',
-  'v3.undo-billing',
-  'v2.undo-billing',
-  'v2.day-summary',
+  'v3.undoBilling',
+  'v2.undoBilling',
+  'v2.daySummary',
 ];
 
 /**
@@ -36,7 +36,7 @@ export const CLOSABLE_OPERATIONS: readonly string[] = [
  */
 export function forRenderer(operation: JournalOperation): JournalOperation {
   // A billing carries the document to issue, decided here once for every screen.
-  const billing = operation.operation.endsWith('.paid-and-billed');
+  const billing = operation.operation.endsWith('.paidAndBilled');
   const withInvoice = billing
     ? { ...operation, invoice: billedData(operation.intent).invoice }
     : operation;

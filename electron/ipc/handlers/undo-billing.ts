@@ -27,7 +27,7 @@ export function undoBillingHandler<G extends ApiGeneration>(
     await requirePin(deps.settings, pin);
     const request = { ...identityBody(identity), funding_code };
     const opId = await deps.journal.recordIntent({
-      operation: `${generation}.undo-billing`,
+      operation: `${generation}.undoBilling`,
       mode: shift.mode,
       cashier_id: shift.cashierId,
       identity,

@@ -56,7 +56,7 @@ export function v2Handlers(deps: HandlerDeps, billing: Billing): Pick<HandlerMap
       const client = await requireService(deps, current.mode);
       const query = { day, detail: detail ? ('true' as const) : ('false' as const) };
       const opId = await deps.journal.recordIntent({
-        operation: 'v2.day-summary',
+        operation: 'v2.daySummary',
         mode: current.mode,
         cashier_id: current.cashier_id ?? NO_SHIFT,
         request: query,

@@ -11,8 +11,8 @@ import { invoiceFor } from './operation-support';
 export type Generation = 'v3' | 'v2';
 
 export const KIND = {
-  v3: { operation: 'v3.paid-and-billed', source: 'v3.verify', link: 'verify_op_id' },
-  v2: { operation: 'v2.paid-and-billed', source: 'v2.info', link: 'info_op_id' },
+  v3: { operation: 'v3.paidAndBilled', source: 'v3.verify', link: 'verify_op_id' },
+  v2: { operation: 'v2.paidAndBilled', source: 'v2.info', link: 'info_op_id' },
 } as const;
 
 const VerifyKept = z.object({ amounts: SaleAmounts });

@@ -44,7 +44,7 @@ afterEach(async () => {
 /** Every v3 paid-and-billed in the journal, whatever its day. */
 async function billingsOn(days: string[]) {
   const all = await Promise.all(
-    days.map((day) => backend.journal.operations({ day, operation: 'v3.paid-and-billed' })),
+    days.map((day) => backend.journal.operations({ day, operation: 'v3.paidAndBilled' })),
   );
   return all.flat();
 }
@@ -96,7 +96,7 @@ describe('a second paid-and-billed of the same Verify', () => {
 });
 
 describe('journal.continuation', () => {
-  const continuation = (sourceOpId: string, operation = 'v3.paid-and-billed' as const) =>
+  const continuation = (sourceOpId: string, operation = 'v3.paidAndBilled' as const) =>
     ok(backend.table, 'journal.continuation', { source_op_id: sourceOpId, operation });
 
   it('finds the paid-and-billed whose answer was lost, by the Verify it continues', async () => {
@@ -115,7 +115,7 @@ describe('journal.continuation', () => {
     // Only a continuation of that kind: a v2 paid-and-billed never names a Verify.
     const v2 = await ok(backend.table, 'journal.continuation', {
       source_op_id: verified.op_id,
-      operation: 'v2.paid-and-billed',
+      operation: 'v2.paidAndBilled',
     });
     expect(v2).toEqual({ operation: null });
     expect(await externalRows(mock)).toHaveLength(1);

@@ -15,8 +15,8 @@ import type { ServiceResult } from '../../../shared/service-error';
 import type { ServiceClient } from '../../service/service-client';
 
 export const REFUND_OPERATION = {
-  total: 'orders.refund-total',
-  partial: 'orders.refund-partial',
+  total: 'orders.refundTotal',
+  partial: 'orders.refundPartial',
 } as const satisfies Record<RefundKind, string>;
 
 export const isRefundOperation = (name: string) =>

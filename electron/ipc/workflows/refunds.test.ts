@@ -100,7 +100,7 @@ describe('orders.refund', () => {
 
     const operation = await b.journal.operation(refund.op_id);
     expect(operation).toMatchObject({
-      operation: 'orders.refund-total',
+      operation: 'orders.refundTotal',
       status: 'succeeded',
       calls: 1,
       intent: {
@@ -151,7 +151,7 @@ describe('orders.refund', () => {
     });
     const operation = await b.journal.operation(small.op_id);
     expect(operation?.intent).toMatchObject({
-      operation: 'orders.refund-partial',
+      operation: 'orders.refundPartial',
       refund_cents: 10_050,
       request: { amount: 100.5, author: 'caja-01', reason: 'descuento posterior' },
     });
@@ -390,7 +390,7 @@ describe('restart in the middle of a refund', () => {
     const journal = await openJournal({ dir: temp.dir, clock: () => new Date(NOW) });
     const token = 'b1f7c0de-2a4b-4c6d-8e0f-123456789abc';
     const opId = await journal.recordIntent({
-      operation: 'orders.refund-total',
+      operation: 'orders.refundTotal',
       mode: 'training',
       cashier_id: 'caja-01',
       order_id: orderId,
@@ -413,7 +413,7 @@ describe('restart in the middle of a refund', () => {
     backend = null;
     const journal = await openJournal({ dir: temp.dir, clock: () => new Date(NOW) });
     const opId = await journal.recordIntent({
-      operation: 'orders.refund-total',
+      operation: 'orders.refundTotal',
       mode: 'training',
       cashier_id: 'caja-01',
       order_id: orderId,
