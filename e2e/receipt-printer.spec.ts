@@ -59,7 +59,7 @@ test('set up the printer with a test page, then print a sale record as previewed
   await collectAndConfirm(page, 30000);
   await expect(paidAndBilled(page)).toBeVisible();
   const operations = await bridge(page, 'journal.operations', {});
-  const billed = operations.operations.find((op) => op.operation === 'v3.paid-and-billed');
+  const billed = operations.operations.find((op) => op.operation === 'v3.paidAndBilled');
   await page.goto(
     `${new URL(page.url()).origin}/#/print/sale-receipt?op=${billed?.op_id}&layout=receipt80`,
   );
@@ -111,7 +111,7 @@ test('a printer that is off says what to check; the sale stays billed; printing 
   const printed = decodeEscPos(await receiver.nextJob());
   expect(printed.lines.join('\n')).toContain('Cierre del día');
   const operations = await bridge(page, 'journal.operations', {});
-  expect(operations.operations.find((op) => op.operation === 'v3.paid-and-billed')?.status).toBe(
+  expect(operations.operations.find((op) => op.operation === 'v3.paidAndBilled')?.status).toBe(
     'succeeded',
   );
 });

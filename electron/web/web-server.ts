@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BridgeError } from '../../shared/bridge';
-import type { HandlerTable } from '../ipc/create-handlers';
+import type { HandlerTable } from '../ipc/compose/create-handlers';
 import { dispatch } from '../ipc/dispatch';
 import { type LoopbackLimits, listenLoopback, readBoundedBody } from '../loopback/loopback-server';
 import { FRAGMENT_HEADERS, fragmentFor } from './fragment-page';

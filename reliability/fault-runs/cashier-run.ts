@@ -134,7 +134,7 @@ async function finalChecks(context: RunContext, fundings: Array<{ code: string; 
   for (const op of ops) {
     const key = `${op.operation}:${op.status}`;
     report.outcomes[key] = (report.outcomes[key] ?? 0) + 1;
-    const billing = op.operation.endsWith('paid-and-billed');
+    const billing = op.operation.endsWith('paidAndBilled');
     if (op.status === 'pending' || (billing && op.status === 'unknown')) {
       flag(context, 'unresolved', `${op.operation} ${op.status} once the faults stopped`);
     }
@@ -151,7 +151,7 @@ async function finalChecks(context: RunContext, fundings: Array<{ code: string; 
     const funding = fundingOf(context, code);
     const mine = ops.filter((op) => op.intent.funding_code === code);
     const billed = mine.filter(
-      (op) => op.operation.endsWith('paid-and-billed') && op.status === 'succeeded',
+      (op) => op.operation.endsWith('paidAndBilled') && op.status === 'succeeded',
     ).length;
     const effects = context.tracker.of(code);
     if (effects.billings > billed) {
@@ -164,7 +164,7 @@ async function finalChecks(context: RunContext, fundings: Array<{ code: string; 
         `${code}: ${billed} billings journaled, ${effects.billings} at the mock`,
       );
     }
-    const undone = mine.some((op) => op.operation.endsWith('undo-billing'));
+    const undone = mine.some((op) => op.operation.endsWith('undoBilling'));
     if (!undone && (funding.billing !== null) !== billed > 0) {
       flag(
         context,

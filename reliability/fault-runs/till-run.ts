@@ -110,7 +110,7 @@ export async function tillRun(options: RunOptions): Promise<TillRunReport> {
     if (final.state !== 'billed' && billed)
       flag(`${final.state} to the till, billed at the service`);
     if (final.state === 'unknown') flag('left unknown after the faults stopped');
-    const requests = await run.backend.journal.ofOperation('integration.sale-request');
+    const requests = await run.backend.journal.ofOperation('integration.saleRequest');
     if (requests.length !== 1) flag(`${requests.length} sale requests journaled`);
   } catch (error) {
     flag(`crash: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -22,7 +22,7 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
   const primaryRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const busy = isBusy(phase) || store.sideBusy;
-  useShownInPlace('v3.paid-and-billed');
+  useShownInPlace('v3.paidAndBilled');
 
   const refusedWithoutField =
     phase.name === 'verify-failed' && Object.keys(phase.guidance.fields).length === 0;

@@ -29,7 +29,7 @@ export function CheckScreen() {
   const locked = checkFormLocked(phase);
   const busy = checkBusy(phase) || store.sideBusy;
   const fields = phase.name === 'query-failed' ? phase.guidance.fields : {};
-  useShownInPlace('v2.paid-and-billed');
+  useShownInPlace('v2.paidAndBilled');
 
   useEffect(() => {
     dniRef.current?.focus();

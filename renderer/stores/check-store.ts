@@ -61,7 +61,7 @@ const EMPTY: CheckForm = { dni: '', code: '' };
 
 export const useCheckStore = create<CheckState>((set, get) => {
   const unknownOutcome = createUnknownOutcome({
-    operation: 'v2.paid-and-billed',
+    operation: 'v2.paidAndBilled',
     unknown: () => {
       const phase = get().phase;
       return phase.name === 'unknown' ? { opId: phase.opId, sourceOpId: phase.checked.opId } : null;

@@ -85,7 +85,7 @@ export function isBusy(phase: SalePhase): boolean {
 export const useSaleStore = create<SaleState>((set, get) => {
   /** Watches the journal for the final word on an unknown paid-and-billed. */
   const unknownOutcome = createUnknownOutcome({
-    operation: 'v3.paid-and-billed',
+    operation: 'v3.paidAndBilled',
     unknown: () => {
       const phase = get().phase;
       return phase.name === 'unknown'

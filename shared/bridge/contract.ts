@@ -169,7 +169,7 @@ export const bridgeMethods = {
   'journal.continuation': {
     args: z.strictObject({
       source_op_id: z.uuid(),
-      operation: z.enum(['v3.paid-and-billed', 'v2.paid-and-billed']),
+      operation: z.enum(['v3.paidAndBilled', 'v2.paidAndBilled']),
     }),
     result: z.object({ operation: JournalOperation.nullable() }),
   },
