@@ -165,6 +165,13 @@ export const PLAIN_SALE = {
   billed_cents: 120_000,
 };
 
+/** Verifies PLAIN_SALE, which must succeed: the step before a paid-and-billed. */
+export async function verifiedSale(table: HandlerTable) {
+  const verified = await ok(table, 'v3.verify', PLAIN_SALE);
+  if (verified.status !== 'succeeded') throw new Error(`verify ${verified.status}`);
+  return verified;
+}
+
 /** What the mock itself says of the day: totals and a row per payment of billed loans. */
 export async function mockDay(mock: MockApp, token = 'mock-token') {
   const response = await mock.inject({
