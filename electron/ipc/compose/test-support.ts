@@ -78,10 +78,14 @@ export type TestBed = {
 
 /**
  * Per test, a fresh temp data dir and a fresh mock and, with `open`, a backend on them opened
- * before the test (`on-shift`: with the shift started). Every backend opened through the bed is
- * closed after the test, then the mock, then the dir. Read its fields inside tests and hooks.
+ * before the test with `options` (`on-shift`: with the shift started). Every backend opened
+ * through the bed is closed after the test, then the mock, then the dir. Read its fields inside
+ * tests and hooks.
  */
-export function testBed(open?: 'backend' | 'on-shift'): TestBed {
+export function testBed(
+  open?: 'backend' | 'on-shift',
+  options: Partial<TestBackendOptions> = {},
+): TestBed {
   let temp: Awaited<ReturnType<typeof makeTempDir>> | undefined;
   let mock: MockApp | undefined;
   const opened: Backend[] = [];
@@ -113,8 +117,8 @@ export function testBed(open?: 'backend' | 'on-shift'): TestBed {
   beforeEach(async () => {
     temp = await makeTempDir();
     mock = await freshMock();
-    if (open === 'backend') await bed.open();
-    if (open === 'on-shift') await bed.openOnShift();
+    if (open === 'backend') await bed.open(options);
+    if (open === 'on-shift') await bed.openOnShift(options);
   });
   afterEach(async () => {
     // Closing is idempotent: a test may already have closed a backend to reopen the dir.
