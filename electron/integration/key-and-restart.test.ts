@@ -3,29 +3,17 @@
 // same data dir: the SIGKILL case is in reliability/kill-restart/).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { errorOf, freshMock, makeTempDir, ok, PIN } from '../ipc/compose/test-support';
-import type { MockApp } from '../mock/app';
+import { describe, expect, it } from 'vitest';
+import { errorOf, ok, PIN, testBed } from '../ipc/compose/test-support';
 import { raw } from '../web/test-support';
 import { hashKey } from './integration-key';
 import { BASE, KEY, openTill, tillFor, verifiedOpId } from './test-support';
 
-let temp: Awaited<ReturnType<typeof makeTempDir>>;
-let mock: MockApp;
-
-beforeEach(async () => {
-  temp = await makeTempDir();
-  mock = await freshMock();
-});
-
-afterEach(async () => {
-  await mock.close();
-  await temp.remove();
-});
+const bed = testBed();
 
 describe('the key in Settings', () => {
   it('is off until a supervisor turns it on; a new key revokes the old; only hashes at rest', async () => {
-    const { backend } = await openTill({ dataDir: temp.dir, mock, envKey: '' });
+    const { backend } = await openTill({ dataDir: bed.dir, mock: bed.mock, envKey: '' });
     try {
       const table = backend.table;
       expect(await ok(table, 'integration.status', {})).toMatchObject({
@@ -51,11 +39,11 @@ describe('the key in Settings', () => {
       expect((await get(first.key)).status).toBe(401);
       expect((await get(second.key)).status).toBe(404);
 
-      const settingsFile = await readFile(join(temp.dir, 'settings.json'), 'utf8');
+      const settingsFile = await readFile(join(bed.dir, 'settings.json'), 'utf8');
       expect(settingsFile).toContain(hashKey(second.key));
       expect(settingsFile).not.toContain(second.key);
       expect(settingsFile).not.toContain(second.webhook_secret);
-      const log = await readFile(join(temp.dir, 'mostrador.log'), 'utf8');
+      const log = await readFile(join(bed.dir, 'mostrador.log'), 'utf8');
       expect(log).not.toContain(second.key);
       // The renderer's settings carry no hash either.
       expect(JSON.stringify(await ok(table, 'settings.get', {}))).not.toContain('key_hash');
@@ -73,7 +61,7 @@ describe('the key in Settings', () => {
   });
 
   it('ignores a MOSTRADOR_INTEGRATION_KEY shorter than 32 characters', async () => {
-    const { backend } = await openTill({ dataDir: temp.dir, mock, envKey: 'short-key' });
+    const { backend } = await openTill({ dataDir: bed.dir, mock: bed.mock, envKey: 'short-key' });
     expect(backend.integration.status()).toMatchObject({ enabled: false, source: 'off' });
     await backend.close();
   });
@@ -81,7 +69,7 @@ describe('the key in Settings', () => {
 
 describe('a restart of the host', () => {
   it('loses no request: the next read and a retried POST give the same request, never a second sale', async () => {
-    const first = await openTill({ dataDir: temp.dir, mock });
+    const first = await openTill({ dataDir: bed.dir, mock: bed.mock });
     await ok(first.backend.table, 'shift.start', { cashier_id: 'caja-01' });
     const sale = { request_id: 'R-1', billed_amount: 1200 };
     const created = await first.till.create(sale);
@@ -91,7 +79,7 @@ describe('a restart of the host', () => {
     const billed = await first.till.read('R-1');
     await first.backend.close();
 
-    const second = await openTill({ dataDir: temp.dir, mock });
+    const second = await openTill({ dataDir: bed.dir, mock: bed.mock });
     const till = tillFor(second.backend);
     expect(await till.read('R-1')).toEqual(billed);
     const retried = await till.create(sale);
@@ -107,12 +95,12 @@ describe('a restart of the host', () => {
   });
 
   it('keeps the env key working across restarts with nothing of it on disk', async () => {
-    const first = await openTill({ dataDir: temp.dir, mock });
+    const first = await openTill({ dataDir: bed.dir, mock: bed.mock });
     await first.till.create({ request_id: 'R-3', billed_amount: 5 });
     await first.backend.close();
-    const journal = await readFile(join(temp.dir, 'journal.jsonl'), 'utf8');
+    const journal = await readFile(join(bed.dir, 'journal.jsonl'), 'utf8');
     expect(journal).not.toContain(KEY);
-    const second = await openTill({ dataDir: temp.dir, mock });
+    const second = await openTill({ dataDir: bed.dir, mock: bed.mock });
     expect((await tillFor(second.backend).read('R-3')).state).toBe('waiting');
     await second.backend.close();
   });

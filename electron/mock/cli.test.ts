@@ -1,10 +1,14 @@
 // The standalone sandbox end to end: the JSON line it prints, and a voucher callback received
 // by a real receiver on loopback and verified with the printed webhook_secret.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
+import { orderBody } from './orders/test-support';
 import { type Receiver, startReceiver } from './webhooks/test-receiver';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -15,6 +19,15 @@ afterEach(async () => {
   child?.kill('SIGTERM');
   await receiver?.close();
 });
+
+/** Stops the running sandbox and waits for it to exit. */
+async function stopCli(): Promise<void> {
+  const running = child;
+  if (!running || running.exitCode !== null) return;
+  const exited = new Promise((resolve) => running.once('exit', resolve));
+  running.kill('SIGTERM');
+  await exited;
+}
 
 function startCli(extra: string[] = []): Promise<Record<string, string>> {
   const started = spawn(
@@ -100,4 +113,40 @@ describe('npm run mock -- --log', () => {
     );
     expect(lines.join('\n')).not.toContain(printed.token);
   });
+});
+
+describe('npm run mock -- --port 0 --state-file F', () => {
+  it('gives replayed records links on the port it listens on now, not the recorded one', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mostrador-cli-'));
+    const stateFile = join(dir, 'store.jsonl');
+    const headers = (printed: Record<string, string>) => ({
+      authorization: `Bearer ${printed.token}`,
+      client_id: printed.client_id ?? '',
+      secret_token: printed.secret_token ?? '',
+      'content-type': 'application/json',
+    });
+    try {
+      const first = await startCli(['--state-file', stateFile]);
+      const created = await fetch(`${first.base_url}/pos/order/create`, {
+        method: 'POST',
+        headers: headers(first),
+        body: JSON.stringify(orderBody()),
+      });
+      expect(created.status).toBe(200);
+      const { redirect_to } = (await created.json()) as { redirect_to: string };
+      expect(redirect_to.startsWith(`${first.base_url}/pos?`)).toBe(true);
+      await stopCli();
+
+      const second = await startCli(['--state-file', stateFile]);
+      expect(second.base_url).not.toBe(first.base_url);
+      const read = await fetch(`${second.base_url}/pos/order/WEB-1001`, {
+        headers: headers(second),
+      });
+      expect(read.status).toBe(200);
+      const { magic_link } = (await read.json()) as { magic_link: string };
+      expect(magic_link).toBe(redirect_to.replace(first.base_url ?? '', second.base_url ?? ''));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

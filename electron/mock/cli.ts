@@ -1,6 +1,7 @@
 // `npm run mock -- --port 4010 [--host 127.0.0.1] [--token …] [--client-id …] [--secret-token …]
 // [--now ISO] [--log] [--state-file F]`
 // Serves the mock backend and prints one JSON line with how to reach it.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { parseArgs } from 'node:util';
 import { createMockApp, MOCK_DEFAULTS } from './app';
 import { formatLogLine } from './sandbox/request-log';
@@ -39,16 +40,20 @@ const app = await createMockApp({
   baseUrl: `http://${hostForUrl}:${port}`,
 });
 const stateFile = values['state-file'];
-if (stateFile) {
-  // Replayed before listening, and recorded only afterwards, so the file never holds a call twice.
-  await replayRecordedCalls(app, readRecordedCalls(stateFile));
-  app.mockContext.recordCall = (call) => appendRecordedCall(stateFile, call);
-}
+// The replay runs once the port is known: links it rebuilds (redirect_to, magic links) carry the
+// port served now, which with `--port 0` is not the recorded one (docs/sandbox.md).
+const release = stateFile ? holdRequests(app.server) : () => {};
 await app.listen({ port, host: values.host });
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;
 const baseUrl = `http://${hostForUrl}:${actualPort}`;
 app.mockContext.baseUrl = baseUrl;
+if (stateFile) {
+  // Recorded only after the replay, so the file never holds a call twice.
+  await replayRecordedCalls(app, readRecordedCalls(stateFile));
+  app.mockContext.recordCall = (call) => appendRecordedCall(stateFile, call);
+}
+release();
 console.log(
   JSON.stringify({
     base_url: baseUrl,
@@ -62,4 +67,25 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     void app.close().then(() => process.exit(0));
   });
+}
+
+type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
+
+/**
+ * Requests that reach the socket before `release()` wait, unread, and are then handed to the app
+ * in arrival order: they see the replayed state and are recorded after the replayed calls.
+ */
+function holdRequests(server: Server): () => void {
+  const handlers = server.listeners('request') as RequestListener[];
+  const held: [IncomingMessage, ServerResponse][] = [];
+  const hold: RequestListener = (request, response) => held.push([request, response]);
+  server.removeAllListeners('request');
+  server.on('request', hold);
+  return () => {
+    server.off('request', hold);
+    for (const handler of handlers) server.on('request', handler);
+    for (const [request, response] of held) {
+      for (const handler of handlers) handler.call(server, request, response);
+    }
+  };
 }

@@ -1,6 +1,7 @@
 // Small helpers for the mock's HTTP tests. Paths are written out as
 // shared/api/documented-endpoints.ts spells them (not imported from the catalogue), so a typo in a
 // path constant fails the tests too.
+import { expect } from 'vitest';
 import type { z } from 'zod';
 import {
   DaySummary,
@@ -36,6 +37,12 @@ export type Answer = {
   text: string;
   contentType: string;
 };
+
+/** The answer is a documented refusal: this status and exactly `{ error }`, nothing more. */
+export function expectRefusal(answer: Answer, status: number, error: string): void {
+  expect(answer.status, answer.text).toBe(status);
+  expect(answer.body).toEqual({ error });
+}
 
 /** `string`: sent as `Authorization: Bearer <token>`; `null`: no Authorization header. */
 export type TokenOption = string | null;

@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoints, UnspecifiedOk } from '../../shared/api/common';
-import { createServiceClient } from './service-client';
+import { createServiceClient, type ServiceClientOptions } from './service-client';
 import { createInjectTransport, fetchTransport } from './transports';
 
 const echoSpec = defineEndpoints({
@@ -31,6 +31,43 @@ async function echoApp() {
   }));
   await app.ready();
   return app;
+}
+
+/** The arguments of every echo call through a socket. */
+const ECHO_ARGS = { params: { id: '1' }, query: { q: '1' }, body: { n: 1 } };
+
+/** One echo call from a service client on `baseUrl`, through fetch unless told otherwise. */
+const callEcho = (
+  baseUrl: string,
+  options: { token?: string } & Partial<Pick<ServiceClientOptions, 'transport' | 'timeoutMs'>> = {},
+) =>
+  createServiceClient({
+    baseUrl,
+    credentials: { bearerToken: () => options.token ?? 't' },
+    transport: options.transport ?? fetchTransport,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  }).call(echoSpec, ECHO_ARGS);
+
+/** Loopback servers for one test, closed after it. */
+function serversPerTest() {
+  const servers: Server[] = [];
+  afterEach(async () => {
+    // fetch keeps idle sockets alive for seconds; closing them lets each server stop at once.
+    await Promise.all(
+      servers.splice(0).map((s) => {
+        const closed = new Promise((r) => s.close(r));
+        s.closeAllConnections();
+        return closed;
+      }),
+    );
+  });
+  async function listen(handler: Parameters<typeof createServer>[1]): Promise<string> {
+    const server = createServer(handler);
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+  return { listen, servers };
 }
 
 describe('createInjectTransport', () => {
@@ -95,24 +132,7 @@ describe('createInjectTransport', () => {
 });
 
 describe('fetchTransport', () => {
-  const servers: Server[] = [];
-  afterEach(async () => {
-    // fetch keeps idle sockets alive for seconds; closing them lets each server stop at once.
-    await Promise.all(
-      servers.splice(0).map((s) => {
-        const closed = new Promise((r) => s.close(r));
-        s.closeAllConnections();
-        return closed;
-      }),
-    );
-  });
-
-  async function listen(handler: Parameters<typeof createServer>[1]): Promise<string> {
-    const server = createServer(handler);
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  }
+  const { listen, servers } = serversPerTest();
 
   it('never follows a redirect, so credentials are not re-sent elsewhere', async () => {
     const seenElsewhere: IncomingHttpHeaders[] = [];
@@ -123,16 +143,7 @@ describe('fetchTransport', () => {
     const origin = await listen((_req, res) => {
       res.writeHead(307, { Location: `${elsewhere}/echo/1?q=1` }).end();
     });
-    const client = createServiceClient({
-      baseUrl: origin,
-      credentials: { bearerToken: () => 'secret-token-value' },
-      transport: fetchTransport,
-    });
-    const result = await client.call(echoSpec, {
-      params: { id: '1' },
-      query: { q: '1' },
-      body: { n: 1 },
-    });
+    const result = await callEcho(origin, { token: 'secret-token-value' });
     expect(result).toMatchObject({ ok: false, error: { category: 'network' } });
     expect(seenElsewhere).toHaveLength(0);
     expect(JSON.stringify(result)).not.toContain('secret-token-value');
@@ -141,16 +152,7 @@ describe('fetchTransport', () => {
   it('a refused connection is network', async () => {
     const url = await listen((_req, res) => res.end());
     await new Promise((r) => servers.pop()?.close(r));
-    const client = createServiceClient({
-      baseUrl: url,
-      credentials: { bearerToken: () => 't' },
-      transport: fetchTransport,
-    });
-    const result = await client.call(echoSpec, {
-      params: { id: '1' },
-      query: { q: '1' },
-      body: { n: 1 },
-    });
+    const result = await callEcho(url);
     expect(result).toMatchObject({ ok: false, error: { category: 'network' } });
   });
 
@@ -161,48 +163,16 @@ describe('fetchTransport', () => {
         closed = true;
       });
     });
-    const client = createServiceClient({
-      baseUrl: url,
-      credentials: { bearerToken: () => 't' },
-      transport: fetchTransport,
-      timeoutMs: 50,
-    });
-    const result = await client.call(echoSpec, {
-      params: { id: '1' },
-      query: { q: '1' },
-      body: { n: 1 },
-    });
+    const result = await callEcho(url, { timeoutMs: 50 });
     expect(result).toMatchObject({ ok: false, error: { category: 'timeout' } });
     await expect.poll(() => closed).toBe(true);
   });
 });
 
 describe('service bodies are bounded', () => {
-  const servers: Server[] = [];
-  afterEach(async () => {
-    await Promise.all(
-      servers.splice(0).map((s) => {
-        const closed = new Promise((r) => s.close(r));
-        s.closeAllConnections();
-        return closed;
-      }),
-    );
-  });
-
-  async function listen(handler: Parameters<typeof createServer>[1]): Promise<string> {
-    const server = createServer(handler);
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  }
-
+  const { listen } = serversPerTest();
   const call = (baseUrl: string, transport = fetchTransport) =>
-    createServiceClient({
-      baseUrl,
-      credentials: { bearerToken: () => 't' },
-      transport,
-      timeoutMs: 20_000,
-    }).call(echoSpec, { params: { id: '1' }, query: { q: '1' }, body: { n: 1 } });
+    callEcho(baseUrl, { transport, timeoutMs: 20_000 });
 
   it('an endless 200 body is cut off while streaming and is a bad answer', async () => {
     let written = 0;

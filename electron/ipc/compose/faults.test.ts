@@ -1,50 +1,21 @@
 // Faults between the app and the mock, injected on the training transport: whatever happens to
 // the answer, paid-and-billed is never reported succeeded without a 200, and the sale has
 // exactly one effect at the service (one in-store payment, one billing).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MockApp } from '../../mock/app';
+import { describe, expect, it } from 'vitest';
 import type { FaultKind } from './fault-transport';
-import type { Backend } from './open-backend';
 import {
   externalRows,
-  freshMock,
-  makeTempDir,
   ok,
-  openTestBackend,
   PIN,
   PLAIN_SALE,
   stalledRetry,
+  testBed,
+  verifiedSale,
 } from './test-support';
 
-let temp: Awaited<ReturnType<typeof makeTempDir>>;
-let mock: MockApp;
-let backend: Backend | null = null;
+const bed = testBed();
 
-beforeEach(async () => {
-  temp = await makeTempDir();
-  mock = await freshMock();
-});
-
-afterEach(async () => {
-  await backend?.close();
-  backend = null;
-  await mock.close();
-  await temp.remove();
-});
-
-async function open(options: Partial<Parameters<typeof openTestBackend>[0]> = {}) {
-  backend = await openTestBackend({ dataDir: temp.dir, mock, ...options });
-  await ok(backend.table, 'shift.start', { cashier_id: 'caja-01' });
-  return backend;
-}
-
-async function verifiedSale(b: Backend) {
-  const verified = await ok(b.table, 'v3.verify', PLAIN_SALE);
-  if (verified.status !== 'succeeded') throw new Error(`verify ${verified.status}`);
-  return verified;
-}
-
-const funding = () => mock.mockContext.state.fundings.get('VENTA1');
+const funding = () => bed.mock.mockContext.state.fundings.get('VENTA1');
 
 describe.each<{ fault: FaultKind; reachesMock: boolean }>([
   { fault: 'lose-response', reachesMock: true },
@@ -53,8 +24,8 @@ describe.each<{ fault: FaultKind; reachesMock: boolean }>([
   { fault: 'connection-reset', reachesMock: false },
 ])('paid-and-billed meeting $fault', ({ fault, reachesMock }) => {
   it('answers unknown and retrying, then resolves to succeeded with one effect', async () => {
-    const b = await open();
-    const verified = await verifiedSale(b);
+    const b = await bed.openOnShift();
+    const verified = await verifiedSale(b.table);
     await ok(b.table, 'training.injectFault', { operation: 'v3.paidAndBilled', fault, times: 2 });
 
     const first = await ok(b.table, 'v3.paidAndBilled', { verify_op_id: verified.op_id });
@@ -70,7 +41,7 @@ describe.each<{ fault: FaultKind; reachesMock: boolean }>([
       calls: 3,
       outcome: { status: 'succeeded', http_status: 200 },
     });
-    expect(await externalRows(mock)).toEqual([
+    expect(await externalRows(bed.mock)).toEqual([
       expect.objectContaining({ payment_origin: 'external', amount: 300 }),
     ]);
     expect(funding()?.billing).not.toBeNull();
@@ -83,10 +54,10 @@ describe.each<{ fault: FaultKind; reachesMock: boolean }>([
 
 describe('no success without a 200', () => {
   it('stays unknown while every retry loses its answer, although the mock applied the first', async () => {
-    const b = await open({
+    const b = await bed.openOnShift({
       retry: { sleep: async () => {}, random: () => 0, policy: { maxAttempts: 4 } },
     });
-    const verified = await verifiedSale(b);
+    const verified = await verifiedSale(b.table);
     await ok(b.table, 'training.injectFault', {
       operation: 'v3.paidAndBilled',
       fault: 'lose-response',
@@ -102,12 +73,12 @@ describe('no success without a 200', () => {
     const unresolved = await ok(b.table, 'journal.unresolved', {});
     expect(unresolved.operations.map((op) => op.op_id)).toEqual([first.op_id]);
     // Five calls reached the mock; only the first had effect.
-    expect(await externalRows(mock)).toHaveLength(1);
+    expect(await externalRows(bed.mock)).toHaveLength(1);
   });
 
   it('keeps it unknown while the retry loop waits', async () => {
-    const b = await open({ retry: stalledRetry });
-    const verified = await verifiedSale(b);
+    const b = await bed.openOnShift({ retry: stalledRetry });
+    const verified = await verifiedSale(b.table);
     await ok(b.table, 'training.injectFault', {
       operation: 'v3.paidAndBilled',
       fault: 'server-error',
@@ -130,7 +101,7 @@ describe('no success without a 200', () => {
 
 describe('operations that are not retried', () => {
   it('reports an unknown Verify without retrying it', async () => {
-    const b = await open();
+    const b = await bed.openOnShift();
     await ok(b.table, 'training.injectFault', {
       operation: 'v3.verify',
       fault: 'connection-reset',
@@ -147,9 +118,9 @@ describe('operations that are not retried', () => {
   });
 
   it('reports an unknown undo as unknown, applied or not, and leaves it to the cashier', async () => {
-    const b = await open();
+    const b = await bed.openOnShift();
     await ok(b.table, 'supervisor.setPin', { pin: PIN });
-    const verified = await verifiedSale(b);
+    const verified = await verifiedSale(b.table);
     await ok(b.table, 'v3.paidAndBilled', { verify_op_id: verified.op_id });
     await ok(b.table, 'training.injectFault', {
       operation: 'v3.undoBilling',
@@ -171,7 +142,7 @@ describe('operations that are not retried', () => {
   });
 
   it('arms faults for the given number of calls only', async () => {
-    const b = await open();
+    const b = await bed.openOnShift();
     await ok(b.table, 'training.injectFault', {
       operation: 'v3.verify',
       fault: 'server-error',
@@ -189,7 +160,7 @@ describe('operations that are not retried', () => {
   });
 
   it('holds a fault for every call until the trainer releases it', async () => {
-    const b = await open();
+    const b = await bed.openOnShift();
     await ok(b.table, 'training.injectFault', {
       operation: 'v3.verify',
       fault: 'server-error',

@@ -1,7 +1,7 @@
 // Shared by the handler tests: a backend on a real temp data dir with the mock in process, a
 // clock the test controls, instant retries, and typed bridge calls through `dispatch`.
 import { readFile } from 'node:fs/promises';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { DaySummary } from '../../../shared/api/in-store';
 import type {
   BridgeArgs,
@@ -9,6 +9,7 @@ import type {
   BridgeResponse,
   BridgeResult,
 } from '../../../shared/bridge';
+import { makeTempDir } from '../../journal/test-support';
 import { createMockApp, type MockApp } from '../../mock/app';
 import { createMemoryVault } from '../../vault/memory-vault';
 import type { Vault } from '../../vault/vault';
@@ -22,7 +23,7 @@ export const NOW = '2026-03-10T15:00:00.000Z';
 export const TODAY = '2026-03-10';
 export const PIN = '4321';
 
-export { makeTempDir } from '../../journal/test-support';
+export { makeTempDir };
 
 export function freshMock(options: { token?: string } = {}): Promise<MockApp> {
   return createMockApp({ now: NOW, ...options });
@@ -62,6 +63,74 @@ export function openTestBackend(options: TestBackendOptions): Promise<Backend> {
   });
 }
 
+export type TestBed = {
+  /** This test's data dir. */
+  readonly dir: string;
+  /** This test's mock: the service, which outlives the app's restarts. */
+  readonly mock: MockApp;
+  /** The backend opened last. */
+  readonly backend: Backend;
+  /** Opens a backend on this test's data dir and mock; it is closed after the test. */
+  open(options?: Partial<TestBackendOptions>): Promise<Backend>;
+  /** `open`, then caja-01's shift started: journaled operations need one. */
+  openOnShift(options?: Partial<TestBackendOptions>): Promise<Backend>;
+};
+
+/**
+ * Per test, a fresh temp data dir and a fresh mock and, with `open`, a backend on them opened
+ * before the test with `options` (`on-shift`: with the shift started). Every backend opened
+ * through the bed is closed after the test, then the mock, then the dir. Read its fields inside
+ * tests and hooks.
+ */
+export function testBed(
+  open?: 'backend' | 'on-shift',
+  options: Partial<TestBackendOptions> = {},
+): TestBed {
+  let temp: Awaited<ReturnType<typeof makeTempDir>> | undefined;
+  let mock: MockApp | undefined;
+  const opened: Backend[] = [];
+  const present = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`the test bed has no ${what} outside a test`);
+    return value;
+  };
+  const bed: TestBed = {
+    get dir() {
+      return present(temp, 'data dir').dir;
+    },
+    get mock() {
+      return present(mock, 'mock');
+    },
+    get backend() {
+      return present(opened.at(-1), 'backend');
+    },
+    async open(options = {}) {
+      const backend = await openTestBackend({ dataDir: bed.dir, mock: bed.mock, ...options });
+      opened.push(backend);
+      return backend;
+    },
+    async openOnShift(options = {}) {
+      const backend = await bed.open(options);
+      await ok(backend.table, 'shift.start', { cashier_id: 'caja-01' });
+      return backend;
+    },
+  };
+  beforeEach(async () => {
+    temp = await makeTempDir();
+    mock = await freshMock();
+    if (open === 'backend') await bed.open(options);
+    if (open === 'on-shift') await bed.openOnShift(options);
+  });
+  afterEach(async () => {
+    // Closing is idempotent: a test may already have closed a backend to reopen the dir.
+    for (const backend of opened.splice(0)) await backend.close();
+    await mock?.close();
+    await temp?.remove();
+    mock = undefined;
+    temp = undefined;
+  });
+  return bed;
+}
+
 export function call<M extends BridgeMethod>(
   table: HandlerTable,
   method: M,
@@ -99,6 +168,13 @@ export const PLAIN_SALE = {
   funding_code: 'VENTA1',
   billed_cents: 120_000,
 };
+
+/** Verifies PLAIN_SALE, which must succeed: the step before a paid-and-billed. */
+export async function verifiedSale(table: HandlerTable) {
+  const verified = await ok(table, 'v3.verify', PLAIN_SALE);
+  if (verified.status !== 'succeeded') throw new Error(`verify ${verified.status}`);
+  return verified;
+}
 
 /** What the mock itself says of the day: totals and a row per payment of billed loans. */
 export async function mockDay(mock: MockApp, token = 'mock-token') {

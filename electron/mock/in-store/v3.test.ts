@@ -5,6 +5,7 @@ import type { MockApp } from '../app';
 import {
   conditions,
   daySummary,
+  expectRefusal,
   freshMock,
   get,
   type NewFunding,
@@ -45,6 +46,20 @@ async function saleFor(
   };
 }
 
+/** The conditions of a S/ 1,200 sale on a S/ 1,200 line, in the service's key order. */
+const plainConditions = (who: { dni: string }, code: string) => ({
+  ...who,
+  funding_code: code,
+  billed_amount: 1200,
+  billed_by_ecommerce: false,
+  approved_amount: 1200,
+  excedent_amount: 0,
+  downpayment_amount: 300,
+  downpayment_amount_inhouse: 300,
+  installments_number: 3,
+  installments_amount: 300,
+});
+
 const rowsOf = async (orderId: string) =>
   ((await daySummary(app, DAY, 'true')).order_detail ?? []).filter((r) => r.order_id === orderId);
 
@@ -53,20 +68,7 @@ describe('Verify: the amounts', () => {
     const sale = await saleFor(1200, 1200);
     const answer = await verify(app, sale);
     expect(answer.status).toBe(200);
-    expect(answer.text).toBe(
-      JSON.stringify({
-        dni: '45123456',
-        funding_code: sale.code,
-        billed_amount: 1200,
-        billed_by_ecommerce: false,
-        approved_amount: 1200,
-        excedent_amount: 0,
-        downpayment_amount: 300,
-        downpayment_amount_inhouse: 300,
-        installments_number: 3,
-        installments_amount: 300,
-      }),
-    );
+    expect(answer.text).toBe(JSON.stringify(plainConditions({ dni: '45123456' }, sale.code)));
     expect(answer.contentType).toMatch(/^application\/json/);
   });
 
@@ -77,18 +79,7 @@ describe('Verify: the amounts', () => {
       billed: 1200,
       cashier: 'CAJA-01',
     });
-    expect(answer.body).toEqual({
-      dni: '41000001',
-      funding_code: 'VENTA1',
-      billed_amount: 1200,
-      billed_by_ecommerce: false,
-      approved_amount: 1200,
-      excedent_amount: 0,
-      downpayment_amount: 300,
-      downpayment_amount_inhouse: 300,
-      installments_number: 3,
-      installments_amount: 300,
-    });
+    expect(answer.body).toEqual(plainConditions({ dni: '41000001' }, 'VENTA1'));
   });
 
   it.each([
@@ -205,13 +196,12 @@ describe('Verify: the amounts', () => {
 });
 
 describe('Verify and Paid-and-billed: refusals', () => {
-  const NOT_ACTIVE = { error: 'Funding code does not exist or not active' };
+  const NOT_ACTIVE = 'Funding code does not exist or not active';
 
   it('an unknown code → 404 Funding code does not exist or not active', async () => {
     const sale: Sale = { who: { dni: '41000001' }, code: 'ZZZZZZ', billed: 100, cashier: 'C' };
     for (const answer of [await verify(app, sale), await paidAndBilled(app, sale)]) {
-      expect(answer.status).toBe(404);
-      expect(answer.body).toEqual(NOT_ACTIVE);
+      expectRefusal(answer, 404, NOT_ACTIVE);
     }
   });
 
@@ -220,8 +210,7 @@ describe('Verify and Paid-and-billed: refusals', () => {
     const seeded: Sale = { who: { dni: '41000009' }, code: 'INACT1', billed: 1000, cashier: 'C' };
     for (const s of [sale, seeded]) {
       for (const answer of [await verify(app, s), await paidAndBilled(app, s)]) {
-        expect(answer.status).toBe(404);
-        expect(answer.body).toEqual(NOT_ACTIVE);
+        expectRefusal(answer, 404, NOT_ACTIVE);
       }
     }
   });
@@ -230,8 +219,7 @@ describe('Verify and Paid-and-billed: refusals', () => {
     const sale = await saleFor(1000, 1000);
     for (const who of [{ dni: '45123457' }, { ruc: '10451234566' }]) {
       const answer = await verify(app, { ...sale, who });
-      expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ error: 'Financing DNI does not match with the DNI sent' });
+      expectRefusal(answer, 404, 'Financing DNI does not match with the DNI sent');
     }
     // A refused Verify binds no cashier: the right customer can still go on at another till.
     expect((await verify(app, { ...sale, cashier: 'CAJA-02' })).status).toBe(200);
@@ -241,16 +229,14 @@ describe('Verify and Paid-and-billed: refusals', () => {
     const sale = await saleFor(1000, 1000);
     await verify(app, sale);
     const answer = await paidAndBilled(app, { ...sale, who: { dni: '45123457' } });
-    expect(answer.status).toBe(404);
-    expect(answer.body).toEqual(NOT_ACTIVE);
+    expectRefusal(answer, 404, NOT_ACTIVE);
   });
 
   it('cashier_id changed: Verify from another till', async () => {
     const sale = await saleFor(1000, 1000);
     expect((await verify(app, sale)).status).toBe(200);
     const answer = await verify(app, { ...sale, cashier: 'CAJA-02' });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ error: 'cashier_id changed' });
+    expectRefusal(answer, 400, 'cashier_id changed');
     // The till that started keeps going.
     expect((await verify(app, sale)).status).toBe(200);
   });
@@ -259,24 +245,21 @@ describe('Verify and Paid-and-billed: refusals', () => {
     const sale = await saleFor(1000, 1000);
     await verify(app, sale);
     const answer = await paidAndBilled(app, { ...sale, cashier: 'CAJA-02' });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ error: 'cashier_id changed' });
+    expectRefusal(answer, 400, 'cashier_id changed');
     expect((await paidAndBilled(app, sale)).status).toBe(200);
   });
 
   it('billed_amount changed: Paid-and-billed with no Verify before', async () => {
     const sale = await saleFor(1000, 1000);
     const answer = await paidAndBilled(app, sale);
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ error: 'billed_amount changed' });
+    expectRefusal(answer, 400, 'billed_amount changed');
   });
 
   it('billed_amount changed: Paid-and-billed with another amount; Verify again fixes it', async () => {
     const sale = await saleFor(1000, 1000);
     await verify(app, sale);
     const changed = await paidAndBilled(app, { ...sale, billed: 999.99 });
-    expect(changed.status).toBe(400);
-    expect(changed.body).toEqual({ error: 'billed_amount changed' });
+    expectRefusal(changed, 400, 'billed_amount changed');
     // The flow's step 8: Verify again with the new amount, collect it, mark again.
     await verify(app, { ...sale, billed: 999.99 });
     expect((await paidAndBilled(app, sale)).body).toEqual({ error: 'billed_amount changed' });
@@ -287,8 +270,7 @@ describe('Verify and Paid-and-billed: refusals', () => {
     const sale = await saleFor(1000, 1000, { requires_schedule_acceptance: true });
     expect((await verify(app, sale)).status).toBe(200);
     const refused = await paidAndBilled(app, sale);
-    expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ error: 'Customer did not accept new installment schedule yet' });
+    expectRefusal(refused, 400, 'Customer did not accept new installment schedule yet');
     const accepted = await post(app, `/__mock/fundings/${sale.code}/accept-schedule`, {});
     expect(accepted.status).toBe(200);
     expect((await paidAndBilled(app, sale)).status).toBe(200);
@@ -296,8 +278,7 @@ describe('Verify and Paid-and-billed: refusals', () => {
 
   it('accepting the schedule of an unknown code → 404', async () => {
     const answer = await post(app, '/__mock/fundings/ZZZZZZ/accept-schedule', {});
-    expect(answer.status).toBe(404);
-    expect(answer.body).toEqual(NOT_ACTIVE);
+    expectRefusal(answer, 404, NOT_ACTIVE);
   });
 
   it('Client not enabled to use this API: Paid-and-billed refused, Verify still works', async () => {
@@ -305,8 +286,7 @@ describe('Verify and Paid-and-billed: refusals', () => {
     expect((await put(app, '/__mock/merchant', { api_enabled: false })).status).toBe(200);
     expect((await verify(app, sale)).status).toBe(200);
     const refused = await paidAndBilled(app, sale);
-    expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ error: 'Client not enabled to use this API' });
+    expectRefusal(refused, 400, 'Client not enabled to use this API');
     expect(await rowsOf(sale.orderId)).toEqual([]);
     await put(app, '/__mock/merchant', { api_enabled: true });
     expect((await paidAndBilled(app, sale)).status).toBe(200);
@@ -316,8 +296,7 @@ describe('Verify and Paid-and-billed: refusals', () => {
     const sale = await saleFor(1000, 1000);
     expect((await put(app, '/__mock/merchant', { v3_allowed: false })).status).toBe(200);
     const refused = await verify(app, sale);
-    expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ error: 'Your store is not allowed to use this endpoint' });
+    expectRefusal(refused, 400, 'Your store is not allowed to use this endpoint');
     // The code must exist first (docs/decisions.md "Billing" order): an unknown code is still 404.
     const unknown = await verify(app, { ...sale, code: 'ZZZZZZ' });
     expect(unknown.status).toBe(404);
@@ -390,8 +369,7 @@ describe('Paid-and-billed: the billing', () => {
     const sale = await saleFor(1000, 1000);
     await sell(app, sale);
     const answer = await verify(app, { ...sale, cashier: 'CAJA-02' });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ error: 'cashier_id changed' });
+    expectRefusal(answer, 400, 'cashier_id changed');
   });
 
   it('the seeded already-billed code (FACTU1) shows as billed for its amount', async () => {
