@@ -26,6 +26,11 @@ import { DEFAULT_TIME_ZONE, dayBounds, storeDay } from './store-day';
 
 type Written = 'seq' | 'op_id' | 'type' | 'at';
 
+/** Placeholders for the check before an entry is queued; `append` sets the real seq and at. */
+const UNWRITTEN = { seq: 1, at: new Date(0).toISOString() } as const;
+const checked = (fields: Record<string, unknown>): JournalEntry =>
+  toEntry({ ...fields, ...UNWRITTEN });
+
 /** What the caller supplies for an intent. `request` is the body sent, never its headers. */
 export type IntentInput = Omit<IntentEntry, Written | 'request' | 'meta'> & {
   request: unknown;
@@ -156,8 +161,14 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
     return run;
   };
 
-  const append = async (fields: Record<string, unknown>): Promise<void> => {
-    const entry = toEntry({ ...fields, seq: lastSeq + 1, at: options.clock().toISOString() });
+  /**
+   * Writes an entry checked by `toEntry` with placeholder seq and at: the journal's own values
+   * replace them in place (same key order, so the same bytes as checking again), and the check,
+   * a JSON round trip and a schema parse, runs once per entry (docs/decisions.md "Journal speed").
+   */
+  const append = async (entry: JournalEntry): Promise<void> => {
+    entry.seq = lastSeq + 1;
+    entry.at = options.clock().toISOString();
     const line = `${endsMidLine ? '\n' : ''}${JSON.stringify(entry)}\n`;
     const bytes = Buffer.from(line, 'utf8');
     try {
@@ -179,7 +190,11 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
     lastSeq = entry.seq;
     index.apply(entry, ref);
     // The entry is safely on disk; a mark that cannot be written only weakens detection.
-    await mark.write(lastSeq).catch(() => undefined);
+    try {
+      mark.write(lastSeq);
+    } catch {
+      // Detection is weaker for a moment; the next append writes the mark again.
+    }
     for (const listener of listeners) {
       try {
         listener(entry);
@@ -218,9 +233,9 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
       refuseSecrets(input);
       const opId = newId();
       // Validated before queueing so a bad intent fails fast and never costs a write.
-      toEntry({ ...input, type: 'intent', op_id: opId, seq: 1, at: new Date(0).toISOString() });
+      const entry = checked({ ...input, type: 'intent', op_id: opId });
       return serialized(async () => {
-        await append({ ...input, type: 'intent', op_id: opId });
+        await append(entry);
         return opId;
       });
     },
@@ -232,20 +247,20 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
       };
       return serialized(async () => {
         requireOpen(opId, true);
-        await append({ ...fields, type: 'outcome', op_id: opId });
+        await append(checked({ ...fields, type: 'outcome', op_id: opId }));
       });
     },
     async recordAttempt(opId, info) {
       return serialized(async () => {
         requireOpen(opId, false);
-        await append({ ...info, type: 'attempt', op_id: opId });
+        await append(checked({ ...info, type: 'attempt', op_id: opId }));
       });
     },
     async recordNote(opId, text, data) {
       const fields: Partial<NoteEntry> = { text, data: redactSecrets(data) as NoteEntry['data'] };
       return serialized(async () => {
         requireOpen(opId, false);
-        await append({ ...fields, type: 'note', op_id: opId });
+        await append(checked({ ...fields, type: 'note', op_id: opId }));
       });
     },
     async operation(opId) {
