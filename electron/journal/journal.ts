@@ -16,7 +16,13 @@ import type {
 } from '../../shared/journal-entry';
 import { refuseSecrets, toEntry } from './check-entry';
 import { JournalError } from './journal-error';
-import { appendAndSync, type LineRef, openJournalFile, probeWritable } from './journal-file';
+import {
+  appendAndSync,
+  type LineRef,
+  openJournalFile,
+  probeWritable,
+  readLine,
+} from './journal-file';
 import { type JournalRecovery, loadJournal } from './load-journal';
 import { isFinal } from './operation-index';
 import { readOperation } from './read-operation';
@@ -25,6 +31,16 @@ import { openSeqMark } from './seq-mark';
 import { DEFAULT_TIME_ZONE, dayBounds, storeDay } from './store-day';
 
 type Written = 'seq' | 'op_id' | 'type' | 'at';
+
+/**
+ * The lines last written, kept by file offset so the call that follows an operation (a
+ * paid-and-billed reading its Verify, the renderer polling an outcome) is answered without two
+ * positioned reads, each a trip through libuv's thread pool (docs/decisions.md "Journal speed").
+ * Bounded in count and line size; only lines already synced enter it, so a truncation after a
+ * failed write never leaves a cached line the file lacks.
+ */
+const RECENT_LINES = 128;
+const RECENT_LINE_MAX_BYTES = 16 * 1024;
 
 /** Placeholders for the check before an entry is queued; `append` sets the real seq and at. */
 const UNWRITTEN = { seq: 1, at: new Date(0).toISOString() } as const;
@@ -169,7 +185,8 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
   const append = async (entry: JournalEntry): Promise<void> => {
     entry.seq = lastSeq + 1;
     entry.at = options.clock().toISOString();
-    const line = `${endsMidLine ? '\n' : ''}${JSON.stringify(entry)}\n`;
+    const text = JSON.stringify(entry);
+    const line = `${endsMidLine ? '\n' : ''}${text}\n`;
     const bytes = Buffer.from(line, 'utf8');
     try {
       await appendAndSync(handle, bytes);
@@ -185,6 +202,10 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
       offset: size + (endsMidLine ? 1 : 0),
       length: bytes.length - (endsMidLine ? 2 : 1),
     };
+    if (ref.length <= RECENT_LINE_MAX_BYTES) {
+      recent.set(ref.offset, text);
+      if (recent.size > RECENT_LINES) recent.delete(recent.keys().next().value as number);
+    }
     size += bytes.length;
     endsMidLine = false;
     lastSeq = entry.seq;
@@ -213,10 +234,16 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
     }
   };
 
+  const recent = new Map<number, string>();
+  const readAt = (ref: LineRef): Promise<string> => {
+    const text = recent.get(ref.offset);
+    return text !== undefined ? Promise.resolve(text) : readLine(handle, ref);
+  };
+
   const reads = new Set<Promise<unknown>>();
   const load = async (found: { opId: string }[]): Promise<JournalOperation[]> => {
     if (closed) throw new JournalError('closed', 'the journal is closed');
-    const reading = Promise.all(found.map((s) => readOperation(handle, index, s.opId)));
+    const reading = Promise.all(found.map((s) => readOperation(readAt, index, s.opId)));
     // Tracked so close() does not pull the file handle out from under a read.
     reads.add(reading);
     try {

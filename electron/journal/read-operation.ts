@@ -1,28 +1,30 @@
 // An operation as the renderer and the resolver see it: its summary from the index plus its
 // intent and deciding outcome read back from the file and checked against the schema again.
-import type { FileHandle } from 'node:fs/promises';
 import { IntentEntry, type JournalOperation, OutcomeEntry } from '../../shared/journal-entry';
-import { type LineRef, readLine } from './journal-file';
+import type { LineRef } from './journal-file';
+
+/** The text of the line at a position: from the file, or from the journal's recent lines. */
+export type LineReader = (ref: LineRef) => Promise<string>;
 import type { OperationIndex } from './operation-index';
 
 async function readEntry<T>(
-  handle: FileHandle,
+  read: LineReader,
   ref: LineRef,
   schema: { parse(value: unknown): T },
 ): Promise<T> {
-  return schema.parse(JSON.parse(await readLine(handle, ref)));
+  return schema.parse(JSON.parse(await read(ref)));
 }
 
 export async function readOperation(
-  handle: FileHandle,
+  read: LineReader,
   index: OperationIndex,
   opId: string,
 ): Promise<JournalOperation> {
   const summary = index.get(opId);
   if (!summary) throw new RangeError(`no operation ${opId}`);
   const [intent, outcome] = await Promise.all([
-    readEntry(handle, summary.intentRef, IntentEntry),
-    summary.outcomeRef ? readEntry(handle, summary.outcomeRef, OutcomeEntry) : null,
+    readEntry(read, summary.intentRef, IntentEntry),
+    summary.outcomeRef ? readEntry(read, summary.outcomeRef, OutcomeEntry) : null,
   ]);
   return {
     op_id: summary.opId,
