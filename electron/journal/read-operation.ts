@@ -2,10 +2,10 @@
 // intent and deciding outcome read back from the file and checked against the schema again.
 import { IntentEntry, type JournalOperation, OutcomeEntry } from '../../shared/journal-entry';
 import type { LineRef } from './journal-file';
+import type { OperationIndex } from './operation-index';
 
 /** The text of the line at a position: from the file, or from the journal's recent lines. */
 export type LineReader = (ref: LineRef) => Promise<string>;
-import type { OperationIndex } from './operation-index';
 
 async function readEntry<T>(
   read: LineReader,
