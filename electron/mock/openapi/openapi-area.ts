@@ -3,6 +3,7 @@
 import type { MockArea } from '../app';
 import { buildOpenApiDocument } from './build-openapi-document';
 import { DOCS_PATH, OPENAPI_JSON_PATH, renderDocsPage } from './docs-page';
+import { chooseEncoding, type EncodedBody, encodeBody } from './encoded-body';
 import type { OpenApiDocument } from './openapi-types';
 
 // The page runs no script and loads nothing: a policy that forbids both costs nothing and keeps
@@ -19,7 +20,7 @@ const DOCS_HEADERS = {
  *  listening and then updates that URL, so the document is built on request and kept per URL. */
 function documentCache() {
   let cached:
-    | { baseUrl: string; document: OpenApiDocument; json?: string; page?: string }
+    | { baseUrl: string; document: OpenApiDocument; json?: EncodedBody; page?: string }
     | undefined;
   return (baseUrl: string) => {
     if (cached?.baseUrl !== baseUrl)
@@ -31,12 +32,18 @@ function documentCache() {
 export const openApiArea: MockArea = {
   register(app, context) {
     const current = documentCache();
-    // Serialized once per base URL: stringifying the whole document for every request made it
-    // the slowest thing the mock served under load (issue 14's mixed-load p99).
-    app.get(OPENAPI_JSON_PATH, async (_request, reply) => {
+    // Serialized and compressed once per base URL, then served as bytes from memory:
+    // stringifying the whole document for every request made it the slowest thing the mock
+    // served under load (issue 14's mixed-load p99; docs/decisions.md "The mock under load").
+    app.get(OPENAPI_JSON_PATH, async (request, reply) => {
       const entry = current(context.baseUrl);
-      entry.json ??= JSON.stringify(entry.document);
-      return reply.type('application/json; charset=utf-8').send(entry.json);
+      entry.json ??= encodeBody(JSON.stringify(entry.document));
+      const { etags, bodies } = entry.json;
+      const encoding = chooseEncoding(request.headers['accept-encoding']);
+      reply.header('vary', 'Accept-Encoding').header('etag', etags[encoding]);
+      if (request.headers['if-none-match'] === etags[encoding]) return reply.code(304).send();
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.type('application/json; charset=utf-8').send(bodies[encoding]);
     });
     app.get(DOCS_PATH, async (_request, reply) => {
       const entry = current(context.baseUrl);
