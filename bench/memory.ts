@@ -67,7 +67,7 @@ export async function measureMemory(options: {
 
 const mb = (value: number) => round(value, 1);
 
-async function measureHost(options: {
+export async function measureHost(options: {
   root: string;
   webCli: string;
   mockCli: string;
@@ -75,6 +75,7 @@ async function measureHost(options: {
   sales: number;
   summaryEvery: number;
   env?: Record<string, string>;
+  nodeArgs?: string[];
 }) {
   const accept = { cwd: options.root };
   const mock = await startJsonLineProcess(process.execPath, [options.mockCli, '--port', '0'], {
@@ -85,7 +86,7 @@ async function measureHost(options: {
   await cp(options.template, dataDir, { recursive: true });
   const host = await startJsonLineProcess(
     process.execPath,
-    [options.webCli, '--port', '0', '--data-dir', dataDir],
+    [...(options.nodeArgs ?? []), options.webCli, '--port', '0', '--data-dir', dataDir],
     { ...accept, accept: hasUrl, ...(options.env ? { env: options.env } : {}) },
   );
   try {
