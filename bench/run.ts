@@ -71,8 +71,9 @@ async function step<T>(name: string, task: () => Promise<T>): Promise<T | null> 
 
 const runStarted = now();
 const environment = await describeEnvironment();
+// The renderer build (dist/renderer) is also what cold start and the day summary load.
 const bundles =
-  wanted('bundle') || wanted('cold') ? await step('bundle size', () => measureBundles(ROOT)) : null;
+  wanted('bundle') || wanted('cold') || wanted('summary') ? await step('bundle size', () => measureBundles(ROOT)) : null;
 const needsServers = ['cold', 'rps', 'load', 'memory'].some(wanted);
 const built = needsServers ? await step('prebundle servers', () => prebundle(ROOT)) : null;
 const template =
