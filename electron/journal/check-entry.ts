@@ -5,7 +5,7 @@ import {
   AttemptEntry,
   IntentEntry,
   IntentMeta,
-  JournalEntry,
+  type JournalEntry,
   NoteEntry,
   OutcomeEntry,
 } from '../../shared/journal-entry';
