@@ -120,6 +120,17 @@ describe('the documentation the mock serves', () => {
     });
     expect(again?.statusCode).toBe(304);
     expect(again?.rawPayload.length).toBe(0);
+    // The page is served the same way, with its own headers kept.
+    const page = await app.inject({ method: 'GET', url: '/docs' });
+    const gzipped = await app.inject({
+      method: 'GET',
+      url: '/docs',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(gzipped.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(page.body);
   });
 
   it('takes an encoding only when the client accepts it', () => {
