@@ -25,7 +25,7 @@ import {
 } from './journal-file';
 import { type JournalRecovery, loadJournal } from './load-journal';
 import { isFinal } from './operation-index';
-import { readOperation } from './read-operation';
+import { type EntryReader, readOperation } from './read-operation';
 import { redactSecrets } from './secret-fields';
 import { openSeqMark } from './seq-mark';
 import { DEFAULT_TIME_ZONE, dayBounds, storeDay } from './store-day';
@@ -235,9 +235,12 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
   };
 
   const recent = new Map<number, string>();
-  const readAt = (ref: LineRef): Promise<string> => {
+  // A recent line was checked by `toEntry` when written and holds no key the schema would strip:
+  // parsing its JSON gives what the schema would. A line read from the file is checked again.
+  const readAt: EntryReader = async (ref, schema) => {
     const text = recent.get(ref.offset);
-    return text !== undefined ? Promise.resolve(text) : readLine(handle, ref);
+    if (text !== undefined) return JSON.parse(text);
+    return schema.parse(JSON.parse(await readLine(handle, ref)));
   };
 
   const reads = new Set<Promise<unknown>>();
