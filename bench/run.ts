@@ -73,7 +73,9 @@ const runStarted = now();
 const environment = await describeEnvironment();
 // The renderer build (dist/renderer) is also what cold start and the day summary load.
 const bundles =
-  wanted('bundle') || wanted('cold') || wanted('summary') ? await step('bundle size', () => measureBundles(ROOT)) : null;
+  wanted('bundle') || wanted('cold') || wanted('summary')
+    ? await step('bundle size', () => measureBundles(ROOT))
+    : null;
 const needsServers = ['cold', 'rps', 'load', 'memory'].some(wanted);
 const built = needsServers ? await step('prebundle servers', () => prebundle(ROOT)) : null;
 const template =
