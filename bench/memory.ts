@@ -11,11 +11,14 @@ import { dayInZone } from '../electron/mock/clock';
 import { httpBridge, readBridgeSecret } from './bridge-client';
 import { hasBaseUrl, hasUrl, startJsonLineProcess } from './json-line-process';
 import { createFundingOverHttp, MOCK_TOKEN } from './live-backend';
-import { readProcMemory } from './proc-stats';
+import { type ProcMemory, readProcMemory } from './proc-stats';
 import { now, round } from './stats';
 import { makeTempDir, SUPERVISOR_PIN } from './terminal-setup';
 
 export type MemoryResult = {
+  /** Where the growth is, for the table's "why" when a goal is missed. */
+  host_why: string;
+  mock_why: string;
   host_rss_mb: number;
   host_idle_rss_mb: number;
   mock_rss_mb: number;
@@ -37,7 +40,19 @@ export async function measureMemory(options: {
   // early. The difference is memory malloc keeps after Node has freed it, not live data.
   const trimmed = await measureHost({ ...options, env: { MALLOC_TRIM_THRESHOLD_: '131072' } });
   const mock = await measureMock(options);
+  const why = (
+    side: { peak: number; idle: number; idleMem: ProcMemory; end: ProcMemory },
+    trimmedPeak?: number,
+  ) =>
+    `peak ${mb(side.peak)} MB = idle ${mb(side.idle)} + ${mb(side.peak - side.idle)} MB; ` +
+    `anonymous memory (V8 heap, malloc arenas) ${mb(side.idleMem.anonMb)} → ${mb(side.end.anonMb)} MB, ` +
+    `file-backed ${mb(side.idleMem.fileMb)} → ${mb(side.end.fileMb)} MB` +
+    (trimmedPeak !== undefined
+      ? `; with glibc trimming freed memory early the peak is ${mb(trimmedPeak)} MB`
+      : '');
   return {
+    host_why: why(host, trimmed.peak),
+    mock_why: why(mock),
     host_rss_mb: host.peak,
     host_idle_rss_mb: host.idle,
     mock_rss_mb: mock.peak,
@@ -52,7 +67,7 @@ export async function measureMemory(options: {
 
 const mb = (value: number) => round(value, 1);
 
-async function measureHost(options: {
+export async function measureHost(options: {
   root: string;
   webCli: string;
   mockCli: string;
@@ -60,6 +75,7 @@ async function measureHost(options: {
   sales: number;
   summaryEvery: number;
   env?: Record<string, string>;
+  nodeArgs?: string[];
 }) {
   const accept = { cwd: options.root };
   const mock = await startJsonLineProcess(process.execPath, [options.mockCli, '--port', '0'], {
@@ -70,7 +86,7 @@ async function measureHost(options: {
   await cp(options.template, dataDir, { recursive: true });
   const host = await startJsonLineProcess(
     process.execPath,
-    [options.webCli, '--port', '0', '--data-dir', dataDir],
+    [...(options.nodeArgs ?? []), options.webCli, '--port', '0', '--data-dir', dataDir],
     { ...accept, accept: hasUrl, ...(options.env ? { env: options.env } : {}) },
   );
   try {
@@ -112,6 +128,8 @@ async function measureHost(options: {
     return {
       peak: mb(end.hwmMb),
       idle: mb(idle.rssMb),
+      idleMem: idle,
+      end,
       details: {
         process: 'node dist/bench/web-cli.mjs, live mode against node dist/bench/mock-cli.mjs',
         sales: options.sales,
@@ -161,6 +179,8 @@ async function measureMock(options: { root: string; mockCli: string; fundings: n
     return {
       peak: mb(end.hwmMb),
       idle: mb(idle.rssMb),
+      idleMem: idle,
+      end,
       details: {
         process: 'node dist/bench/mock-cli.mjs',
         fundings: made + 1,

@@ -11,7 +11,12 @@ import { readProcCpuMs } from './proc-stats';
 import { median, round } from './stats';
 import { CASHIER_ID } from './terminal-setup';
 
-export type RpsResult = { mock_rps_ratio: number; details: Record<string, unknown> };
+export type RpsResult = {
+  mock_rps_ratio: number;
+  /** GET /openapi.json (served from memory) vs the same hello world rounds (issue 14). */
+  openapi_rps_ratio: number;
+  details: Record<string, unknown>;
+};
 
 export async function measureMockRps(options: {
   root: string;
@@ -51,6 +56,12 @@ export async function measureMockRps(options: {
       }),
     };
     const helloTarget = { url: `${hello.info.base_url}/` };
+    // As a browser or an OpenAPI tool asks for it: they all take a compressed answer.
+    const openapiTarget = {
+      url: `${mockUrl}/openapi.json`,
+      headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+    };
+    const openapiPlainTarget = { url: `${mockUrl}/openapi.json` };
     const echoTarget = { ...verify, url: `${hello.info.base_url}/echo` };
     type Run = { result: Result; cpuUsPerRequest: number };
     /** One autocannon run, with the CPU the server process spent per request meanwhile. */
@@ -64,23 +75,41 @@ export async function measureMockRps(options: {
     await run(verify, mock.pid, options.warmupS);
     await run(helloTarget, hello.pid, options.warmupS);
     await run(echoTarget, hello.pid, options.warmupS);
+    await run(openapiTarget, mock.pid, options.warmupS);
     const mockRuns: Run[] = [];
     const helloRuns: Run[] = [];
     const echoRuns: Run[] = [];
+    const openapiRuns: Run[] = [];
     for (let i = 0; i < options.rounds; i++) {
       mockRuns.push(await run(verify, mock.pid, options.durationS));
       helloRuns.push(await run(helloTarget, hello.pid, options.durationS));
+      openapiRuns.push(await run(openapiTarget, mock.pid, options.durationS));
     }
-    // The echo only explains the figure: one run, same settings.
+    // The echo and the uncompressed document only explain the figures: one run each.
     echoRuns.push(await run(echoTarget, hello.pid, options.durationS));
-    const bad = mockRuns.reduce((n, r) => n + r.result.non2xx + r.result.errors, 0);
+    const openapiPlain = await run(openapiPlainTarget, mock.pid, options.durationS);
+    const bad = [...mockRuns, ...openapiRuns].reduce(
+      (n, r) => n + r.result.non2xx + r.result.errors,
+      0,
+    );
     if (bad > 0) throw new Error(`mock verify answered ${bad} non-2xx or failed requests`);
     const rps = (runs: Run[]) => median(runs.map((r) => r.result.requests.average));
     const cpu = (runs: Run[]) => round(median(runs.map((r) => r.cpuUsPerRequest)), 1);
     const each = (runs: Run[]) => runs.map((r) => round(r.result.requests.average, 0));
     return {
       mock_rps_ratio: round(rps(mockRuns) / rps(helloRuns), 3),
+      openapi_rps_ratio: round(rps(openapiRuns) / rps(helloRuns), 3),
       details: {
+        openapi:
+          'GET /openapi.json with Accept-Encoding gzip, deflate, br (as browsers and OpenAPI tools ask)',
+        openapi_rps: each(openapiRuns),
+        openapi_bytes: round(
+          median(openapiRuns.map((r) => r.result.throughput.average)) /
+            Math.max(1, rps(openapiRuns)),
+          0,
+        ),
+        openapi_uncompressed_rps: each([openapiPlain]),
+        openapi_uncompressed_ratio: round(openapiPlain.result.requests.average / rps(helloRuns), 3),
         connections: options.connections,
         duration_s: options.durationS,
         warmup_s: options.warmupS,
@@ -97,6 +126,8 @@ export async function measureMockRps(options: {
           mock: cpu(mockRuns),
           hello: cpu(helloRuns),
           echo: cpu(echoRuns),
+          openapi: cpu(openapiRuns),
+          openapi_uncompressed: cpu([openapiPlain]),
         },
         cpu_ratio_hello_over_mock: round(cpu(helloRuns) / cpu(mockRuns), 3),
         mock_latency_p50_ms: mockRuns.map((r) => r.result.latency.p50),

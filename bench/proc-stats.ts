@@ -2,7 +2,13 @@
 // resident set, so nothing between two samples is missed (Linux only; the bench machines are).
 import { readFile } from 'node:fs/promises';
 
-export type ProcMemory = { rssMb: number; hwmMb: number };
+export type ProcMemory = {
+  rssMb: number;
+  hwmMb: number;
+  /** Now, by kind: anonymous (V8 heap, malloc arenas, stacks) and file-backed (code, mapped files). */
+  anonMb: number;
+  fileMb: number;
+};
 
 export async function readProcMemory(pid: number): Promise<ProcMemory> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -11,7 +17,12 @@ export async function readProcMemory(pid: number): Promise<ProcMemory> {
     if (!match?.[1]) throw new Error(`no ${field} in /proc/${pid}/status`);
     return Number(match[1]);
   };
-  return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 };
+  return {
+    rssMb: kb('VmRSS') / 1024,
+    hwmMb: kb('VmHWM') / 1024,
+    anonMb: kb('RssAnon') / 1024,
+    fileMb: kb('RssFile') / 1024,
+  };
 }
 
 /**

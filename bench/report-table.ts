@@ -7,7 +7,21 @@ export type Row = {
   target: string;
   /** null when the bench failed and there is no figure; 'info' for a figure with no goal. */
   met: boolean | null | 'info';
+  /** How far from the goal, shown when it is missed. */
+  missedBy?: string;
+  /** Where the figure comes from (the bench's measured parts), shown when it is missed. */
+  why?: string;
 };
+
+/** One line per missed goal: by how much, and why, from the parts the bench measured. */
+export function formatMisses(rows: readonly Row[]): string {
+  const missed = rows.filter((r) => r.met === false);
+  if (missed.length === 0) return '';
+  return [
+    'missed goals (by how much; why):',
+    ...missed.map((r) => `- ${r.metric}: by ${r.missedBy ?? '?'}; ${r.why || 'see details'}`),
+  ].join('\n');
+}
 
 export function formatTable(rows: readonly Row[]): string {
   const header: Row = {

@@ -16,15 +16,36 @@ import type {
 } from '../../shared/journal-entry';
 import { refuseSecrets, toEntry } from './check-entry';
 import { JournalError } from './journal-error';
-import { appendAndSync, type LineRef, openJournalFile, probeWritable } from './journal-file';
+import {
+  appendAndSync,
+  type LineRef,
+  openJournalFile,
+  probeWritable,
+  readLine,
+} from './journal-file';
 import { type JournalRecovery, loadJournal } from './load-journal';
 import { isFinal } from './operation-index';
-import { readOperation } from './read-operation';
+import { type EntryReader, readOperation } from './read-operation';
 import { redactSecrets } from './secret-fields';
 import { openSeqMark } from './seq-mark';
 import { DEFAULT_TIME_ZONE, dayBounds, storeDay } from './store-day';
 
 type Written = 'seq' | 'op_id' | 'type' | 'at';
+
+/**
+ * The lines last written, kept by file offset so the call that follows an operation (a
+ * paid-and-billed reading its Verify, the renderer polling an outcome) is answered without two
+ * positioned reads, each a trip through libuv's thread pool (docs/decisions.md "Journal speed").
+ * Bounded in count and line size; only lines already synced enter it, so a truncation after a
+ * failed write never leaves a cached line the file lacks.
+ */
+const RECENT_LINES = 128;
+const RECENT_LINE_MAX_BYTES = 16 * 1024;
+
+/** Placeholders for the check before an entry is queued; `append` sets the real seq and at. */
+const UNWRITTEN = { seq: 1, at: new Date(0).toISOString() } as const;
+const checked = (fields: Record<string, unknown>): JournalEntry =>
+  toEntry({ ...fields, ...UNWRITTEN });
 
 /** What the caller supplies for an intent. `request` is the body sent, never its headers. */
 export type IntentInput = Omit<IntentEntry, Written | 'request' | 'meta'> & {
@@ -156,9 +177,16 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
     return run;
   };
 
-  const append = async (fields: Record<string, unknown>): Promise<void> => {
-    const entry = toEntry({ ...fields, seq: lastSeq + 1, at: options.clock().toISOString() });
-    const line = `${endsMidLine ? '\n' : ''}${JSON.stringify(entry)}\n`;
+  /**
+   * Writes an entry checked by `toEntry` with placeholder seq and at: the journal's own values
+   * replace them in place (same key order, so the same bytes as checking again), and the check,
+   * a JSON round trip and a schema parse, runs once per entry (docs/decisions.md "Journal speed").
+   */
+  const append = async (entry: JournalEntry): Promise<void> => {
+    entry.seq = lastSeq + 1;
+    entry.at = options.clock().toISOString();
+    const text = JSON.stringify(entry);
+    const line = `${endsMidLine ? '\n' : ''}${text}\n`;
     const bytes = Buffer.from(line, 'utf8');
     try {
       await appendAndSync(handle, bytes);
@@ -174,12 +202,20 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
       offset: size + (endsMidLine ? 1 : 0),
       length: bytes.length - (endsMidLine ? 2 : 1),
     };
+    if (ref.length <= RECENT_LINE_MAX_BYTES) {
+      recent.set(ref.offset, text);
+      if (recent.size > RECENT_LINES) recent.delete(recent.keys().next().value as number);
+    }
     size += bytes.length;
     endsMidLine = false;
     lastSeq = entry.seq;
     index.apply(entry, ref);
     // The entry is safely on disk; a mark that cannot be written only weakens detection.
-    await mark.write(lastSeq).catch(() => undefined);
+    try {
+      mark.write(lastSeq);
+    } catch {
+      // Detection is weaker for a moment; the next append writes the mark again.
+    }
     for (const listener of listeners) {
       try {
         listener(entry);
@@ -198,10 +234,19 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
     }
   };
 
+  const recent = new Map<number, string>();
+  // A recent line was checked by `toEntry` when written and holds no key the schema would strip:
+  // parsing its JSON gives what the schema would. A line read from the file is checked again.
+  const readAt: EntryReader = async (ref, schema) => {
+    const text = recent.get(ref.offset);
+    if (text !== undefined) return JSON.parse(text);
+    return schema.parse(JSON.parse(await readLine(handle, ref)));
+  };
+
   const reads = new Set<Promise<unknown>>();
   const load = async (found: { opId: string }[]): Promise<JournalOperation[]> => {
     if (closed) throw new JournalError('closed', 'the journal is closed');
-    const reading = Promise.all(found.map((s) => readOperation(handle, index, s.opId)));
+    const reading = Promise.all(found.map((s) => readOperation(readAt, index, s.opId)));
     // Tracked so close() does not pull the file handle out from under a read.
     reads.add(reading);
     try {
@@ -218,9 +263,9 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
       refuseSecrets(input);
       const opId = newId();
       // Validated before queueing so a bad intent fails fast and never costs a write.
-      toEntry({ ...input, type: 'intent', op_id: opId, seq: 1, at: new Date(0).toISOString() });
+      const entry = checked({ ...input, type: 'intent', op_id: opId });
       return serialized(async () => {
-        await append({ ...input, type: 'intent', op_id: opId });
+        await append(entry);
         return opId;
       });
     },
@@ -232,20 +277,20 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
       };
       return serialized(async () => {
         requireOpen(opId, true);
-        await append({ ...fields, type: 'outcome', op_id: opId });
+        await append(checked({ ...fields, type: 'outcome', op_id: opId }));
       });
     },
     async recordAttempt(opId, info) {
       return serialized(async () => {
         requireOpen(opId, false);
-        await append({ ...info, type: 'attempt', op_id: opId });
+        await append(checked({ ...info, type: 'attempt', op_id: opId }));
       });
     },
     async recordNote(opId, text, data) {
       const fields: Partial<NoteEntry> = { text, data: redactSecrets(data) as NoteEntry['data'] };
       return serialized(async () => {
         requireOpen(opId, false);
-        await append({ ...fields, type: 'note', op_id: opId });
+        await append(checked({ ...fields, type: 'note', op_id: opId }));
       });
     },
     async operation(opId) {

@@ -1,28 +1,26 @@
 // An operation as the renderer and the resolver see it: its summary from the index plus its
-// intent and deciding outcome read back from the file and checked against the schema again.
-import type { FileHandle } from 'node:fs/promises';
+// intent and deciding outcome, read back from the file and checked against the schema again
+// (or, for the lines just written, taken from the journal's memory of them).
 import { IntentEntry, type JournalOperation, OutcomeEntry } from '../../shared/journal-entry';
-import { type LineRef, readLine } from './journal-file';
+import type { LineRef } from './journal-file';
 import type { OperationIndex } from './operation-index';
 
-async function readEntry<T>(
-  handle: FileHandle,
-  ref: LineRef,
-  schema: { parse(value: unknown): T },
-): Promise<T> {
-  return schema.parse(JSON.parse(await readLine(handle, ref)));
-}
+/**
+ * The entry at a position, checked with `schema`: read from the file and checked, or taken from
+ * the journal's recent lines, which were checked when written (docs/decisions.md "Journal speed").
+ */
+export type EntryReader = <T>(ref: LineRef, schema: { parse(value: unknown): T }) => Promise<T>;
 
 export async function readOperation(
-  handle: FileHandle,
+  read: EntryReader,
   index: OperationIndex,
   opId: string,
 ): Promise<JournalOperation> {
   const summary = index.get(opId);
   if (!summary) throw new RangeError(`no operation ${opId}`);
   const [intent, outcome] = await Promise.all([
-    readEntry(handle, summary.intentRef, IntentEntry),
-    summary.outcomeRef ? readEntry(handle, summary.outcomeRef, OutcomeEntry) : null,
+    read(summary.intentRef, IntentEntry),
+    summary.outcomeRef ? read(summary.outcomeRef, OutcomeEntry) : null,
   ]);
   return {
     op_id: summary.opId,

@@ -1,6 +1,8 @@
 // `npm run mock -- --port 4010 [--host 127.0.0.1] [--token …] [--client-id …] [--secret-token …]
 // [--now ISO] [--log] [--state-file F]`
 // Serves the mock backend and prints one JSON line with how to reach it.
+// First: it sets how V8 grows the heap before anything else allocates.
+import './memory-mode';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { parseArgs } from 'node:util';
 import { createMockApp, MOCK_DEFAULTS } from './app';

@@ -5,11 +5,17 @@ export type IdSource = {
   fundingCode(taken: (code: string) => boolean): string;
   loanId(): string;
   orderId(): string;
+  /** The numbers behind the next loanId() and orderId(), for records that keep numbers. */
+  loanNumber(): number;
+  orderNumber(): number;
   /** 24 lowercase hex characters, the shape of the service's object ids. */
   objectId(): string;
   /** A short opaque token for audit ids (refund tracking ids, settlement ids…). */
   token(prefix: string): string;
 };
+
+export const loanIdOf = (n: number): string => String(700_000 + n);
+export const orderIdOf = (n: number): string => `MOSTRADOR-${String(n).padStart(6, '0')}`;
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -36,8 +42,10 @@ export function createIdSource(seed = 0x5eed): IdSource {
         if (!taken(code)) return code;
       }
     },
-    loanId: () => String(700_000 + ++loans),
-    orderId: () => `MOSTRADOR-${String(++orders).padStart(6, '0')}`,
+    loanId: () => loanIdOf(++loans),
+    orderId: () => orderIdOf(++orders),
+    loanNumber: () => ++loans,
+    orderNumber: () => ++orders,
     objectId: () => {
       objects += 1;
       const time = (0x66000000 + objects).toString(16).padStart(8, '0');

@@ -1,7 +1,7 @@
 // A printed document's blocks → an A4 PDF, in the main process with pdfkit: the same layout
 // description the receipt printer and the preview use, set in proportional type with columns.
 // 10,000 detail rows take well under the 2 s goal (npm run bench: summary_pdf_ms).
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 import type { Block, ReceiptDocument } from '../../shared/receipt';
 import { FONT_BOLD, FONT_REGULAR } from './fonts';
 import { cacheGlyphsByCharacter } from './glyph-cache';
@@ -19,7 +19,28 @@ const CELL_X = [MARGIN, MARGIN + 150];
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
-export function renderPdf(document: ReceiptDocument, options: { mark?: string } = {}) {
+/**
+ * pdfkit is loaded on the first PDF, not at start: with its font machinery (fontkit, the line
+ * breaker's Unicode tables, brotli) it was the largest part of the host's start-up after Fastify,
+ * and a bundle would hoist a static import to the top (docs/decisions.md "Start-up").
+ */
+let pdfkit: Promise<typeof PDFKitDocument> | null = null;
+const loadPdfkit = () => {
+  pdfkit ??= import('pdfkit').then(
+    (module) => module.default,
+    (error: unknown) => {
+      pdfkit = null; // the next PDF tries again
+      throw error;
+    },
+  );
+  return pdfkit;
+};
+
+export async function renderPdf(
+  document: ReceiptDocument,
+  options: { mark?: string } = {},
+): Promise<Buffer> {
+  const PDFDocument = await loadPdfkit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

@@ -12,17 +12,24 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Makes every file write fail as on a full disk until the returned function is called. */
+/**
+ * Makes every file write and fsync fail as on a full disk until the returned function is called.
+ * Both: the journal writes its line synchronously and awaits only the fsync, which is where a
+ * full disk with delayed allocation reports ENOSPC (docs/decisions.md "Journal speed").
+ */
 async function fillDisk(): Promise<() => void> {
   const probe = await open(join(bed.dir, 'probe'), 'w');
   const proto = Object.getPrototypeOf(probe) as FileHandle;
   await probe.close();
-  const spy = vi
-    .spyOn(proto, 'write')
-    .mockRejectedValue(
-      Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }),
-    );
-  return () => spy.mockRestore();
+  const full = () =>
+    Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+  const spies = [
+    vi.spyOn(proto, 'write').mockImplementation(async () => Promise.reject(full())),
+    vi.spyOn(proto, 'sync').mockImplementation(async () => Promise.reject(full())),
+  ];
+  return () => {
+    for (const spy of spies) spy.mockRestore();
+  };
 }
 
 describe('a journal that cannot be written', () => {

@@ -3,8 +3,9 @@
 import type { FundingSeedBody } from '../../../shared/api/trainer';
 import type { Identity } from '../../../shared/domain/identity';
 import { type Cents, centsFromWire } from '../../../shared/domain/money';
+import { loanIdOf, orderIdOf } from '../ids';
 import type { MockState } from '../state';
-import type { Funding } from './funding';
+import type { BillingRecord, Funding, Payment } from './funding';
 
 export type FundingSeed = {
   identity: Identity;
@@ -40,28 +41,68 @@ export function seedFromBody(body: FundingSeedBody): FundingSeed {
   };
 }
 
+/** Shared by every funding not yet paid; frozen, so code that pushes to it fails loudly. */
+const NO_PAYMENTS: Payment[] = Object.freeze([]) as unknown as Payment[];
+
+/**
+ * A funding as stored: its loan and order ids are kept as numbers and spelled out when read,
+ * and a funding with no payment shares one empty list. At 100,000 fundings (the sandbox's memory
+ * budget, docs/decisions.md "The mock under load") the two id strings were 56 and the empty list
+ * 32 of each funding's ~400 bytes.
+ */
+class StoredFunding implements Funding {
+  code: string;
+  identity: Identity;
+  creditLine: Cents;
+  approvedAtApplication: Cents;
+  parts: number;
+  channel: 'Tienda' | 'Service';
+  requiresScheduleAcceptance: boolean;
+  scheduleAccepted = false;
+  active: boolean;
+  cashierId: string | null = null;
+  lastVerifiedBilled: Cents | null = null;
+  lastBilled: Cents | null = null;
+  billing: BillingRecord | null = null;
+  payments: Payment[];
+  readonly #loan: number;
+  readonly #order: number;
+
+  constructor(code: string, loan: number, order: number, seed: FundingSeed, payments: Payment[]) {
+    this.code = code;
+    this.#loan = loan;
+    this.#order = order;
+    this.identity = seed.identity;
+    this.creditLine = seed.creditLine;
+    this.approvedAtApplication = Math.min(seed.approved ?? seed.creditLine, seed.creditLine);
+    this.parts = seed.parts ?? 4;
+    this.channel = seed.channel ?? 'Tienda';
+    this.requiresScheduleAcceptance = seed.requiresScheduleAcceptance ?? false;
+    this.active = seed.active ?? true;
+    this.payments = payments;
+  }
+
+  get loanId(): string {
+    return loanIdOf(this.#loan);
+  }
+
+  get orderId(): string {
+    return orderIdOf(this.#order);
+  }
+}
+
 export function createFunding(state: MockState, seed: FundingSeed, now: Date): Funding {
   const code = seed.code ?? state.ids.fundingCode((c) => state.fundings.has(c));
   const paid = seed.paidToService ?? 0;
-  const funding: Funding = {
+  const funding = new StoredFunding(
     code,
-    loanId: state.ids.loanId(),
-    orderId: state.ids.orderId(),
-    identity: seed.identity,
-    creditLine: seed.creditLine,
-    approvedAtApplication: Math.min(seed.approved ?? seed.creditLine, seed.creditLine),
-    parts: seed.parts ?? 4,
-    channel: seed.channel ?? 'Tienda',
-    requiresScheduleAcceptance: seed.requiresScheduleAcceptance ?? false,
-    scheduleAccepted: false,
-    active: seed.active ?? true,
-    cashierId: null,
-    lastVerifiedBilled: null,
-    lastBilled: null,
-    billing: null,
-    payments:
-      paid > 0 ? [{ origin: seed.paidToServiceOrigin ?? 'card', amount: paid, at: now }] : [],
-  };
+    state.ids.loanNumber(),
+    state.ids.orderNumber(),
+    seed,
+    paid > 0
+      ? [{ origin: seed.paidToServiceOrigin ?? 'card', amount: paid, at: now }]
+      : NO_PAYMENTS,
+  );
   state.fundings.set(code, funding);
   return funding;
 }

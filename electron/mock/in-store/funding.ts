@@ -94,7 +94,11 @@ export function bill(
 ): void {
   const conditions = conditionsFor(funding, billed);
   if (conditions.toCollect > 0)
-    funding.payments.push({ origin: 'external', amount: conditions.toCollect, at });
+    // A new list: an unpaid funding's is shared (create-funding.ts).
+    funding.payments = [
+      ...funding.payments,
+      { origin: 'external', amount: conditions.toCollect, at },
+    ];
   funding.billing = { at, via, cashierId, conditions };
   funding.lastBilled = billed;
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serviceEndpoints } from '../../../shared/api/endpoints';
 import { trainerControls } from '../../../shared/api/trainer-controls';
@@ -5,6 +6,7 @@ import type { MockApp } from '../app';
 import { routePath } from '../http/route-path';
 import { freshMock, request } from '../test-support';
 import { buildOpenApiDocument } from './build-openapi-document';
+import { chooseEncoding } from './encoded-body';
 
 let app: MockApp | undefined;
 afterEach(async () => {
@@ -88,5 +90,56 @@ describe('the documentation the mock serves', () => {
     expect(page).toContain('<h2>Rehearse a bad day</h2>');
     const response = await app.inject({ method: 'GET', url: '/docs' });
     expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('serves the same document compressed when asked, with a validator per encoding', async () => {
+    const baseUrl = 'http://127.0.0.1:4010';
+    app = await freshMock({ baseUrl });
+    const expected = buildOpenApiDocument({ baseUrl });
+    const get = (headers: Record<string, string>) =>
+      app?.inject({ method: 'GET', url: '/openapi.json', headers });
+    const br = await get({ 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await get({ 'accept-encoding': 'gzip' });
+    const plain = await get({});
+    expect(br?.headers['content-encoding']).toBe('br');
+    expect(gzip?.headers['content-encoding']).toBe('gzip');
+    expect(plain?.headers['content-encoding']).toBeUndefined();
+    for (const answer of [br, gzip, plain]) expect(answer?.headers.vary).toBe('Accept-Encoding');
+    expect(JSON.parse(brotliDecompressSync(br?.rawPayload ?? Buffer.alloc(0)).toString())).toEqual(
+      expected,
+    );
+    expect(JSON.parse(gunzipSync(gzip?.rawPayload ?? Buffer.alloc(0)).toString())).toEqual(
+      expected,
+    );
+    expect(JSON.parse(plain?.body ?? '')).toEqual(expected);
+    const etags = new Set([br, gzip, plain].map((a) => a?.headers.etag));
+    expect(etags.size).toBe(3);
+    const again = await get({
+      'accept-encoding': 'gzip',
+      'if-none-match': String(gzip?.headers.etag),
+    });
+    expect(again?.statusCode).toBe(304);
+    expect(again?.rawPayload.length).toBe(0);
+    // The page is served the same way, with its own headers kept.
+    const page = await app.inject({ method: 'GET', url: '/docs' });
+    const gzipped = await app.inject({
+      method: 'GET',
+      url: '/docs',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(gzipped.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(page.body);
+  });
+
+  it('takes an encoding only when the client accepts it', () => {
+    expect(chooseEncoding(undefined)).toBe('identity');
+    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+    expect(chooseEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(chooseEncoding('deflate')).toBe('identity');
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('*, br;q=0')).toBe('gzip');
+    expect(chooseEncoding('identity, gzip;q=0')).toBe('identity');
   });
 });

@@ -293,7 +293,7 @@ export const SCENARIO_DEFS: ScenarioDef[] = [
     funding: { code: 'VARIO1', identity: dni('41000017'), creditLine: 100000 },
     prepare: (funding, now) => {
       billAt(100000)(funding, now);
-      funding.payments.push({ origin: 'external', amount: 25000, at: now });
+      funding.payments = [...funding.payments, { origin: 'external', amount: 25000, at: now }];
     },
   }),
   undo({
