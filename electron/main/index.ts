@@ -1,5 +1,7 @@
 // The Electron shell: the app's lifecycle, its one window, the menu, printing and hardening.
 // Everything behind the bridge is the same backend browser mode uses (electron/ipc/compose/open-backend).
+// First: how V8 grows the heap is set before anything else allocates.
+import '../runtime/memory-mode';
 import { join, sep } from 'node:path';
 import { app, BrowserWindow, ipcMain, Menu, protocol, safeStorage, session, shell } from 'electron';
 import { type Backend, openBackend } from '../ipc/compose/open-backend';

@@ -2,7 +2,7 @@
 // [--now ISO] [--log] [--state-file F]`
 // Serves the mock backend and prints one JSON line with how to reach it.
 // First: it sets how V8 grows the heap before anything else allocates.
-import './memory-mode';
+import '../runtime/memory-mode';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { parseArgs } from 'node:util';
 import { createMockApp, MOCK_DEFAULTS } from './app';

@@ -3,7 +3,7 @@
 // (0600) and the journal in the data dir. Prints one JSON line `{"url":…}` once listening, with
 // `integration_url` when the till's integration API is on (MOSTRADOR_INTEGRATION_KEY or Settings).
 // First: it sets how V8 grows the heap before anything else allocates.
-import '../mock/memory-mode';
+import '../runtime/memory-mode';
 import { parseArgs } from 'node:util';
 import { startBrowserMode } from './browser-mode';
 import { resolveDataDir } from './data-dir';
