@@ -5,7 +5,13 @@
 import type { Billing } from './billing';
 import { badArguments } from './bridge-failure';
 import type { HandlerDeps, HandlerMap } from './deps';
-import { checkJournalable, requireService, requireShift, settleOnce } from './operation-support';
+import {
+  checkJournalable,
+  invoiceFor,
+  requireService,
+  requireShift,
+  settleOnce,
+} from './operation-support';
 import { infoAmounts } from './sale-amounts';
 import { undoBillingHandler } from './undo-billing';
 
@@ -37,8 +43,8 @@ export function v2Handlers(deps: HandlerDeps, billing: Billing): Pick<HandlerMap
       return settleOnce(deps, opId, result, (info) => {
         const amounts = infoAmounts(info);
         if (!amounts) return null;
-        const data = { info, ...amounts };
-        return { kept: data, data };
+        const kept = { info, ...amounts };
+        return { kept, data: { ...kept, invoice: invoiceFor(identity) } };
       });
     },
 

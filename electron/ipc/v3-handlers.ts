@@ -7,6 +7,7 @@ import type { HandlerDeps, HandlerMap } from './deps';
 import {
   checkJournalable,
   identityBody,
+  invoiceFor,
   requireService,
   requireShift,
   settleOnce,
@@ -54,7 +55,12 @@ export function v3Handlers(
         // Conditions for another amount than the one billed would make the cashier collect
         // the wrong sum: such an answer is not trusted.
         if (!amounts || amounts.billed !== billed_cents) return null;
-        return { kept: { conditions, amounts }, data: { conditions, amounts } };
+        // The document is named here, once: the renderer shows it (docs/decisions.md
+        // "Counter safety in the cashier's flows (issue 10)").
+        return {
+          kept: { conditions, amounts },
+          data: { conditions, amounts, invoice: invoiceFor(identity) },
+        };
       });
     },
 

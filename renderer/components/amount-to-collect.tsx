@@ -2,6 +2,21 @@ import type { SaleAmounts } from '../../shared/bridge';
 import { formatPEN } from '../../shared/domain/money';
 import { useT } from '../i18n/use-t';
 
+/** The label and the figure of the amount to collect (v3 and v2 alike). */
+export function ToCollectFigure({ cents }: { cents: number }) {
+  const t = useT();
+  return (
+    <>
+      <h2 id="to-collect-label" className="to-collect__label">
+        {t('sale.toCollect')}
+      </h2>
+      <p className="to-collect__amount" data-testid="amount-to-collect">
+        {formatPEN(cents)}
+      </p>
+    </>
+  );
+}
+
 /**
  * The one number the cashier acts on, biggest on the screen, with where it comes from under it.
  * Every figure is the main process's, in cents: nothing here is computed.
@@ -17,12 +32,7 @@ export function AmountToCollect({
   const changed = previousToCollect !== null && previousToCollect !== amounts.to_collect;
   return (
     <section className="to-collect" aria-labelledby="to-collect-label">
-      <h2 id="to-collect-label" className="to-collect__label">
-        {t('sale.toCollect')}
-      </h2>
-      <p className="to-collect__amount" data-testid="amount-to-collect">
-        {formatPEN(amounts.to_collect)}
-      </p>
+      <ToCollectFigure cents={amounts.to_collect} />
       {previousToCollect !== null ? (
         <p className="to-collect__changed" role="status">
           <span aria-hidden="true">⚠ </span>

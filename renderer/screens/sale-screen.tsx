@@ -1,20 +1,22 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { normalizeFundingCode } from '../../shared/domain/identity';
-import { BusyLabel } from '../components/busy-label';
+import { CollectForm } from '../components/collect-form';
+import { CollectOutcome } from '../components/collect-outcome';
+import { focusAfterSubmit } from '../components/focus-after-submit';
 import { IdentityField } from '../components/identity-field';
-import { SaleOutcome } from '../components/sale-outcome';
 import { ScenarioHint } from '../components/scenario-hint';
 import { TextField } from '../components/text-field';
 import { TillPanel } from '../components/till-panel';
 import { useEscape } from '../components/use-escape';
 import { useT } from '../i18n/use-t';
 import { checkSaleForm } from '../logic/sale-form';
+import { useCheckStore } from '../stores/check-store';
 import { formLocked, isBusy, useSaleStore } from '../stores/sale-store';
 
 /** The v3 sale: identity, funding code and billed amount → the amount to collect → billed. */
 export function SaleScreen() {
   const t = useT();
-  const { form, submitted, phase, scenario, till, setField, verify, back } = useSaleStore();
+  const { form, submitted, phase, scenario, till, setField, submit, back } = useSaleStore();
   const identityRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
@@ -43,21 +45,29 @@ export function SaleScreen() {
   }, [back]);
   useEscape(onEscape);
 
-  const submit = async () => {
-    await verify();
-    const state = useSaleStore.getState();
-    // A submit with fields still wrong: take the cashier to the first one.
-    if (state.phase.name === 'editing') {
-      const now = checkSaleForm(state.form);
-      if (now.identity.status !== 'valid') identityRef.current?.focus();
-      else if (now.code.status !== 'valid') codeRef.current?.focus();
-      else if (now.amount.status !== 'valid') amountRef.current?.focus();
-    } else if (state.phase.name === 'verify-failed') {
-      const failed = state.phase.guidance.fields;
-      if (failed.identity) identityRef.current?.focus();
-      else if (failed.code) codeRef.current?.focus();
-      else if (failed.amount) amountRef.current?.focus();
-    }
+  const onSubmit = async () => {
+    await submit();
+    const { phase: now, form: typed } = useSaleStore.getState();
+    const state = checkSaleForm(typed);
+    const failed = now.name === 'verify-failed' ? now.guidance.fields : {};
+    focusAfterSubmit(now, [
+      {
+        valid: state.identity.status === 'valid',
+        failed: Boolean(failed.identity),
+        ref: identityRef,
+      },
+      { valid: state.code.status === 'valid', failed: Boolean(failed.code), ref: codeRef },
+      { valid: state.amount.status === 'valid', failed: Boolean(failed.amount), ref: amountRef },
+    ]);
+  };
+
+  // v2 Check takes a DNI: a refusal that sends the cashier there carries the customer over.
+  const openCheck = () => {
+    if (form.identityKind !== 'dni') return;
+    const checkStore = useCheckStore.getState();
+    checkStore.reset();
+    checkStore.setField('dni', form.identity);
+    checkStore.setField('code', form.code);
   };
 
   return (
@@ -66,20 +76,15 @@ export function SaleScreen() {
       {scenario ? <ScenarioHint scenario={scenario} /> : null}
       <TillPanel />
       <div className="sale-layout">
-        <form
-          className="card sale-form"
-          noValidate
-          aria-labelledby="sale-form-title"
-          // An auto-repeated Enter (a held key) submits nothing: one press, one Verify.
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && event.repeat) event.preventDefault();
-          }}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
+        <CollectForm
+          id="sale-form"
+          title={t('sale.formTitle')}
+          onSubmit={() => void onSubmit()}
+          disabled={busy || locked}
+          asking={phase.name === 'verifying'}
+          idle={t('sale.verify')}
+          working={t('sale.verifying')}
         >
-          <h2 id="sale-form-title">{t('sale.formTitle')}</h2>
           <IdentityField
             idPrefix="sale"
             kind={form.identityKind}
@@ -127,17 +132,12 @@ export function SaleScreen() {
             inputMode="decimal"
             className="input--amount"
           />
-          <div className="button-row">
-            <button type="submit" className="button button--primary" disabled={busy || locked}>
-              <BusyLabel
-                busy={phase.name === 'verifying'}
-                idle={t('sale.verify')}
-                working={t('sale.verifying')}
-              />
-            </button>
-          </div>
-        </form>
-        <SaleOutcome onNewSale={() => identityRef.current?.focus()} />
+        </CollectForm>
+        <CollectOutcome
+          store={useSaleStore}
+          onNew={() => identityRef.current?.focus()}
+          onOpenCheck={openCheck}
+        />
       </div>
     </div>
   );
