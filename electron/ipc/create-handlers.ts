@@ -3,6 +3,7 @@
 import type { Logger } from '../log/logger';
 import { appInfoHandlers } from './app-info-handlers';
 import { createBilling } from './billing';
+import { connectionHandlers } from './connection-handlers';
 import type { HandlerDeps, HandlerMap } from './deps';
 import { createFragmentStore, type FragmentStore } from './fragment-store';
 import { htmlHandlers } from './html-handlers';
@@ -42,6 +43,7 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
   const methods: HandlerMap = {
     ...appInfoHandlers(deps),
     ...settingsHandlers(deps),
+    ...connectionHandlers(deps),
     ...tokenHandlers(deps),
     ...v3Handlers(deps, billing),
     ...v2Handlers(deps, billing),

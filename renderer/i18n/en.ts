@@ -351,6 +351,20 @@ export const en: Record<MessageKey, string> = {
   'settings.liveWarning':
     'Live means real money with real customers. The service address and token are required.',
   'settings.baseUrl': 'Service address (https)',
+  'settings.testConnection': 'Test connection',
+  'settings.testingConnection': 'Testing the connection…',
+  'connection.ok': 'Connection works: the service answered at this address with the stored token.',
+  'connection.refused-token':
+    'The service answered but refused the token (or the client id). Check the service token.',
+  'connection.unreachable':
+    'No answer from the service at that address (no connection, too slow, or failing). Check the address and the network.',
+  'connection.not-https':
+    'The address must start with https:// (http only for this same machine). Nothing was sent.',
+  'connection.not-a-url': 'That is not a web address. Nothing was sent.',
+  'connection.no-token': 'The service token is missing: save it first. Nothing was sent.',
+  'connection.unexpected':
+    'Something answered at that address, but not the financing service. Check the address.',
+  'connection.httpStatus': 'HTTP answer {status}.',
   'settings.baseUrlRequired': 'Live mode needs the address',
   'settings.baseUrlInvalid': 'Not a valid address',
   'settings.baseUrlHttps': 'Use https:// (http only for this same machine)',

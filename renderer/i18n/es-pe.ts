@@ -352,6 +352,21 @@ export const esPE = {
   'settings.liveWarning':
     'En vivo se cobra dinero real con clientes reales. Se requiere la dirección y el token del servicio.',
   'settings.baseUrl': 'Dirección del servicio (https)',
+  'settings.testConnection': 'Probar conexión',
+  'settings.testingConnection': 'Probando la conexión…',
+  'connection.ok':
+    'Conexión correcta: el servicio respondió a esta dirección con el token guardado.',
+  'connection.refused-token':
+    'El servicio respondió, pero rechazó el token (o el código de cliente). Revise el token del servicio.',
+  'connection.unreachable':
+    'Sin respuesta del servicio en esa dirección (no conecta, tarda demasiado o falla). Revise la dirección y la red.',
+  'connection.not-https':
+    'La dirección debe empezar con https:// (http solo para este mismo equipo). No se envió nada.',
+  'connection.not-a-url': 'Eso no es una dirección web. No se envió nada.',
+  'connection.no-token': 'Falta el token del servicio: guárdelo primero. No se envió nada.',
+  'connection.unexpected':
+    'Algo respondió en esa dirección, pero no es el servicio de financiamiento. Revise la dirección.',
+  'connection.httpStatus': 'Respuesta HTTP {status}.',
   'settings.baseUrlRequired': 'En modo en vivo la dirección es obligatoria',
   'settings.baseUrlInvalid': 'No es una dirección válida',
   'settings.baseUrlHttps': 'Use https:// (http solo para este mismo equipo)',
