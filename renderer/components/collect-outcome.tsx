@@ -3,9 +3,10 @@ import { formatPEN } from '../../shared/domain/money';
 import type { MessageKey } from '../i18n/catalogue';
 import { useT } from '../i18n/use-t';
 import type { GuidanceAction } from '../logic/error-guidance';
+import { formatStoreClock } from '../logic/store-day';
 import type { Generation } from '../stores/collect-calls';
-import { type CollectStore, isBusy } from '../stores/collect-flow';
-import { useIsTraining } from '../stores/settings-store';
+import { type CollectStore, isBusy, type Retried } from '../stores/collect-flow';
+import { useIsTraining, useLanguage, useTimeZone } from '../stores/settings-store';
 import { useShownInPlace } from '../stores/unknown-outcome';
 import { AlreadyBilled } from './already-billed';
 import { BusyLabel } from './busy-label';
@@ -35,6 +36,17 @@ const WORDS: Record<
     collectNothing: 'check.markBilled',
   },
 };
+
+/** A retry's refusal looks like the one before: say it happened, when, and if it differed. */
+function RetriedNote({ retried }: { retried: Retried }) {
+  const t = useT();
+  const time = formatStoreClock(retried.at, useTimeZone(), useLanguage());
+  return (
+    <p className="retried" role="status" data-testid="retried">
+      {t(retried.same ? 'sale.retriedSame' : 'sale.retriedOther', { time })}
+    </p>
+  );
+}
 
 /**
  * What a refusal after collecting may offer. v2 has no re-verify (Info takes no amount to
@@ -167,6 +179,7 @@ export function CollectOutcome<F>({
               ? t('sale.refusedAfterCollect', { amount })
               : t('sale.refusedReturnAmount', { amount })}
           </p>
+          {phase.retried ? <RetriedNote retried={phase.retried} /> : null}
           {store.scheduleAccepted ? (
             <p className="note-ok" role="status">
               <span aria-hidden="true">✓ </span>

@@ -149,6 +149,8 @@ export const en: Record<MessageKey, string> = {
   'sale.billedCollected': 'Collected in store: {amount}',
   'sale.newSale': 'New sale',
   'sale.serveAnother': 'Serve another sale (this one keeps retrying)',
+  'sale.retriedSame': 'Retried at {time} — the service answered the same.',
+  'sale.retriedOther': 'Retried at {time} — the service answered something else (above).',
   'sale.cancelSale': 'Leave this sale',
   'sale.unknownAmount':
     'Waiting for the service’s definite answer. What you collected ({amount}) stays in the drawer; do not issue the boleta or factura yet.',

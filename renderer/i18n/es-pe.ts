@@ -149,6 +149,8 @@ export const esPE = {
   'sale.billedCollected': 'Cobrado en tienda: {amount}',
   'sale.newSale': 'Nueva venta',
   'sale.serveAnother': 'Atender otra venta (esta sigue en reintento)',
+  'sale.retriedSame': 'Reintentado a las {time} — el servicio respondió lo mismo.',
+  'sale.retriedOther': 'Reintentado a las {time} — el servicio respondió otra cosa (arriba).',
   'sale.cancelSale': 'Dejar esta venta',
   'sale.unknownAmount':
     'Esperando la respuesta definitiva del servicio. Lo cobrado ({amount}) queda en caja; no emita la boleta o factura todavía.',

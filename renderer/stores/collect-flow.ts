@@ -32,10 +32,21 @@ export type CollectPhase =
   | { name: 'billing'; quote: Quote }
   | { name: 'billed'; quote: Quote; opId: string; invoice: Quote['invoice'] }
   | { name: 'unknown'; quote: Quote; opId: string | null; guidance: Guidance }
-  | { name: 'paid-refused'; quote: Quote; guidance: Guidance }
+  | {
+      name: 'paid-refused';
+      quote: Quote;
+      guidance: Guidance;
+      /** Set when this refusal answered the cashier's retry: when, and whether it said the same. */
+      retried: Retried | null;
+    }
   | { name: 'reverifying'; quote: Quote };
 
 export type PhaseName = CollectPhase['name'];
+
+/** A retry that came back refused: the screen says it happened (the same words look like nothing). */
+export type Retried = { at: string; same: boolean };
+
+const sameGuidance = (a: Guidance, b: Guidance) => a.title === b.title && a.details === b.details;
 
 export type CollectState<F> = {
   generation: Generation;
@@ -119,7 +130,7 @@ export function createCollectFlow<F>(config: CollectFlowConfig<F>): CollectStore
           });
         } else {
           const guidance = guidanceForServiceError(steps.paid, verdict.error, 'refused');
-          set({ phase: { name: 'paid-refused', quote, guidance } });
+          set({ phase: { name: 'paid-refused', quote, guidance, retried: null } });
         }
       },
       busy: () => get().sideBusy,
@@ -202,6 +213,10 @@ export function createCollectFlow<F>(config: CollectFlowConfig<F>): CollectStore
         const { phase } = get();
         if (phase.name !== 'confirming' && phase.name !== 'paid-refused') return;
         const { quote } = phase;
+        const before = phase.name === 'paid-refused' ? phase.guidance : null;
+        /** A refusal of a retry says when it came and whether it repeated the one before. */
+        const retried = (guidance: Guidance): Retried | null =>
+          before ? { at: new Date().toISOString(), same: sameGuidance(before, guidance) } : null;
         set({ phase: { name: 'billing', quote } });
         const answer = await sendPaidAndBilled(generation, quote);
         if (!answer.ok) {
@@ -211,7 +226,7 @@ export function createCollectFlow<F>(config: CollectFlowConfig<F>): CollectStore
           set({
             phase: maybeSent
               ? { name: 'unknown', quote, opId: null, guidance }
-              : { name: 'paid-refused', quote, guidance },
+              : { name: 'paid-refused', quote, guidance, retried: retried(guidance) },
           });
           return;
         }
@@ -221,7 +236,7 @@ export function createCollectFlow<F>(config: CollectFlowConfig<F>): CollectStore
           set({ phase: { name: 'billed', quote, opId: outcome.op_id, invoice } });
         } else if (outcome.status === 'refused') {
           const guidance = guidanceForServiceError(steps.paid, outcome.error, 'refused');
-          set({ phase: { name: 'paid-refused', quote, guidance } });
+          set({ phase: { name: 'paid-refused', quote, guidance, retried: retried(guidance) } });
         } else {
           const guidance = guidanceForServiceError(
             steps.paid,

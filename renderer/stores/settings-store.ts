@@ -51,3 +51,4 @@ export const useSettingsStore = create<SettingsState>((set) => {
 
 export const useLanguage = () => useSettingsStore((s) => s.settings?.language ?? 'es-PE');
 export const useIsTraining = () => useSettingsStore((s) => s.settings?.mode === 'training');
+export const useTimeZone = () => useSettingsStore((s) => s.settings?.time_zone ?? 'America/Lima');

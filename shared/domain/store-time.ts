@@ -16,6 +16,23 @@ export function formatStoreTime(iso: string, timeZone: string, locale: string): 
   }
 }
 
+/** The clock time of a moment as the store reads it: hh:mm:ss, 24 h, in any language. */
+export function formatStoreClock(iso: string, timeZone: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const options: Intl.DateTimeFormatOptions = {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  };
+  try {
+    return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(locale, options).format(date);
+  }
+}
+
 export function formatStoreDay(day: string, locale: string): string {
   const [y, m, d] = day.split('-').map(Number);
   if (!y || !m || !d) return day;
