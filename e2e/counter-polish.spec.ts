@@ -49,3 +49,51 @@ test('CRONO1: "Retry" shows that it retried (en)', async ({ app: page }) => {
   );
   await expectNoAxeViolations(page);
 });
+
+for (const size of [
+  { width: 1024, height: 768 },
+  { width: 1366, height: 768 },
+]) {
+  test(`${size.width}×${size.height}: the F-key bar is one row, nothing overflows, and the confirm button sits well inside the screen`, async ({
+    app: page,
+  }) => {
+    await page.setViewportSize(size);
+    const links = page.getByRole('navigation', { name: 'Pantallas' }).getByRole('link');
+    await expect(links).toHaveCount(7);
+    const boxes = await links.evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { top: Math.round(r.top), right: r.right };
+      }),
+    );
+    // One row: every key starts at the same height, and the last one ends inside the window.
+    expect(new Set(boxes.map((b) => b.top)).size).toBe(1);
+    expect(Math.max(...boxes.map((b) => b.right))).toBeLessThanOrEqual(size.width);
+    const overflow = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      nav: (() => {
+        const list = document.querySelector('nav ul');
+        return list ? list.scrollWidth - list.clientWidth : 0;
+      })(),
+    }));
+    expect(overflow).toEqual({ page: 0, nav: 0 });
+
+    // A plain sale as the cashier types it, up to the confirm step.
+    await page.getByLabel('DNI del cliente (8 dígitos)').fill('41000001');
+    await page.getByLabel('Código de financiamiento (6 caracteres)').fill('VENTA1');
+    await page.getByLabel('Monto facturado (S/)').fill('1200.00');
+    await verify(page);
+    await page.getByRole('button', { name: /^Cobrar S\/\s300\.00$/ }).click();
+    const confirm = page.getByRole('button', { name: /^Sí, recibí S\/\s300\.00/ });
+    await expect(confirm).toBeFocused();
+    await saveScreenshot(page, `sale-confirm-${size.width}x${size.height}`);
+    // Where it is, without the cashier scrolling: whole, and well clear of the bottom edge.
+    const box = await confirm.boundingBox();
+    expect(box).not.toBeNull();
+    if (box) {
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(size.height - 48);
+    }
+    await expectNoAxeViolations(page);
+  });
+}

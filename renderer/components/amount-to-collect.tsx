@@ -24,14 +24,20 @@ export function ToCollectFigure({ cents }: { cents: number }) {
 export function AmountToCollect({
   amounts,
   previousToCollect,
+  confirming = false,
 }: {
   amounts: SaleAmounts;
   previousToCollect: number | null;
+  /** The confirm step: on a short window the conditions give way to the confirm button. */
+  confirming?: boolean;
 }) {
   const t = useT();
   const changed = previousToCollect !== null && previousToCollect !== amounts.to_collect;
   return (
-    <section className="to-collect" aria-labelledby="to-collect-label">
+    <section
+      className={`to-collect${confirming ? ' to-collect--confirming' : ''}`}
+      aria-labelledby="to-collect-label"
+    >
       <ToCollectFigure cents={amounts.to_collect} />
       {previousToCollect !== null ? (
         <p className="to-collect__changed" role="status">

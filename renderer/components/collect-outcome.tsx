@@ -217,7 +217,11 @@ export function CollectOutcome<F>({
 
   return (
     <div className="sale-outcome">
-      <QuoteFacts quote={quote} withAmount />
+      <QuoteFacts
+        quote={quote}
+        withAmount
+        confirming={phase.name === 'confirming' || phase.name === 'billing'}
+      />
       <p className="invoice-hint">
         {t(quote.invoice === 'factura' ? 'sale.hintFactura' : 'sale.hintBoleta')}
       </p>

@@ -10,12 +10,24 @@ import { DownpaymentStatus } from './downpayment-status';
  * is already billed: then no amount to collect is rendered at all (docs/decisions.md "Counter
  * safety in the cashier's flows (issue 10)"). Every figure is the main process's.
  */
-export function QuoteFacts({ quote, withAmount }: { quote: Quote; withAmount: boolean }) {
+export function QuoteFacts({
+  quote,
+  withAmount,
+  confirming = false,
+}: {
+  quote: Quote;
+  withAmount: boolean;
+  confirming?: boolean;
+}) {
   const t = useT();
   const { details } = quote;
   if (details.generation === 'v3') {
     return withAmount ? (
-      <AmountToCollect amounts={details.amounts} previousToCollect={quote.previousToCollect} />
+      <AmountToCollect
+        amounts={details.amounts}
+        previousToCollect={quote.previousToCollect}
+        confirming={confirming}
+      />
     ) : null;
   }
   const { info } = details;

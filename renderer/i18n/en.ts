@@ -66,6 +66,9 @@ export const en: Record<MessageKey, string> = {
   'nav.check': 'v2 check',
   'nav.undo': 'Undo billing',
   'nav.summary': 'Day summary',
+  'nav.undoShort': 'Undo',
+  'nav.summaryShort': 'Summary',
+  'nav.settingsShort': 'Settings',
   'nav.training': 'Training',
   'nav.settings': 'Settings',
 

@@ -66,6 +66,9 @@ export const esPE = {
   'nav.check': 'Consulta v2',
   'nav.undo': 'Deshacer facturación',
   'nav.summary': 'Resumen del día',
+  'nav.undoShort': 'Deshacer',
+  'nav.summaryShort': 'Resumen',
+  'nav.settingsShort': 'Config.',
   'nav.training': 'Entrenamiento',
   'nav.settings': 'Configuración',
 
