@@ -97,3 +97,62 @@ for (const size of [
     await expectNoAxeViolations(page);
   });
 }
+
+/**
+ * Text nodes on the screen that hold an amount and could break inside it: an amount must stand
+ * in its own element that does not wrap (or alone in a table/figure cell), never inside a
+ * longer run of text where the browser picks the line breaks.
+ */
+async function breakableAmounts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const amount = /S\/[\s\u00a0]?-?[\d,]+\.\d{2}/;
+    const main = document.querySelector('main');
+    if (!main) return ['no main'];
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    const bad: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      if (!amount.test(text)) continue;
+      const parent = node.parentElement;
+      if (!parent || parent.closest('details, [hidden]')) continue;
+      const alone = text.trim().replace(amount, '') === '';
+      const keeps =
+        getComputedStyle(parent).whiteSpace === 'nowrap' ||
+        (alone && ['DD', 'TD'].includes(parent.tagName)) ||
+        (alone && parent.classList.contains('to-collect__amount'));
+      if (!keeps) bad.push(text.trim());
+    }
+    return bad;
+  });
+}
+
+test('amounts in running text never break after "S/" or inside the figure', async ({
+  app: page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  // A refusal after collecting names the money in a sentence.
+  await applyCase(page, 'Falta aceptar el nuevo cronograma');
+  await verify(page);
+  expect(await breakableAmounts(page)).toEqual([]);
+  await collectAndConfirm(page, 25000);
+  await expect(guidance(page)).toContainText('acepte el nuevo cronograma');
+  expect(await breakableAmounts(page)).toEqual([]);
+
+  // A plain sale: the collect button, the confirm question and button, the green result.
+  await page.getByRole('button', { name: 'Dejar esta venta' }).click();
+  await page.getByLabel('DNI del cliente (8 dígitos)').fill('41000001');
+  await page.getByLabel('Código de financiamiento (6 caracteres)').fill('VENTA1');
+  await page.getByLabel('Monto facturado (S/)').fill('1200.00');
+  await verify(page);
+  await page.getByRole('button', { name: /^Cobrar S\/\s300\.00$/ }).click();
+  expect(await breakableAmounts(page)).toEqual([]);
+  await page.getByRole('button', { name: /^Sí, recibí S\/\s300\.00/ }).click();
+  await expect(page.getByTestId('paid-and-billed')).toBeVisible();
+  expect(await breakableAmounts(page)).toEqual([]);
+
+  // v2: the pending down payment's steps name the amount.
+  await applyCase(page, 'v2: inicial pendiente');
+  await page.getByRole('button', { name: /^Consultar/ }).click();
+  await expect(page.getByTestId('downpayment-status')).toBeVisible();
+  expect(await breakableAmounts(page)).toEqual([]);
+});

@@ -1,6 +1,7 @@
 import type { SaleAmounts } from '../../shared/bridge';
 import { formatPEN } from '../../shared/domain/money';
 import { useT } from '../i18n/use-t';
+import { amountText } from './amount-text';
 
 /** The label and the figure of the amount to collect (v3 and v2 alike). */
 export function ToCollectFigure({ cents }: { cents: number }) {
@@ -43,7 +44,7 @@ export function AmountToCollect({
         <p className="to-collect__changed" role="status">
           <span aria-hidden="true">⚠ </span>
           {changed
-            ? t('sale.toCollectChanged', { before: formatPEN(previousToCollect) })
+            ? amountText(t('sale.toCollectChanged', { before: formatPEN(previousToCollect) }))
             : t('sale.toCollectSame')}
         </p>
       ) : null}
@@ -85,14 +86,16 @@ export function AmountToCollect({
         <div>
           <dt>{t('sale.installments')}</dt>
           <dd>
-            {t(
-              amounts.installments_number === 1
-                ? 'sale.installmentsValueOne'
-                : 'sale.installmentsValue',
-              {
-                count: amounts.installments_number,
-                amount: formatPEN(amounts.installments_amount),
-              },
+            {amountText(
+              t(
+                amounts.installments_number === 1
+                  ? 'sale.installmentsValueOne'
+                  : 'sale.installmentsValue',
+                {
+                  count: amounts.installments_number,
+                  amount: formatPEN(amounts.installments_amount),
+                },
+              ),
             )}
           </dd>
         </div>

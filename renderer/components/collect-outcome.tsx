@@ -9,6 +9,7 @@ import { type CollectStore, isBusy, type Retried } from '../stores/collect-flow'
 import { useIsTraining, useLanguage, useTimeZone } from '../stores/settings-store';
 import { useShownInPlace } from '../stores/unknown-outcome';
 import { AlreadyBilled } from './already-billed';
+import { amountText } from './amount-text';
 import { BusyLabel } from './busy-label';
 import { DeliberateButton } from './deliberate-button';
 import { GuidanceActions } from './guidance-actions';
@@ -152,7 +153,8 @@ export function CollectOutcome<F>({
       <div className="sale-outcome" ref={panelRef} tabIndex={-1}>
         <GuidancePanel guidance={phase.guidance}>
           <p className="unknown-wait">
-            <span className="spinner" aria-hidden="true" /> {t('sale.unknownAmount', { amount })}
+            <span className="spinner" aria-hidden="true" />{' '}
+            {amountText(t('sale.unknownAmount', { amount }))}
           </p>
           <GuidanceActions
             actions={phase.guidance.actions}
@@ -176,8 +178,8 @@ export function CollectOutcome<F>({
               (its guidance says so), so the two never contradict each other. */}
           <p>
             {actions.some((a) => a === 'retry-paid' || a === 're-verify')
-              ? t('sale.refusedAfterCollect', { amount })
-              : t('sale.refusedReturnAmount', { amount })}
+              ? amountText(t('sale.refusedAfterCollect', { amount }))
+              : amountText(t('sale.refusedReturnAmount', { amount }))}
           </p>
           {phase.retried ? <RetriedNote retried={phase.retried} /> : null}
           {store.scheduleAccepted ? (
@@ -235,7 +237,9 @@ export function CollectOutcome<F>({
             onClick={store.startCollect}
             disabled={phase.name === 'reverifying'}
           >
-            {quote.toCollect === 0 ? t(words.collectNothing) : t('sale.collect', { amount })}
+            {quote.toCollect === 0
+              ? t(words.collectNothing)
+              : amountText(t('sale.collect', { amount }))}
           </DeliberateButton>
           <button
             type="button"
@@ -252,7 +256,7 @@ export function CollectOutcome<F>({
           <p className="confirm__question">
             {quote.toCollect === 0
               ? t('sale.confirmNothing')
-              : t('sale.confirmQuestion', { amount })}
+              : amountText(t('sale.confirmQuestion', { amount }))}
           </p>
           <p>{t('sale.confirmWarning')}</p>
           <div className="button-row">
@@ -266,7 +270,7 @@ export function CollectOutcome<F>({
             >
               <BusyLabel
                 busy={phase.name === 'billing'}
-                idle={t('sale.confirmYes', { amount })}
+                idle={amountText(t('sale.confirmYes', { amount }))}
                 working={t('sale.billing')}
               />
             </DeliberateButton>
