@@ -156,3 +156,32 @@ test('amounts in running text never break after "S/" or inside the figure', asyn
   await expect(page.getByTestId('downpayment-status')).toBeVisible();
   expect(await breakableAmounts(page)).toEqual([]);
 });
+
+test('already billed says when this terminal billed it, or that it has no record of it', async ({
+  app: page,
+}) => {
+  // Billed by the case's set-up, not at this counter: no time is made up.
+  await applyCase(page, 'Ya facturado');
+  await verify(page);
+  const state = page.getByTestId('already-billed');
+  await expect(state).toContainText('Este terminal no tiene registro de cuándo se facturó');
+
+  // Billed here a moment ago: a second Verify of the same code says when.
+  await page.getByRole('button', { name: 'Nueva venta' }).click();
+  await page.getByLabel('DNI del cliente (8 dígitos)').fill('41000001');
+  await page.getByLabel('Código de financiamiento (6 caracteres)').fill('VENTA1');
+  await page.getByLabel('Monto facturado (S/)').fill('1200.00');
+  await verify(page);
+  await collectAndConfirm(page, 30000);
+  await expect(page.getByTestId('paid-and-billed')).toBeVisible();
+  await page.getByRole('button', { name: 'Nueva venta' }).click();
+  await page.getByLabel('DNI del cliente (8 dígitos)').fill('41000001');
+  await page.getByLabel('Código de financiamiento (6 caracteres)').fill('VENTA1');
+  await page.getByLabel('Monto facturado (S/)').fill('1200.00');
+  await verify(page);
+  await expect(state).toContainText(
+    /Facturado en este terminal el \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}:\d{2}\./,
+  );
+  await saveScreenshot(page, 'sale-already-billed-when');
+  await expectNoAxeViolations(page);
+});

@@ -2,6 +2,7 @@
 // billing (PIN and reason, never retried automatically) and the Day summary (journaled as a read,
 // so the supervisor's reconciliation shows when it was taken).
 
+import { lastBilledAt } from './billed-at';
 import type { Billing } from './billing';
 import { badArguments } from './bridge-failure';
 import type { HandlerDeps, HandlerMap } from './deps';
@@ -40,11 +41,15 @@ export function v2Handlers(deps: HandlerDeps, billing: Billing): Pick<HandlerMap
         request: query,
       });
       const result = await client.fundingInfoV2(query);
+      const billedAt =
+        result.ok && result.data.billed_by_ecommerce
+          ? { billed_at: await lastBilledAt(deps.journal, shift.mode, funding_code) }
+          : {};
       return settleOnce(deps, opId, result, (info) => {
         const amounts = infoAmounts(info);
         if (!amounts) return null;
         const kept = { info, ...amounts };
-        return { kept, data: { ...kept, invoice: invoiceFor(identity) } };
+        return { kept, data: { ...kept, invoice: invoiceFor(identity), ...billedAt } };
       });
     },
 

@@ -1,6 +1,7 @@
 // In-store v3: Verify (journaled; the amount to collect comes from here), Paid-and-billed (see
 // billing.ts) and Undo billing (undo-billing.ts, shared with v2).
 import { centsToWire } from '../../shared/domain/money';
+import { lastBilledAt } from './billed-at';
 import type { Billing } from './billing';
 import { badArguments } from './bridge-failure';
 import type { HandlerDeps, HandlerMap } from './deps';
@@ -50,6 +51,10 @@ export function v3Handlers(
         ...(link ? { meta: link } : {}),
       });
       const result = await client.verifyFundingV3(request);
+      const billedAt =
+        result.ok && result.data.billed_by_ecommerce
+          ? { billed_at: await lastBilledAt(deps.journal, shift.mode, funding_code) }
+          : {};
       return settleOnce(deps, opId, result, (conditions) => {
         const amounts = saleAmounts(conditions);
         // Conditions for another amount than the one billed would make the cashier collect
@@ -59,7 +64,7 @@ export function v3Handlers(
         // "Counter safety in the cashier's flows (issue 10)").
         return {
           kept: { conditions, amounts },
-          data: { conditions, amounts, invoice: invoiceFor(identity) },
+          data: { conditions, amounts, invoice: invoiceFor(identity), ...billedAt },
         };
       });
     },

@@ -209,6 +209,7 @@ export function CollectOutcome<F>({
         <QuoteFacts quote={quote} withAmount={false} />
         <AlreadyBilled
           billedCents={quote.billedCents}
+          billedAt={quote.billedAt}
           primaryRef={primaryRef}
           onNew={startOver}
           newLabel={t(words.next)}

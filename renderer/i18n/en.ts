@@ -162,6 +162,9 @@ export const en: Record<MessageKey, string> = {
     'If you already received {amount}, keep it aside: do not issue the boleta or factura nor hand over the goods until you see the green message.',
   'sale.alreadyBilled': 'This code is already paid and billed',
   'sale.alreadyBilledNoCollect': 'Do not collect anything: this code is already paid.',
+  'sale.alreadyBilledAt': 'Billed on this terminal on {when}.',
+  'sale.alreadyBilledNoRecord':
+    'This terminal has no record of when it was billed (another terminal, or online).',
   'sale.alreadyBilledUndo':
     'If the customer exchanges the product, a supervisor can undo the billing:',
   'sale.alreadyBilledUndoLink': 'Undo billing (F4)',

@@ -162,6 +162,9 @@ export const esPE = {
     'Si ya recibió {amount}, guárdelo aparte: no emita la boleta o factura ni entregue el producto hasta ver el mensaje verde.',
   'sale.alreadyBilled': 'Este código ya está pagado y facturado',
   'sale.alreadyBilledNoCollect': 'No cobre nada: este código ya está pagado.',
+  'sale.alreadyBilledAt': 'Facturado en este terminal el {when}.',
+  'sale.alreadyBilledNoRecord':
+    'Este terminal no tiene registro de cuándo se facturó (otro terminal, o en línea).',
   'sale.alreadyBilledUndo':
     'Si el cliente cambia el producto, un supervisor puede deshacer la facturación:',
   'sale.alreadyBilledUndoLink': 'Deshacer facturación (F4)',

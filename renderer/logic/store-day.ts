@@ -27,5 +27,6 @@ export {
   formatStoreClock,
   formatStoreDate,
   formatStoreDay,
+  formatStoreMoment,
   formatStoreTime,
 } from '../../shared/domain/store-time';

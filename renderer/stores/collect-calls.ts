@@ -43,6 +43,8 @@ export type Quote = {
   alreadyBilled: boolean;
   /** What was billed: the billed amount (v3) or the purchase total (v2). */
   billedCents: number;
+  /** For an already-billed code: when this terminal billed it, null when it has no record. */
+  billedAt: string | null;
   details: QuoteDetails;
   /** After a re-verify: the amount to collect of the quote it replaced. */
   previousToCollect: number | null;
@@ -74,7 +76,7 @@ export async function askService(
     if (!answer.ok) return failed(step, answer);
     const outcome = answer.result;
     if (outcome.status !== 'succeeded') return refused(step, outcome);
-    const { conditions, amounts, invoice } = outcome.data;
+    const { conditions, amounts, invoice, billed_at } = outcome.data;
     return quoted({
       opId: outcome.op_id,
       request,
@@ -82,6 +84,7 @@ export async function askService(
       invoice,
       alreadyBilled: conditions.billed_by_ecommerce,
       billedCents: amounts.billed,
+      billedAt: billed_at ?? null,
       details: { generation, conditions, amounts },
     });
   }
@@ -100,6 +103,7 @@ export async function askService(
     invoice,
     alreadyBilled: info.billed_by_ecommerce,
     billedCents: outcome.data.purchase_total_cents,
+    billedAt: outcome.data.billed_at ?? null,
     details: {
       generation,
       info,

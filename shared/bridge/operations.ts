@@ -50,8 +50,19 @@ export const operationOutcome = <T extends z.ZodType>(data: T) =>
 export const Invoice = z.enum(['boleta', 'factura']);
 export type Invoice = z.infer<typeof Invoice>;
 
+/**
+ * For a code the service says is billed: when this terminal billed it (its journal), or null when
+ * it has no record of it. Absent for a code not billed.
+ */
+const BilledAt = z.iso.datetime({ offset: true }).nullable().optional();
+
 export const VerifyResult = operationOutcome(
-  z.object({ conditions: FundingConditions, amounts: SaleAmounts, invoice: Invoice }),
+  z.object({
+    conditions: FundingConditions,
+    amounts: SaleAmounts,
+    invoice: Invoice,
+    billed_at: BilledAt,
+  }),
 );
 export type VerifyResult = z.infer<typeof VerifyResult>;
 
@@ -79,6 +90,7 @@ export const InfoResult = operationOutcome(
     purchase_total_cents: Cents,
     to_collect_cents: Cents,
     invoice: Invoice,
+    billed_at: BilledAt,
   }),
 );
 export type InfoResult = z.infer<typeof InfoResult>;

@@ -33,6 +33,26 @@ export function formatStoreClock(iso: string, timeZone: string, locale: string):
   }
 }
 
+/** A moment as the store reads it, dd/mm/aaaa hh:mm:ss in es-PE (four-digit year, 24 h). */
+export function formatStoreMoment(iso: string, timeZone: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const options: Intl.DateTimeFormatOptions = {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  };
+  try {
+    return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(locale, options).format(date);
+  }
+}
+
 export function formatStoreDay(day: string, locale: string): string {
   const [y, m, d] = day.split('-').map(Number);
   if (!y || !m || !d) return day;
