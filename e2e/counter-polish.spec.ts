@@ -185,3 +185,28 @@ test('already billed says when this terminal billed it, or that it has no record
   await saveScreenshot(page, 'sale-already-billed-when');
   await expectNoAxeViolations(page);
 });
+
+test('a key held from the collect step and released elsewhere does not spoil the next press', async ({
+  app: page,
+}) => {
+  await page.getByLabel('DNI del cliente (8 dígitos)').fill('41000001');
+  await page.getByLabel('Código de financiamiento (6 caracteres)').fill('VENTA1');
+  await page.getByLabel('Monto facturado (S/)').fill('1200.00');
+  await verify(page);
+  const collect = page.getByRole('button', { name: /^Cobrar S\/\s300\.00$/ });
+  await expect(collect).toBeFocused();
+  // Enter goes down on "Cobrar": the confirm step appears with that Enter still held.
+  await page.keyboard.down('Enter');
+  const confirm = page.getByRole('button', { name: /^Sí, recibí S\/\s300\.00/ });
+  await expect(confirm).toBeFocused();
+  // The cashier moves on and lets go of Enter on another button.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Volver (Esc)' })).toBeFocused();
+  await page.keyboard.up('Enter');
+  await expect(page.getByTestId('paid-and-billed')).toHaveCount(0);
+  // Back on the confirm button, a new, deliberate press confirms at once.
+  await page.keyboard.press('Shift+Tab');
+  await expect(confirm).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('paid-and-billed')).toBeVisible();
+});
