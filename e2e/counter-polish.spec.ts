@@ -5,7 +5,14 @@
 import type { Page } from '@playwright/test';
 import { bridge } from './bridge-helper';
 import { applyCase, collectAndConfirm, guidance, verify } from './cashier';
-import { expect, expectNoAxeViolations, SUPERVISOR_PIN, saveScreenshot, test } from './fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  SUPERVISOR_PIN,
+  saveAtCounterSizes,
+  saveScreenshot,
+  test,
+} from './fixtures';
 
 async function useEnglish(page: Page): Promise<void> {
   await bridge(page, 'settings.update', { pin: SUPERVISOR_PIN, change: { language: 'en' } });
@@ -32,8 +39,7 @@ test('CRONO1: "Reintentar" shows that it retried and that the service answered t
   await page.getByRole('button', { name: 'Reintentar pagado y facturado' }).click();
   await expect(retried).not.toHaveText(first ?? '');
   await expect(retried).toHaveText(/^Reintentado a las \d{2}:\d{2}:\d{2}/);
-  await saveScreenshot(page, 'sale-retried-same');
-  await expectNoAxeViolations(page);
+  await saveAtCounterSizes(page, 'sale-retried-same');
 });
 
 test('CRONO1: "Retry" shows that it retried (en)', async ({ app: page }) => {
@@ -86,13 +92,30 @@ for (const size of [
     await page.getByRole('button', { name: /^Cobrar S\/\s300\.00$/ }).click();
     const confirm = page.getByRole('button', { name: /^Sí, recibí S\/\s300\.00/ });
     await expect(confirm).toBeFocused();
-    await saveScreenshot(page, `sale-confirm-${size.width}x${size.height}`);
+    await saveScreenshot(page, `sale-confirm-${size.width}`);
     // Where it is, without the cashier scrolling: whole, and well clear of the bottom edge.
     const box = await confirm.boundingBox();
     expect(box).not.toBeNull();
     if (box) {
       expect(box.y).toBeGreaterThanOrEqual(0);
       expect(box.y + box.height).toBeLessThanOrEqual(size.height - 48);
+    }
+    await expectNoAxeViolations(page);
+
+    // The v2 check's confirm step, the same way.
+    await page.keyboard.press('F3');
+    await page.getByLabel('DNI del cliente (8 dígitos)').fill('42000001');
+    await page.getByLabel('Código de financiamiento (6 caracteres)').fill('PEND01');
+    await page.getByRole('button', { name: /^Consultar/ }).click();
+    await page.getByRole('button', { name: /^Cobrar S\/\s225\.00$/ }).click();
+    const confirmV2 = page.getByRole('button', { name: /^Sí, recibí S\/\s225\.00/ });
+    await expect(confirmV2).toBeFocused();
+    await saveScreenshot(page, `check-confirm-${size.width}`);
+    const boxV2 = await confirmV2.boundingBox();
+    expect(boxV2).not.toBeNull();
+    if (boxV2) {
+      expect(boxV2.y).toBeGreaterThanOrEqual(0);
+      expect(boxV2.y + boxV2.height).toBeLessThanOrEqual(size.height - 48);
     }
     await expectNoAxeViolations(page);
   });
@@ -182,8 +205,7 @@ test('already billed says when this terminal billed it, or that it has no record
   await expect(state).toContainText(
     /Facturado en este terminal el \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}:\d{2}\./,
   );
-  await saveScreenshot(page, 'sale-already-billed-when');
-  await expectNoAxeViolations(page);
+  await saveAtCounterSizes(page, 'sale-already-billed-when');
 });
 
 test('a key held from the collect step and released elsewhere does not spoil the next press', async ({

@@ -34,7 +34,7 @@ export function QuoteFacts({
   return (
     <>
       <DownpaymentStatus info={info} downpayment={formatPEN(details.downpaymentCents)} />
-      <dl className="conditions">
+      <dl className={`conditions${confirming ? ' conditions--confirming' : ''}`}>
         <div>
           <dt>{t('check.channel')}</dt>
           <dd>
