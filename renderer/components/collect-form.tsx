@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { type CollectPhase, formLocked, isBusy } from '../stores/collect-flow';
 import { BusyLabel } from './busy-label';
 
 /**
@@ -10,8 +11,7 @@ export function CollectForm({
   id,
   title,
   onSubmit,
-  disabled,
-  asking,
+  phase,
   idle,
   working,
   children,
@@ -19,8 +19,8 @@ export function CollectForm({
   id: string;
   title: string;
   onSubmit: () => void;
-  disabled: boolean;
-  asking: boolean;
+  /** The flow's phase: the button locks while a call is in flight or the form is frozen. */
+  phase: CollectPhase;
   idle: string;
   working: string;
   children: ReactNode;
@@ -41,8 +41,12 @@ export function CollectForm({
       <h2 id={`${id}-title`}>{title}</h2>
       {children}
       <div className="button-row">
-        <button type="submit" className="button button--primary" disabled={disabled}>
-          <BusyLabel busy={asking} idle={idle} working={working} />
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={isBusy(phase) || formLocked(phase)}
+        >
+          <BusyLabel busy={phase.name === 'verifying'} idle={idle} working={working} />
         </button>
       </div>
     </form>

@@ -1,47 +1,32 @@
-import { useCallback, useEffect, useRef } from 'react';
-import { normalizeFundingCode } from '../../shared/domain/identity';
+import { useEffect, useRef } from 'react';
 import { CollectForm } from '../components/collect-form';
 import { CollectOutcome } from '../components/collect-outcome';
-import { focusAfterSubmit } from '../components/focus-after-submit';
+import { FundingCodeField } from '../components/funding-code-field';
 import { ScenarioHint } from '../components/scenario-hint';
 import { TextField } from '../components/text-field';
-import { useEscape } from '../components/use-escape';
+import { useCollectForm } from '../components/use-collect-form';
 import { useT } from '../i18n/use-t';
 import { checkFormFields, useCheckStore } from '../stores/check-store';
-import { formLocked, isBusy } from '../stores/collect-flow';
+import { formLocked } from '../stores/collect-flow';
 
 /** v2: Check funding code (PENDING / FULFILLED), then Paid-and-billed v2. */
 export function CheckScreen() {
   const t = useT();
-  const { form, phase, submitted, scenario, setField, submit, back } = useCheckStore();
+  const { form, phase, submitted, scenario, setField } = useCheckStore();
   const dniRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const check = checkFormFields(form);
   const locked = formLocked(phase);
-  const busy = isBusy(phase);
   const fields = phase.name === 'verify-failed' ? phase.guidance.fields : {};
 
   useEffect(() => {
     dniRef.current?.focus();
   }, []);
 
-  const onEscape = useCallback(() => {
-    const before = useCheckStore.getState().phase.name;
-    back();
-    if (before === 'verified' || before === 'verify-failed') dniRef.current?.focus();
-  }, [back]);
-  useEscape(onEscape);
-
-  const onSubmit = async () => {
-    await submit();
-    const { phase: now, form: typed } = useCheckStore.getState();
-    const state = checkFormFields(typed);
-    const failed = now.name === 'verify-failed' ? now.guidance.fields : {};
-    focusAfterSubmit(now, [
-      { valid: state.identity.status === 'valid', failed: Boolean(failed.identity), ref: dniRef },
-      { valid: state.code.status === 'valid', failed: Boolean(failed.code), ref: codeRef },
-    ]);
-  };
+  const onSubmit = useCollectForm(useCheckStore, [
+    { name: 'identity', ref: dniRef, state: (f) => checkFormFields(f).identity },
+    { name: 'code', ref: codeRef, state: (f) => checkFormFields(f).code },
+  ]);
 
   const dniFix = check.identity.status === 'error' ? check.identity.fix : undefined;
 
@@ -54,8 +39,7 @@ export function CheckScreen() {
           id="check-form"
           title={t('check.formTitle')}
           onSubmit={() => void onSubmit()}
-          disabled={busy || locked}
-          asking={phase.name === 'verifying'}
+          phase={phase}
           idle={t('check.query')}
           working={t('check.querying')}
         >
@@ -87,18 +71,15 @@ export function CheckScreen() {
             }
           />
           <p className="field-note">{t('check.dniOnly')}</p>
-          <TextField
-            ref={codeRef}
+          <FundingCodeField
             id="check-code"
-            label={t('sale.code')}
+            inputRef={codeRef}
             value={form.code}
-            onValue={(value) => setField('code', normalizeFundingCode(value))}
+            onValue={(code) => setField('code', code)}
             state={check.code}
             submitted={submitted}
             serviceMessage={fields.code ? t(fields.code) : undefined}
             readOnly={locked}
-            autoCapitalize="characters"
-            className="input--code"
           />
         </CollectForm>
         <CollectOutcome store={useCheckStore} onNew={() => dniRef.current?.focus()} />

@@ -1,28 +1,27 @@
-import { useCallback, useEffect, useRef } from 'react';
-import { normalizeFundingCode } from '../../shared/domain/identity';
+import { useEffect, useRef } from 'react';
 import { CollectForm } from '../components/collect-form';
 import { CollectOutcome } from '../components/collect-outcome';
-import { focusAfterSubmit } from '../components/focus-after-submit';
+import { FundingCodeField } from '../components/funding-code-field';
 import { IdentityField } from '../components/identity-field';
 import { ScenarioHint } from '../components/scenario-hint';
 import { TextField } from '../components/text-field';
 import { TillPanel } from '../components/till-panel';
-import { useEscape } from '../components/use-escape';
+import { useCollectForm } from '../components/use-collect-form';
 import { useT } from '../i18n/use-t';
 import { checkSaleForm } from '../logic/sale-form';
 import { useCheckStore } from '../stores/check-store';
-import { formLocked, isBusy, useSaleStore } from '../stores/sale-store';
+import { formLocked } from '../stores/collect-flow';
+import { useSaleStore } from '../stores/sale-store';
 
 /** The v3 sale: identity, funding code and billed amount → the amount to collect → billed. */
 export function SaleScreen() {
   const t = useT();
-  const { form, submitted, phase, scenario, till, setField, submit, back } = useSaleStore();
+  const { form, submitted, phase, scenario, till, setField } = useSaleStore();
   const identityRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const check = checkSaleForm(form);
   const locked = formLocked(phase);
-  const busy = isBusy(phase);
   const fields = phase.name === 'verify-failed' ? phase.guidance.fields : {};
 
   // Only on arrival: afterwards focus follows the cashier and the phase.
@@ -38,28 +37,11 @@ export function SaleScreen() {
     (tillNamedCustomer ? codeRef : identityRef).current?.focus();
   }, [tillId, tillNamedCustomer]);
 
-  const onEscape = useCallback(() => {
-    const before = useSaleStore.getState().phase.name;
-    back();
-    if (before === 'verified' || before === 'verify-failed') identityRef.current?.focus();
-  }, [back]);
-  useEscape(onEscape);
-
-  const onSubmit = async () => {
-    await submit();
-    const { phase: now, form: typed } = useSaleStore.getState();
-    const state = checkSaleForm(typed);
-    const failed = now.name === 'verify-failed' ? now.guidance.fields : {};
-    focusAfterSubmit(now, [
-      {
-        valid: state.identity.status === 'valid',
-        failed: Boolean(failed.identity),
-        ref: identityRef,
-      },
-      { valid: state.code.status === 'valid', failed: Boolean(failed.code), ref: codeRef },
-      { valid: state.amount.status === 'valid', failed: Boolean(failed.amount), ref: amountRef },
-    ]);
-  };
+  const onSubmit = useCollectForm(useSaleStore, [
+    { name: 'identity', ref: identityRef, state: (f) => checkSaleForm(f).identity },
+    { name: 'code', ref: codeRef, state: (f) => checkSaleForm(f).code },
+    { name: 'amount', ref: amountRef, state: (f) => checkSaleForm(f).amount },
+  ]);
 
   // v2 Check takes a DNI: a refusal that sends the cashier there carries the customer over.
   const openCheck = () => {
@@ -80,8 +62,7 @@ export function SaleScreen() {
           id="sale-form"
           title={t('sale.formTitle')}
           onSubmit={() => void onSubmit()}
-          disabled={busy || locked}
-          asking={phase.name === 'verifying'}
+          phase={phase}
           idle={t('sale.verify')}
           working={t('sale.verifying')}
         >
@@ -98,26 +79,16 @@ export function SaleScreen() {
             onEnter={() => codeRef.current?.focus()}
             inputRef={identityRef}
           />
-          <TextField
-            ref={codeRef}
+          <FundingCodeField
             id="sale-code"
-            label={t('sale.code')}
+            inputRef={codeRef}
             value={form.code}
-            // Scanners type fast and may add spaces or dashes; the field shows what will be sent.
-            onValue={(value) => setField('code', normalizeFundingCode(value))}
+            onValue={(code) => setField('code', code)}
             state={check.code}
             submitted={submitted}
             serviceMessage={fields.code ? t(fields.code) : undefined}
             readOnly={locked}
-            autoCapitalize="characters"
-            className="input--code"
-            onKeyDown={(event) => {
-              // A scanner ends with Enter: move on to the amount instead of submitting.
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                amountRef.current?.focus();
-              }
-            }}
+            onEnter={() => amountRef.current?.focus()}
           />
           <TextField
             ref={amountRef}

@@ -6,8 +6,6 @@ import { formFromScenario } from '../logic/scenario-fill';
 import { createCollectFlow } from './collect-flow';
 import { tillForm } from './till-sale';
 
-export { formLocked, isBusy } from './collect-flow';
-
 const EMPTY_FORM: SaleForm = { identityKind: 'dni', identity: '', code: '', amount: '' };
 
 export const useSaleStore = createCollectFlow<SaleForm>({
