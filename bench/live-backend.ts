@@ -3,9 +3,9 @@
 // bridge call cannot avoid: the HTTP exchange and the journal (whose appends fsync).
 
 import { rm } from 'node:fs/promises';
-import type { Backend } from '../electron/ipc/open-backend';
-import { openBackend } from '../electron/ipc/open-backend';
-import { browserPrinter } from '../electron/ipc/print-handlers';
+import type { Backend } from '../electron/ipc/compose/open-backend';
+import { openBackend } from '../electron/ipc/compose/open-backend';
+import { browserPrinter } from '../electron/ipc/handlers/print-handlers';
 import type { MockApp } from '../electron/mock/app';
 import { createMockApp } from '../electron/mock/app';
 import { fetchTransport, type Transport } from '../electron/service/transports';

@@ -3,7 +3,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HandlerTable } from '../electron/ipc/create-handlers';
+import type { HandlerTable } from '../electron/ipc/compose/create-handlers';
 import { dispatch } from '../electron/ipc/dispatch';
 import { startBrowserMode } from '../electron/web/browser-mode';
 import type { BridgeArgs, BridgeMethod, BridgeResult } from '../shared/bridge';

@@ -82,3 +82,26 @@ test('first run in English: the language switch is on the first screen and on sh
   await expect(page.getByRole('heading', { level: 1, name: 'Inicio de turno' })).toBeVisible();
   expect(failed).toEqual([]);
 });
+
+test('choosing English stays chosen while its words load (a slow disk or a busy terminal)', async ({
+  page,
+  freshBrowserMode,
+}) => {
+  // The English texts are loaded only when chosen; here they take a while to arrive.
+  await page.route(/\/assets\/en-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto(freshBrowserMode.url);
+  const english = page.getByRole('radio', { name: 'English' });
+  await english.check();
+  // The choice never jumps back to Spanish while the words are on their way.
+  for (let i = 0; i < 10; i++) {
+    await expect(english).toBeChecked({ timeout: 100 });
+    await page.waitForTimeout(100);
+  }
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Create the supervisor PIN' }),
+  ).toBeVisible();
+  await expect(english).toBeChecked();
+});

@@ -1,6 +1,6 @@
 // What the cashier and the supervisor see when the terminal's journal is in trouble. The
 // journal's own behaviour (disk full, emptied file) is tested under Node with the real files
-// (electron/ipc/journal-full.test.ts); here the bridge's answers are replaced to show the screens.
+// (electron/ipc/compose/journal-full.test.ts); here the bridge's answers are replaced to show the screens.
 import { expect, saveScreenshot, test } from './fixtures';
 
 test('a journal that cannot be written covers every screen until it can', async ({ app: page }) => {

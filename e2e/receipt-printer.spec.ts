@@ -59,7 +59,7 @@ test('set up the printer with a test page, then print a sale record as previewed
   await collectAndConfirm(page, 30000);
   await expect(paidAndBilled(page)).toBeVisible();
   const operations = await bridge(page, 'journal.operations', {});
-  const billed = operations.operations.find((op) => op.operation === 'v3.paid-and-billed');
+  const billed = operations.operations.find((op) => op.operation === 'v3.paidAndBilled');
   await page.goto(
     `${new URL(page.url()).origin}/#/print/sale-receipt?op=${billed?.op_id}&layout=receipt80`,
   );
@@ -72,7 +72,9 @@ test('set up the printer with a test page, then print a sale record as previewed
     'Enviado a la impresora de tickets.',
   );
   const printed = decodeEscPos(await receiver.nextJob());
-  const shown = (await lines.innerText()).replace(/\n$/, '').split('\n');
+  const shown = String(await lines.textContent())
+    .replace(/\n$/, '')
+    .split('\n');
   const same = (list: string[]) =>
     list.map((line) => line.trimEnd()).filter((l) => !l.startsWith('Impreso'));
   expect(same(printed.lines.slice(0, shown.length))).toEqual(same(shown));
@@ -109,7 +111,65 @@ test('a printer that is off says what to check; the sale stays billed; printing 
   const printed = decodeEscPos(await receiver.nextJob());
   expect(printed.lines.join('\n')).toContain('Cierre del día');
   const operations = await bridge(page, 'journal.operations', {});
-  expect(operations.operations.find((op) => op.operation === 'v3.paid-and-billed')?.status).toBe(
+  expect(operations.operations.find((op) => op.operation === 'v3.paidAndBilled')?.status).toBe(
     'succeeded',
   );
+});
+
+test('with a 58 mm printer, a sale and an undo print their records from their own screens', async ({
+  app: page,
+}) => {
+  receiver = await startReceiver();
+  await bridge(page, 'settings.update', {
+    pin: SUPERVISOR_PIN,
+    change: { receipt_printer: { address: receiver.address, columns: 32 } },
+  });
+  // The screens read the settings when the app loads.
+  await page.reload();
+  await page.keyboard.press('F2');
+  await applyCase(page, 'Venta simple');
+  await verify(page);
+  await collectAndConfirm(page, 30000);
+  await expect(paidAndBilled(page)).toBeVisible();
+  // One press from the green result: ESC/POS straight to the printer, named for its paper.
+  await paidAndBilled(page).getByRole('button', { name: 'Imprimir constancia (58 mm)' }).click();
+  await expect(
+    paidAndBilled(page)
+      .getByRole('status')
+      .filter({ hasText: 'Enviado a la impresora de tickets.' }),
+  ).toBeVisible();
+  const sale = decodeEscPos(await receiver.nextJob());
+  expect(sale.lines.map((line) => line.trim())).toContain('PAGADO Y FACTURADO');
+  expect(Math.max(...sale.lines.map((line) => line.length))).toBeLessThanOrEqual(32);
+  expect(sale.cuts).toBe(1);
+
+  await page.keyboard.press('F4');
+  await applyCase(page, 'Deshacer facturación permitido');
+  await page.getByLabel('Motivo (queda registrado)').fill('Cambio de talla');
+  await page.getByLabel('PIN del supervisor').fill(SUPERVISOR_PIN);
+  await page.getByRole('button', { name: 'Deshacer facturación', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Facturación deshecha' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Imprimir constancia (58 mm)' }).click();
+  await expect(page.getByText('Enviado a la impresora de tickets.', { exact: true })).toBeVisible();
+  const undo = decodeEscPos(await receiver.nextJob());
+  expect(undo.lines.join('\n')).toContain('Cambio de talla');
+  expect(undo.cuts).toBe(1);
+
+  // The preview of the same record shows those lines, and its toolbar names the 58 mm roll.
+  await page.getByRole('button', { name: 'Vista previa de la constancia' }).click();
+  const lines = page.getByTestId('receipt-lines');
+  await expect(lines).toContainText('Cambio de talla');
+  expect(await lines.getAttribute('data-columns')).toBe('32');
+  await expect(page.getByText('Formato ticket 58 mm')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ver en A4' })).toBeVisible();
+  await saveScreenshot(page, 'print-undo-record-58mm');
+  const shown = String(await lines.textContent())
+    .replace(/\n$/, '')
+    .split('\n');
+  const same = (list: string[]) =>
+    list.map((line) => line.trimEnd()).filter((l) => !l.startsWith('Impreso'));
+  expect(same(undo.lines.slice(0, shown.length))).toEqual(same(shown));
+  await page.getByRole('button', { name: 'Volver' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Deshacer facturación' })).toBeVisible();
 });

@@ -6,7 +6,7 @@ import { navigate, useHashRoute } from './components/use-hash-route';
 import { useT } from './i18n/use-t';
 import { type ScreenName, screenHash } from './logic/routes';
 import { DaySummaryPrint } from './print/day-summary-print';
-import { SaleReceiptPrint } from './print/sale-receipt-print';
+import { RecordPrint } from './print/record-print';
 import { CheckScreen } from './screens/check-screen';
 import { DaySummaryScreen } from './screens/day-summary-screen';
 import { OrdersScreen } from './screens/orders-screen';
@@ -75,8 +75,15 @@ export function App() {
   }
   if (route.name === 'print-day-summary')
     return <DaySummaryPrint day={route.day} layout={route.layout} auto={route.auto} />;
-  if (route.name === 'print-sale-receipt')
-    return <SaleReceiptPrint opId={route.opId} layout={route.layout} auto={route.auto} />;
+  if (route.name === 'print-record')
+    return (
+      <RecordPrint
+        record={route.record}
+        opId={route.opId}
+        layout={route.layout}
+        auto={route.auto}
+      />
+    );
 
   if (!settings.supervisor_pin_set) {
     return (

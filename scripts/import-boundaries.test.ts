@@ -5,6 +5,7 @@ import {
   importsOf,
   repositoryRoot,
   ruledSourceFiles,
+  TEST_SUPPORT,
 } from './import-boundaries';
 
 const rules = (file: string, source: string) => checkImports(file, source).map((v) => v.specifier);
@@ -62,7 +63,7 @@ describe('folder boundaries (docs/architecture.md)', () => {
 
   it('let only electron/main and electron/preload import Electron', () => {
     const electron = "import { app } from 'electron';";
-    expect(rules('electron/ipc/settings-handlers.ts', electron)).toEqual(['electron']);
+    expect(rules('electron/ipc/handlers/settings-handlers.ts', electron)).toEqual(['electron']);
     expect(rules('electron/service/transports.ts', "import { net } from 'electron/main';")).toEqual(
       ['electron/main'],
     );
@@ -88,6 +89,35 @@ describe('folder boundaries (docs/architecture.md)', () => {
     expect(rules(file, "import { centsFromWire } from '../domain/money';")).toEqual([]);
     // Climbing out and back in is still inside.
     expect(rules(file, `import { x } from '${UP2}shared/domain/money';`)).toEqual([]);
+  });
+
+  it('layer electron/ipc/: compose builds handlers and workflows, never the reverse', () => {
+    const workflow = 'electron/ipc/workflows/billing.ts';
+    expect(rules(workflow, "import { requirePin } from '../handlers/require-pin';")).toEqual([
+      '../handlers/require-pin',
+    ]);
+    expect(rules(workflow, "import { openBackend } from '../compose/open-backend';")).toHaveLength(
+      1,
+    );
+    expect(rules(workflow, "import { createKeyedLock } from './keyed-lock';")).toEqual([]);
+    expect(rules(workflow, "import type { HandlerDeps } from '../deps';")).toEqual([]);
+    const handler = 'electron/ipc/handlers/v3-handlers.ts';
+    expect(rules(handler, "import { createServiceFor } from '../compose/service-for';")).toEqual([
+      '../compose/service-for',
+    ]);
+    expect(rules(handler, "import type { Billing } from '../workflows/billing';")).toEqual([]);
+    // Tests open a whole backend through the composition root.
+    expect(
+      rules('electron/ipc/handlers/x.test.ts', "import { ok } from '../compose/test-support';"),
+    ).toEqual([]);
+  });
+
+  it('name test support one way: test-support.ts beside what it supports', () => {
+    const helpers = ruledSourceFiles(repositoryRoot()).filter((file) =>
+      /test[-_.]?(support|helpers?|utils)/i.test(file.split('/').at(-1) ?? ''),
+    );
+    expect(helpers.length).toBeGreaterThan(5);
+    expect(helpers.filter((file) => !TEST_SUPPORT.test(file))).toEqual([]);
   });
 
   it('let tests and build configuration use Node, never the other side', () => {

@@ -13,11 +13,33 @@ export type Violation = { file: string; specifier: string; rule: string };
 export const RULED_FOLDERS = ['renderer', 'electron', 'shared'] as const;
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 const TEST = /\.test\.(ts|tsx)$/;
+/**
+ * Helpers only tests import (a backend on a temp folder, fixtures); they are test code too. One
+ * name, `test-support.ts` beside what it supports (docs/decisions.md "Test support files").
+ */
+export const TEST_SUPPORT = /(^|\/)test-support\.ts$/;
 /** Build configuration beside the renderer's sources: it runs in Node, not in the page. */
 const TOOL_CONFIGS = new Set(['renderer/vite.config.ts']);
 /** The only places that may load Electron: the main process glue and the preload script. */
 const ELECTRON_GLUE = ['electron/main/', 'electron/preload/'];
 const builtins = new Set(builtinModules);
+/**
+ * Inside electron/ipc/ the roles layer one way: the composition root (compose/) builds the
+ * handlers and workflows, handlers call workflows, and neither reaches back up. Tests are exempt
+ * (they open a whole backend through compose/test-support).
+ */
+const IPC_LAYERS: Array<{ folder: string; mayNot: string[]; rule: string }> = [
+  {
+    folder: 'electron/ipc/workflows',
+    mayNot: ['electron/ipc/handlers', 'electron/ipc/compose'],
+    rule: 'electron/ipc/workflows/ never imports the handlers or the composition root',
+  },
+  {
+    folder: 'electron/ipc/handlers',
+    mayNot: ['electron/ipc/compose'],
+    rule: 'electron/ipc/handlers/ never imports the composition root',
+  },
+];
 
 /** Every module specifier a source file names: static, type-only, re-exports, import(), require(). */
 export function importsOf(source: string): string[] {
@@ -41,7 +63,7 @@ const under = (path: string | null, folder: string) =>
 export function checkImports(file: string, source: string): Violation[] {
   const found: Violation[] = [];
   const flag = (specifier: string, rule: string) => found.push({ file, specifier, rule });
-  const shipped = !TEST.test(file) && !TOOL_CONFIGS.has(file);
+  const shipped = !TEST.test(file) && !TEST_SUPPORT.test(file) && !TOOL_CONFIGS.has(file);
   for (const specifier of importsOf(source)) {
     const target = landing(file, specifier);
     if (file.startsWith('renderer/')) {
@@ -55,6 +77,10 @@ export function checkImports(file: string, source: string): Violation[] {
       if (!glue && isElectronPackage(specifier))
         flag(specifier, 'only electron/main and electron/preload import Electron');
       if (under(target, 'renderer')) flag(specifier, "electron/ never loads the renderer's code");
+      for (const layer of shipped ? IPC_LAYERS : []) {
+        if (under(file, layer.folder) && layer.mayNot.some((folder) => under(target, folder)))
+          flag(specifier, layer.rule);
+      }
     }
     if (file.startsWith('shared/')) {
       if (target !== null && !under(target, 'shared'))

@@ -8,20 +8,24 @@
 // `operation` and `error_category` are open strings with a known list, not closed enums.
 import { z } from 'zod';
 
-/** Operations the app journals today; later versions may add more, old lines keep theirs. */
+/**
+ * Operations the app journals today, each named like the bridge method that makes it
+ * (`v3.paidAndBilled`); a refund is journaled per endpoint (`orders.refundTotal`,
+ * `orders.refundPartial`). Later versions may add more.
+ */
 export const KNOWN_OPERATIONS = [
   'v3.verify',
-  'v3.paid-and-billed',
-  'v3.undo-billing',
+  'v3.paidAndBilled',
+  'v3.undoBilling',
   'v2.info',
-  'v2.paid-and-billed',
-  'v2.undo-billing',
-  'v2.day-summary',
+  'v2.paidAndBilled',
+  'v2.undoBilling',
+  'v2.daySummary',
   'orders.create',
   'orders.confirm',
   'orders.cancel',
-  'orders.refund-total',
-  'orders.refund-partial',
+  'orders.refundTotal',
+  'orders.refundPartial',
   'vouchers.register',
 ] as const;
 export type KnownOperation = (typeof KNOWN_OPERATIONS)[number];
@@ -30,11 +34,39 @@ export function isKnownOperation(name: string): name is KnownOperation {
   return (KNOWN_OPERATIONS as readonly string[]).includes(name);
 }
 
-/** `area.action`, lower case: a known operation or one a newer version added. */
+/**
+ * The names journals wrote before the operations were named like their bridge methods. A
+ * journal is kept for years at the counter and its lines are never rewritten, so old lines keep
+ * these; every entry read is given the current name (OperationName below), and nothing writes
+ * them any more (docs/decisions.md "Journal durability").
+ */
+export const LEGACY_OPERATION_NAMES: Readonly<Record<string, string>> = {
+  'v3.paid-and-billed': 'v3.paidAndBilled',
+  'v3.undo-billing': 'v3.undoBilling',
+  'v2.paid-and-billed': 'v2.paidAndBilled',
+  'v2.undo-billing': 'v2.undoBilling',
+  'v2.day-summary': 'v2.daySummary',
+  'orders.refund-total': 'orders.refundTotal',
+  'orders.refund-partial': 'orders.refundPartial',
+  'integration.sale-request': 'integration.saleRequest',
+};
+
+/** The current name of an operation, for a name read from a journal of any version. */
+export function currentOperationName(name: string): string {
+  return Object.hasOwn(LEGACY_OPERATION_NAMES, name)
+    ? (LEGACY_OPERATION_NAMES[name] ?? name)
+    : name;
+}
+
+/**
+ * `area.action`: a known operation or one a newer version added, read under its current name
+ * (an old journal's `v3.paid-and-billed` is `v3.paidAndBilled`).
+ */
 export const OperationName = z
   .string()
   .max(64)
-  .regex(/^[a-z0-9]+(?:[.-][a-z0-9]+)*$/, { message: 'an operation name like v3.verify' });
+  .regex(/^[a-z0-9]+(?:[.-][a-zA-Z0-9]+)*$/, { message: 'an operation name like v3.verify' })
+  .transform(currentOperationName);
 export type OperationName = z.infer<typeof OperationName>;
 
 export const OperationMode = z.enum(['live', 'training']);

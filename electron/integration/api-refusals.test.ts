@@ -2,7 +2,7 @@
 // foreign Host, bodies that are not a sale, and paths that are not operations. A refused
 // request never journals anything.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { freshMock, makeTempDir } from '../ipc/test-support';
+import { freshMock, makeTempDir } from '../ipc/compose/test-support';
 import type { MockApp } from '../mock/app';
 import { raw } from '../web/test-support';
 import { BASE, KEY, openTill, type Till } from './test-support';
@@ -28,7 +28,7 @@ afterEach(async () => {
 const SALE = { request_id: 'F001-1', billed_amount: 1200 };
 
 const journaled = async () =>
-  (await opened.backend.journal.ofOperation('integration.sale-request')).length;
+  (await opened.backend.journal.ofOperation('integration.saleRequest')).length;
 
 describe('who may call', () => {
   it('answers 401 without a key or with a wrong one, and 403 to a web page or a foreign Host', async () => {

@@ -5,7 +5,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { freshMock, makeTempDir, ok } from '../ipc/test-support';
+import { freshMock, makeTempDir, ok } from '../ipc/compose/test-support';
 import type { MockApp } from '../mock/app';
 import { webhookSecretFor } from './integration-key';
 import { BASE, KEY, openTill, tillFor, verifiedOpId } from './test-support';

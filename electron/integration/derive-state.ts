@@ -10,11 +10,11 @@ import type { SaleRequest, SaleRequestBody } from '../../shared/integration/sale
 import type { JournalOperation } from '../../shared/journal-entry';
 
 export const OPERATIONS = {
-  request: 'integration.sale-request',
+  request: 'integration.saleRequest',
   cancel: 'integration.cancel',
   callback: 'integration.callback',
   verify: 'v3.verify',
-  billing: 'v3.paid-and-billed',
+  billing: 'v3.paidAndBilled',
 } as const;
 
 /** The meta key that ties a cancel, a Verify or a callback to its sale request. */
@@ -46,7 +46,8 @@ export function requestBody(request: JournalOperation): SaleRequestBody {
 export function deriveState(folded: Folded): DerivedState {
   const body = requestBody(folded.request);
   const billings = folded.verifies.flatMap((v) => v.billings);
-  // The last one not refused is the one that billed or may still bill (as billing.ts decides).
+  // The last one not refused is the one that billed or may still bill (as
+  // electron/ipc/workflows/billing.ts decides).
   const billing = billings.findLast((op) => op.status !== 'refused') ?? billings.at(-1) ?? null;
   const latest = folded.verifies.at(-1)?.verify ?? null;
   // A code already billed has nothing to collect: the till sees no amount either, and no

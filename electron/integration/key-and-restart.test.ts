@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { errorOf, freshMock, makeTempDir, ok, PIN } from '../ipc/test-support';
+import { errorOf, freshMock, makeTempDir, ok, PIN } from '../ipc/compose/test-support';
 import type { MockApp } from '../mock/app';
 import { raw } from '../web/test-support';
 import { hashKey } from './integration-key';
@@ -101,7 +101,7 @@ describe('a restart of the host', () => {
     expect((await till.read('R-2')).state).toBe('waiting');
     const queue = await ok(second.backend.table, 'integration.queue', {});
     expect(queue.requests.map((r) => r.request_id)).toEqual(['R-2']);
-    expect((await second.backend.journal.ofOperation('v3.paid-and-billed')).length).toBe(1);
+    expect((await second.backend.journal.ofOperation('v3.paidAndBilled')).length).toBe(1);
     expect(second.backend.integration.status().url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     await second.backend.close();
   });

@@ -2,7 +2,7 @@
 // waiting → verified → billed | refused | unknown | canceled, idempotency on request_id, the long
 // wait, and cancels racing the cashier's paid-and-billed.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, errorOf, freshMock, makeTempDir, ok, PIN } from '../ipc/test-support';
+import { call, errorOf, freshMock, makeTempDir, ok, PIN } from '../ipc/compose/test-support';
 import type { MockApp } from '../mock/app';
 import { BASE, openTill, type Till, verifiedOpId, verifyFor } from './test-support';
 
@@ -51,7 +51,7 @@ const table = () => opened.backend.table;
 const billOf = (verifyOpId: string) =>
   ok(table(), 'v3.paidAndBilled', { verify_op_id: verifyOpId });
 const billingsInJournal = async () =>
-  (await opened.backend.journal.ofOperation('v3.paid-and-billed')).length;
+  (await opened.backend.journal.ofOperation('v3.paidAndBilled')).length;
 
 describe('a sale request from the till', () => {
   it('goes waiting → verified → billed, with the amounts the service gave', async () => {
@@ -102,7 +102,7 @@ describe('a sale request from the till', () => {
       [1, 2, 3, 4].map(() => till.create({ request_id: 'SAME', billed_amount: 50 })),
     );
     expect(simultaneous.map((a) => a.status).sort()).toEqual([200, 200, 200, 201]);
-    expect((await opened.backend.journal.ofOperation('integration.sale-request')).length).toBe(2);
+    expect((await opened.backend.journal.ofOperation('integration.saleRequest')).length).toBe(2);
   });
 
   it('holds only the amount (and customer, and a RUC for a factura) the till sent', async () => {
@@ -226,7 +226,7 @@ describe('cancel', () => {
     // The intent is on disk before the call leaves: the cancel that follows it must lose.
     await new Promise<void>((resolve) => {
       const stop = opened.backend.journal.subscribe((entry) => {
-        if (entry.type === 'intent' && entry.operation === 'v3.paid-and-billed') {
+        if (entry.type === 'intent' && entry.operation === 'v3.paidAndBilled') {
           stop();
           resolve();
         }

@@ -5,7 +5,7 @@
 import { centsFromWire } from '../../shared/domain/money';
 import type { SaleRequest, SaleRequestBody } from '../../shared/integration/sale-request';
 import type { JournalOperation } from '../../shared/journal-entry';
-import { createKeyedLock } from '../ipc/keyed-lock';
+import { createKeyedLock } from '../ipc/workflows/keyed-lock';
 import type { Journal } from '../journal/journal';
 import { canonicalJson } from '../mock/orders/canonical-json';
 import type { SettingsStore } from '../settings/settings-store';

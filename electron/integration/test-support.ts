@@ -1,8 +1,8 @@
 // Shared by the integration API tests: a backend with the API listening on a random loopback
 // port, a till that speaks HTTP to it, and the cashier's bridge calls.
 import type { SaleRequest } from '../../shared/integration/sale-request';
-import type { Backend } from '../ipc/open-backend';
-import { ok, openTestBackend, type TestBackendOptions } from '../ipc/test-support';
+import type { Backend } from '../ipc/compose/open-backend';
+import { ok, openTestBackend, type TestBackendOptions } from '../ipc/compose/test-support';
 import { raw } from '../web/test-support';
 
 export const KEY = 'till-key-for-tests-0123456789abcdefghij';

@@ -10,8 +10,10 @@ import type { Logger } from '../log/logger';
 import type { ServiceClient } from '../service/service-client';
 import type { SettingsStore } from '../settings/settings-store';
 import type { Vault } from '../vault/vault';
-import type { FaultInjector } from './fault-transport';
-import type { StoreIdentity } from './store-identity';
+import type { FaultInjector } from './compose/fault-transport';
+
+/** Who the store is to the service for online orders (electron/ipc/handlers/store-identity.ts). */
+export type StoreIdentity = { posClientId: string; storeUrl: string };
 
 /** Prints the renderer's print view (the Electron shell's own adapter lives in electron/main). */
 export type PrintAdapter = {

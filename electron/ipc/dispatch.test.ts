@@ -3,10 +3,10 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MockApp } from '../mock/app';
-import type { HandlerTable } from './create-handlers';
+import type { HandlerTable } from './compose/create-handlers';
+import type { Backend } from './compose/open-backend';
+import { freshMock, makeTempDir, openTestBackend } from './compose/test-support';
 import { dispatch } from './dispatch';
-import type { Backend } from './open-backend';
-import { freshMock, makeTempDir, openTestBackend } from './test-support';
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
 let mock: MockApp;

@@ -14,7 +14,7 @@ import {
 import { JournalError } from '../journal/journal-error';
 import { isSecretKey, redactForLog } from '../log/redact';
 import { BridgeFailure } from './bridge-failure';
-import type { HandlerTable } from './create-handlers';
+import type { HandlerTable } from './compose/create-handlers';
 import type { Caller, Handler } from './deps';
 
 const fail = (error: BridgeError): BridgeResponse<never> => ({ ok: false, error });

@@ -49,7 +49,7 @@ describe('recording an operation', () => {
     const [operation] = await journal.operations({ day: '2026-03-10' });
     expect(operation).toMatchObject({
       op_id: opId,
-      operation: 'v3.paid-and-billed',
+      operation: 'v3.paidAndBilled',
       status: 'succeeded',
       started_at: '2026-03-10T15:00:00.000Z',
       updated_at: '2026-03-10T15:00:00.800Z',
@@ -121,7 +121,7 @@ describe('recording an operation', () => {
     expect(await ids({ day: '2026-03-10', timeZone: 'UTC', mode: 'training' })).toEqual([late]);
     const verify = await journal.recordIntent(paidAndBilledIntent({ operation: 'v3.verify' }));
     expect(await ids({ operation: 'v3.verify' })).toEqual([verify]);
-    expect(await ids({ operation: 'v3.paid-and-billed' })).toEqual([early]);
+    expect(await ids({ operation: 'v3.paidAndBilled' })).toEqual([early]);
   });
 });
 
@@ -184,7 +184,7 @@ describe('operations that continue another', () => {
       paidAndBilledIntent({ meta: { verify_op_id: source } }),
     );
     const v2 = await journal.recordIntent(
-      paidAndBilledIntent({ operation: 'v2.paid-and-billed', meta: { info_op_id: source } }),
+      paidAndBilledIntent({ operation: 'v2.paidAndBilled', meta: { info_op_id: source } }),
     );
     // Neither is a link: the key does not end in `_op_id`, or the value is not an id string.
     await journal.recordIntent(paidAndBilledIntent({ meta: { verify: source } }));
@@ -193,9 +193,9 @@ describe('operations that continue another', () => {
     const ids = async (query: Parameters<Journal['linkedTo']>[1]) =>
       (await journal.linkedTo(source, query)).map((o) => o.op_id);
     expect(await ids(undefined)).toEqual([billed, v2]);
-    expect(await ids({ operation: 'v3.paid-and-billed' })).toEqual([billed]);
+    expect(await ids({ operation: 'v3.paidAndBilled' })).toEqual([billed]);
     expect(await ids({ key: 'info_op_id' })).toEqual([v2]);
-    expect(await ids({ operation: 'v2.paid-and-billed', key: 'verify_op_id' })).toEqual([]);
+    expect(await ids({ operation: 'v2.paidAndBilled', key: 'verify_op_id' })).toEqual([]);
   });
 
   it('does not link an intent that was refused before it was written', async () => {
@@ -303,7 +303,7 @@ describe('no token is ever journaled', () => {
     await expect(journal.recordIntent(sneaky)).rejects.toMatchObject({ code: 'secret-in-entry' });
 
     const opId = await journal.recordIntent({
-      operation: 'orders.refund-total',
+      operation: 'orders.refundTotal',
       mode: 'live',
       cashier_id: 'sup-02',
       order_id: 'ORD-77',

@@ -35,7 +35,7 @@ describe('resolver', () => {
     const results = await resolver.resumeUnresolved((operation) => {
       asked.push(operation.op_id);
       // Only paid-and-billed is retried blindly; the rest waits for the supervisor.
-      if (operation.operation !== 'v3.paid-and-billed') return null;
+      if (operation.operation !== 'v3.paidAndBilled') return null;
       return async () => ({ kind: 'definite', status: 'succeeded', http_status: 200 });
     });
 

@@ -25,7 +25,7 @@ export function testClock(start = '2026-03-10T15:00:00.000Z') {
 
 export function paidAndBilledIntent(overrides: Partial<IntentInput> = {}): IntentInput {
   return {
-    operation: 'v3.paid-and-billed',
+    operation: 'v3.paidAndBilled',
     mode: 'training',
     cashier_id: 'caja-01',
     identity: { kind: 'dni', value: '12345678' },

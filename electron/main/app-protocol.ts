@@ -2,7 +2,7 @@
 // a privileged standard scheme gives the page a real origin (unlike file://) so 'self' means
 // exactly the app's own files.
 import { readFile } from 'node:fs/promises';
-import type { FragmentStore } from '../ipc/fragment-store';
+import type { FragmentStore } from '../ipc/handlers/fragment-store';
 import { FRAGMENT_HEADERS, fragmentFor } from '../web/fragment-page';
 import { CONTENT_SECURITY_POLICY, contentTypeOf, resolveAppPath } from './policies';
 

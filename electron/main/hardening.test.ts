@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { createFragmentStore } from '../ipc/fragment-store';
+import { createFragmentStore } from '../ipc/handlers/fragment-store';
 import { createAppRequestHandler } from './app-protocol';
 import { hardenContents, hardenSession } from './hardening';
 import { createInvokeListener } from './ipc-bridge';

@@ -1,9 +1,9 @@
 // The Electron shell: the app's lifecycle, its one window, the menu, printing and hardening.
-// Everything behind the bridge is the same backend browser mode uses (electron/ipc/open-backend).
+// Everything behind the bridge is the same backend browser mode uses (electron/ipc/compose/open-backend).
 import { join, sep } from 'node:path';
 import { app, BrowserWindow, ipcMain, Menu, protocol, safeStorage, session, shell } from 'electron';
+import { type Backend, openBackend } from '../ipc/compose/open-backend';
 import { dispatch } from '../ipc/dispatch';
-import { type Backend, openBackend } from '../ipc/open-backend';
 import { INVOKE_CHANNEL, NAVIGATE_CHANNEL } from '../preload/channels';
 import { createSafeStorageVault } from '../vault';
 import { createAppRequestHandler } from './app-protocol';

@@ -3,15 +3,10 @@
 // mode; `npm run mock` serves it.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { RequestLogEntry } from '../../shared/api/sandbox';
-import { builtInAreas } from './areas';
+import { MOCK_AREAS } from './areas';
 import { answerFrameworkError, installErrorHandling } from './http/errors';
-import { registerInStoreRoutes } from './in-store/routes';
-import { registerSandboxRoutes } from './sandbox/routes';
 import { installSandboxHooks, logUnrouted } from './sandbox/sandbox-hooks';
 import { createContext, createState, type MockContext } from './state';
-import { registerTrainerRoutes } from './trainer/routes';
-import { seedScenarios } from './trainer/scenarios';
-import { seedTestIdentities } from './trainer/test-identities';
 import type { WebhookDeliveryOptions } from './webhooks/dispatcher';
 
 export type MockOptions = {
@@ -39,23 +34,6 @@ export const MOCK_DEFAULTS = {
   secretToken: 'mock-secret',
 } as const;
 
-/** Lets the other areas (orders, vouchers, connector…) plug in their routes and reset logic. */
-export type MockArea = {
-  register(app: FastifyInstance, context: MockContext): void;
-  /** Called after every reset, with the fresh state in place. */
-  seed?(context: MockContext): void;
-};
-
-const areas: MockArea[] = [];
-
-export function addMockArea(area: MockArea): void {
-  areas.push(area);
-}
-
-// Registered here rather than by a side-effect import: areas.ts is evaluated before this module's
-// `areas` array exists, so it hands over its list instead of calling addMockArea itself.
-for (const area of builtInAreas) addMockArea(area);
-
 export type MockApp = FastifyInstance & { mockContext: MockContext };
 
 const noSchemas = () => () => {
@@ -81,10 +59,7 @@ export async function createMockApp(options: MockOptions = {}): Promise<MockApp>
     context.state = createState();
     context.testState = createState();
     context.faults.clear();
-    const now = context.clock.now();
-    seedScenarios(context.state, now);
-    seedTestIdentities(context.testState, now);
-    for (const area of areas) area.seed?.(context);
+    for (const area of MOCK_AREAS) area.seed?.(context);
   };
 
   const app = Fastify({
@@ -115,10 +90,8 @@ export async function createMockApp(options: MockOptions = {}): Promise<MockApp>
   app.removeContentTypeParser('text/plain');
   installErrorHandling(app);
   installSandboxHooks(app, context);
-  registerSandboxRoutes(app, context);
-  registerInStoreRoutes(app, context);
-  registerTrainerRoutes(app, context, reset);
-  for (const area of areas) area.register(app, context);
+  // Every route comes from an area, registered one way (areas.ts).
+  for (const area of MOCK_AREAS) area.register(app, context, reset);
   reset();
   const mock: MockApp = Object.assign(app, { mockContext: context });
   await mock.ready();

@@ -42,12 +42,3 @@ export function dayInZone(instant: Date, timeZone: string): string {
   }
   return format.format(instant);
 }
-
-export function isKnownTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-CA', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -1,10 +1,12 @@
 // Everything the mock remembers, in memory. Reset replaces it whole.
 
 import type { RequestLogEntry } from '../../shared/api/sandbox';
+import type { MerchantSettings } from '../../shared/api/trainer';
 import { type Clock, createClock } from './clock';
+import type { MockCredentials } from './credentials';
 import { createIdSource, type IdSource } from './ids';
 import type { Funding } from './in-store/funding';
-import { defaultMerchant, type MerchantSettings } from './merchant';
+import { defaultMerchant } from './merchant';
 import { createFaultStore, type FaultStore } from './sandbox/fault-store';
 import { createRequestLog, type RequestLog } from './sandbox/request-log';
 import type { RecordedCall } from './sandbox/state-file';
@@ -14,8 +16,6 @@ import {
   type WebhookDispatcher,
 } from './webhooks/dispatcher';
 import { deriveWebhookSecret } from './webhooks/secret';
-
-export type MockCredentials = { token: string; clientId: string; secretToken: string };
 
 export type MockState = {
   merchant: MerchantSettings;

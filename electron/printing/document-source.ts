@@ -13,8 +13,8 @@ import {
 import { BridgeFailure, badArguments } from '../ipc/bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../ipc/deps';
 
-const SALE = new Set(['v3.paid-and-billed', 'v2.paid-and-billed']);
-const UNDO = new Set(['v3.undo-billing', 'v2.undo-billing']);
+const SALE = new Set(['v3.paidAndBilled', 'v2.paidAndBilled']);
+const UNDO = new Set(['v3.undoBilling', 'v2.undoBilling']);
 
 type Needed = Pick<
   HandlerMap,

@@ -17,6 +17,8 @@ export type CallContext = {
   transport: Transport;
   timeoutMs: number;
   now: () => number;
+  /** The training mock's client: it may call the mock-only trainer controls. */
+  mockControls: boolean;
 };
 
 export async function callEndpoint<S extends EndpointSpec>(
@@ -32,6 +34,11 @@ export async function callEndpoint<S extends EndpointSpec>(
     return { ...done, durationMs: Math.max(0, context.now() - started) };
   };
 
+  // A trainer control exists at the mock only: the live client never sends one to a real service.
+  if (spec.mockOnly && !context.mockControls) {
+    const message = `${spec.method} ${spec.path} is a control of the training mock only`;
+    return finish({ ok: false, error: { category: 'validation', message } }, []);
+  }
   const built = buildRequest(spec, input);
   if (!built.ok) return finish(built, []);
   const auth = await authHeaders(spec.auth, context.credentials);

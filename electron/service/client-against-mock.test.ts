@@ -93,7 +93,7 @@ describe.each(transports)('the client against the mock, through %s', (_, connect
       const code = await newFunding();
       const sale = { dni: DNI, funding_code: code, billed_amount: 1000, cashier_id: cashier };
 
-      const verified = await client.verifyFundingV3(sale);
+      const verified = await client.v3Verify(sale);
       expect(verified).toMatchObject({
         ok: true,
         status: 200,
@@ -111,22 +111,22 @@ describe.each(transports)('the client against the mock, through %s', (_, connect
         },
       });
 
-      expect(await client.paidAndBilledV3(sale)).toMatchObject({ ok: true, status: 200 });
+      expect(await client.v3PaidAndBilled(sale)).toMatchObject({ ok: true, status: 200 });
       // Only the first call has effect; a repeat (e.g. after a timeout) is still a 200.
-      expect(await client.paidAndBilledV3(sale)).toMatchObject({ ok: true, status: 200 });
-      expect(await client.verifyFundingV3(sale)).toMatchObject({
+      expect(await client.v3PaidAndBilled(sale)).toMatchObject({ ok: true, status: 200 });
+      expect(await client.v3Verify(sale)).toMatchObject({
         ok: true,
         data: { billed_by_ecommerce: true, downpayment_amount_inhouse: 250 },
       });
 
-      const undone = await client.undoBillingV3({ dni: DNI, funding_code: code });
+      const undone = await client.v3UndoBilling({ dni: DNI, funding_code: code });
       expect(undone).toMatchObject({ ok: true, status: 200 });
       // The down payment stays paid: Verify now counts it as already collected.
-      expect(await client.verifyFundingV3(sale)).toMatchObject({
+      expect(await client.v3Verify(sale)).toMatchObject({
         ok: true,
         data: { billed_by_ecommerce: false, downpayment_amount_inhouse: 0 },
       });
-      expect(await client.undoBillingV3({ dni: DNI, funding_code: code })).toMatchObject({
+      expect(await client.v3UndoBilling({ dni: DNI, funding_code: code })).toMatchObject({
         ok: false,
         error: { category: 'state-conflict', httpStatus: 400, message: IN_STORE.notBilledYet },
       });
@@ -134,7 +134,7 @@ describe.each(transports)('the client against the mock, through %s', (_, connect
 
     it('caps at the credit line: the excedent is collected on top', async () => {
       const code = await newFunding();
-      const result = await client.verifyFundingV3({
+      const result = await client.v3Verify({
         dni: DNI,
         funding_code: code,
         billed_amount: 1200,
@@ -149,8 +149,8 @@ describe.each(transports)('the client against the mock, through %s', (_, connect
     it('a changed billed amount is a state conflict with the exact message', async () => {
       const code = await newFunding();
       const sale = { dni: DNI, funding_code: code, billed_amount: 1000, cashier_id: cashier };
-      await client.verifyFundingV3(sale);
-      expect(await client.paidAndBilledV3({ ...sale, billed_amount: 900 })).toMatchObject({
+      await client.v3Verify(sale);
+      expect(await client.v3PaidAndBilled({ ...sale, billed_amount: 900 })).toMatchObject({
         ok: false,
         error: {
           category: 'state-conflict',
@@ -158,8 +158,8 @@ describe.each(transports)('the client against the mock, through %s', (_, connect
           message: IN_STORE.billedAmountChanged,
         },
       });
-      await client.paidAndBilledV3(sale);
-      expect(await client.verifyFundingV3({ ...sale, billed_amount: 900 })).toMatchObject({
+      await client.v3PaidAndBilled(sale);
+      expect(await client.v3Verify({ ...sale, billed_amount: 900 })).toMatchObject({
         ok: false,
         error: { category: 'state-conflict', message: IN_STORE.billedAmountLocked },
       });
@@ -168,8 +168,8 @@ describe.each(transports)('the client against the mock, through %s', (_, connect
     it('another cashier is refused until undo releases the funding', async () => {
       const code = await newFunding();
       const sale = { dni: DNI, funding_code: code, billed_amount: 1000, cashier_id: cashier };
-      await client.verifyFundingV3(sale);
-      expect(await client.verifyFundingV3({ ...sale, cashier_id: 'caja-02' })).toMatchObject({
+      await client.v3Verify(sale);
+      expect(await client.v3Verify({ ...sale, cashier_id: 'caja-02' })).toMatchObject({
         ok: false,
         error: { category: 'state-conflict', message: IN_STORE.cashierChanged },
       });
@@ -180,10 +180,10 @@ describe.each(transports)('the client against the mock, through %s', (_, connect
     it('runs the whole flow and sees each state', async () => {
       const code = await newFunding();
       const id = { dni: DNI, funding_code: code };
-      const before = await client.daySummaryV2({ day: '2026-03-10' });
+      const before = await client.v2DaySummary({ day: '2026-03-10' });
       expect(before.ok).toBe(true);
 
-      expect(await client.fundingInfoV2(id)).toMatchObject({
+      expect(await client.v2Info(id)).toMatchObject({
         ok: true,
         data: {
           funding_code: code,
@@ -194,14 +194,14 @@ describe.each(transports)('the client against the mock, through %s', (_, connect
           downpayment_channel: 'Tienda',
         },
       });
-      expect(await client.paidAndBilledV2(id)).toMatchObject({ ok: true, status: 200 });
-      expect(await client.paidAndBilledV2(id)).toMatchObject({ ok: true, status: 200 });
-      expect(await client.fundingInfoV2(id)).toMatchObject({
+      expect(await client.v2PaidAndBilled(id)).toMatchObject({ ok: true, status: 200 });
+      expect(await client.v2PaidAndBilled(id)).toMatchObject({ ok: true, status: 200 });
+      expect(await client.v2Info(id)).toMatchObject({
         ok: true,
         data: { billed_by_ecommerce: true, downpayment_status: 'FULFILLED' },
       });
 
-      const after = await client.daySummaryV2({ day: '2026-03-10', detail: 'true' });
+      const after = await client.v2DaySummary({ day: '2026-03-10', detail: 'true' });
       if (!before.ok || !after.ok) throw new Error('day summary failed');
       expect(after.data.total_purchases - before.data.total_purchases).toBeCloseTo(1000, 2);
       expect(after.data.total_paid_in_store - before.data.total_paid_in_store).toBeCloseTo(250, 2);
@@ -209,12 +209,12 @@ describe.each(transports)('the client against the mock, through %s', (_, connect
         expect.objectContaining({ dni: DNI, payment_origin: 'external', amount: 250 }),
       );
 
-      expect(await client.undoBillingV2(id)).toMatchObject({ ok: true, status: 200 });
-      expect(await client.fundingInfoV2(id)).toMatchObject({
+      expect(await client.v2UndoBilling(id)).toMatchObject({ ok: true, status: 200 });
+      expect(await client.v2Info(id)).toMatchObject({
         ok: true,
         data: { billed_by_ecommerce: false },
       });
-      expect(await client.undoBillingV2(id)).toMatchObject({
+      expect(await client.v2UndoBilling(id)).toMatchObject({
         ok: false,
         error: { category: 'state-conflict', httpStatus: 400, message: IN_STORE.notBilledYet },
       });
@@ -222,24 +222,24 @@ describe.each(transports)('the client against the mock, through %s', (_, connect
 
     it('the /mock/ test endpoints answer for the documented test identities', async () => {
       const id = { dni: '00000001', funding_code: 'TEST01' };
-      expect(await client.fundingInfoMock(id)).toMatchObject({
+      expect(await client.mockInfo(id)).toMatchObject({
         ok: true,
         data: { downpayment_status: 'PENDING' },
       });
-      expect(await client.paidAndBilledMock(id)).toMatchObject({ ok: true });
-      expect(await client.fundingInfoMock(id)).toMatchObject({
+      expect(await client.mockPaidAndBilled(id)).toMatchObject({ ok: true });
+      expect(await client.mockInfo(id)).toMatchObject({
         ok: true,
         data: { downpayment_status: 'FULFILLED', billed_by_ecommerce: true },
       });
-      expect(await client.undoBillingMock(id)).toMatchObject({ ok: true });
-      expect(await client.daySummaryMock({ day: '2026-03-10' })).toMatchObject({ ok: true });
+      expect(await client.mockUndoBilling(id)).toMatchObject({ ok: true });
+      expect(await client.mockDaySummary({ day: '2026-03-10' })).toMatchObject({ ok: true });
     });
   });
 
   describe('error categories as the client sees them', () => {
     it('a wrong token is auth, with the exact message and no token in the value', async () => {
       const wrong = clientWith('not-the-mock-token');
-      const result = await wrong.fundingInfoV2({ dni: DNI, funding_code: 'ABC123' });
+      const result = await wrong.v2Info({ dni: DNI, funding_code: 'ABC123' });
       expect(result).toMatchObject({
         ok: false,
         error: { category: 'auth', httpStatus: 401, message: IN_STORE.wrongToken },
@@ -248,13 +248,13 @@ describe.each(transports)('the client against the mock, through %s', (_, connect
     });
 
     it('no token configured is auth, without asking the mock', async () => {
-      const result = await clientWith(null).daySummaryV2({ day: '2026-03-10' });
+      const result = await clientWith(null).v2DaySummary({ day: '2026-03-10' });
       expect(result).toMatchObject({ ok: false, error: { category: 'auth' } });
       if (!result.ok) expect(result.error.httpStatus).toBeUndefined();
     });
 
     it('an unknown code is not-found', async () => {
-      const result = await client.paidAndBilledV2({ dni: DNI, funding_code: 'ZZZ999' });
+      const result = await client.v2PaidAndBilled({ dni: DNI, funding_code: 'ZZZ999' });
       expect(result).toMatchObject({
         ok: false,
         error: { category: 'not-found', httpStatus: 404, message: IN_STORE.codeNotActive },
@@ -263,7 +263,7 @@ describe.each(transports)('the client against the mock, through %s', (_, connect
 
     it('another DNI on Verify is not-found with its own message', async () => {
       const code = await newFunding();
-      const result = await client.verifyFundingV3({
+      const result = await client.v3Verify({
         dni: '11111111',
         funding_code: code,
         billed_amount: 1000,
@@ -300,7 +300,7 @@ describe.each(transports)('the client against the mock, through %s', (_, connect
         transport: counting,
         credentials: { bearerToken: () => MOCK_DEFAULTS.token },
       });
-      const result = await watched.verifyFundingV3({
+      const result = await watched.v3Verify({
         dni: '123',
         funding_code: 'ABC123',
         billed_amount: 1000,
@@ -325,7 +325,7 @@ describe.each(transports)('the client against the mock, through %s', (_, connect
     });
 
     it('the HTML fragments (Client_id header; none) come back as text', async () => {
-      const addOn = await client.addOn(1000);
+      const addOn = await client.financingAddOn(1000);
       expect(addOn.ok && typeof addOn.data).toBe('string');
       const steps = await client.infoSteps(MOCK_DEFAULTS.clientId);
       expect(steps.ok && steps.data).toContain('<');
@@ -371,7 +371,7 @@ describe.each(transports)('the client against the mock, through %s', (_, connect
         receipt: 'https://shop.example.com/receipts/1.png',
       });
       if (!registered.ok) throw new Error(JSON.stringify(registered.error));
-      expect(await client.voucherInfo(registered.data.request_id)).toMatchObject({
+      expect(await client.getVoucher(registered.data.request_id)).toMatchObject({
         ok: true,
         data: { status: 'PENDING', order_id: 'V-CLIENT-1' },
       });
@@ -397,7 +397,7 @@ describe('a mock that stopped answering', () => {
       credentials: { bearerToken: () => MOCK_DEFAULTS.token },
       transport: fetchTransport,
     });
-    const result = await client.daySummaryV2({ day: '2026-03-10' });
+    const result = await client.v2DaySummary({ day: '2026-03-10' });
     expect(result).toMatchObject({ ok: false, error: { category: 'network' } });
   });
 });

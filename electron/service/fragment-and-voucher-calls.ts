@@ -11,13 +11,13 @@ export function fragmentAndVoucherCalls(call: CallEndpoint) {
      * The add-on for an amount in soles. A number is written as JS prints it, so one with more
      * than 2 decimals (0.1 + 0.2) is refused by the schema rather than rounded silently.
      */
-    addOn: (amount: number | string) =>
+    financingAddOn: (amount: number | string) =>
       call(e.financingAddOn, { params: { amount: String(amount) } }),
     infoSteps: (client_id: string) => call(e.infoSteps, { params: { client_id } }),
     registerVoucher: (body: Body<'registerVoucher'>) => call(e.registerVoucher, { body }),
     /** A refusal carries the real status in `error.body.extra_data.status`, to resend with. */
     cancelVoucher: (request_id: string, body: Body<'cancelVoucher'>) =>
       call(e.cancelVoucher, { params: { request_id }, body }),
-    voucherInfo: (request_id: string) => call(e.getVoucher, { params: { request_id } }),
+    getVoucher: (request_id: string) => call(e.getVoucher, { params: { request_id } }),
   };
 }

@@ -43,7 +43,7 @@ describe.each(connections)('sandbox faults seen by the service client through %s
         secretToken: () => MOCK_DEFAULTS.secretToken,
       },
     });
-    expect((await client.verifyFundingV3(sale)).ok).toBe(true);
+    expect((await client.v3Verify(sale)).ok).toBe(true);
   });
   afterEach(async () => {
     await app.close();
@@ -63,7 +63,7 @@ describe.each(connections)('sandbox faults seen by the service client through %s
 
   it('latency: the answer comes late but whole, and the sale is billed', async () => {
     const id = await arm({ kind: 'latency', ms: 50 });
-    const result = await client.paidAndBilledV3(sale);
+    const result = await client.v3PaidAndBilled(sale);
     expect(result).toMatchObject({ ok: true, status: 200 });
     expect(result.durationMs).toBeGreaterThanOrEqual(45);
     expect(billed()).toBe(true);
@@ -72,28 +72,28 @@ describe.each(connections)('sandbox faults seen by the service client through %s
 
   it('latency beyond the client timeout: a timeout, though the sandbox did the work', async () => {
     await arm({ kind: 'latency', ms: TIMEOUT_MS * 2 });
-    const result = await client.paidAndBilledV3(sale);
+    const result = await client.v3PaidAndBilled(sale);
     expect(result).toMatchObject({ ok: false, error: { category: 'timeout' } });
     await expect.poll(billed, { timeout: TIMEOUT_MS * 4 }).toBe(true);
   });
 
   it('status 503: server category (no definite answer), nothing billed', async () => {
     await arm({ kind: 'status' });
-    const result = await client.paidAndBilledV3(sale);
+    const result = await client.v3PaidAndBilled(sale);
     expect(result).toMatchObject({ ok: false, error: { category: 'server', httpStatus: 503 } });
     expect(billed()).toBe(false);
   });
 
   it('timeout: the client gives up at its own timeout, nothing billed', async () => {
     await arm({ kind: 'timeout', ms: 5_000 });
-    const result = await client.paidAndBilledV3(sale);
+    const result = await client.v3PaidAndBilled(sale);
     expect(result).toMatchObject({ ok: false, error: { category: 'timeout' } });
     expect(billed()).toBe(false);
   });
 
   it('reset: a network failure, nothing billed', async () => {
     const id = await arm({ kind: 'reset' });
-    const result = await client.paidAndBilledV3(sale);
+    const result = await client.v3PaidAndBilled(sale);
     expect(result).toMatchObject({ ok: false, error: { category: 'network' } });
     expect(billed()).toBe(false);
     expect(lastLogged()).toMatchObject({ path: PAID, status: null, fault_id: id });
@@ -101,16 +101,16 @@ describe.each(connections)('sandbox faults seen by the service client through %s
 
   it('lost-after-apply: a network failure although the sale IS billed; the retry gets 200', async () => {
     const id = await arm({ kind: 'lost-after-apply' });
-    const result = await client.paidAndBilledV3(sale);
+    const result = await client.v3PaidAndBilled(sale);
     expect(result).toMatchObject({ ok: false, error: { category: 'network' } });
     expect(billed()).toBe(true);
     expect(app.mockContext.requests.latest(1)[0]).toMatchObject({ status: null, fault_id: id });
-    expect(await client.paidAndBilledV3(sale)).toMatchObject({ ok: true, status: 200 });
+    expect(await client.v3PaidAndBilled(sale)).toMatchObject({ ok: true, status: 200 });
   });
 
   it('malformed: a 200 whose body is not JSON is a bad response, never a success', async () => {
     await arm({ kind: 'malformed' });
-    const result = await client.paidAndBilledV3(sale);
+    const result = await client.v3PaidAndBilled(sale);
     expect(result).toMatchObject({
       ok: false,
       error: { category: 'bad-response', httpStatus: 200 },

@@ -3,6 +3,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { serviceEndpoints } from '../../shared/api/endpoints';
 import type { FundingConditions } from '../../shared/api/in-store';
+import { trainerControls } from '../../shared/api/trainer-controls';
 import type { ServiceResult } from '../../shared/service-error';
 import { answer, fakeTransport } from './fake-transport';
 import { createServiceClient, type ServiceClient } from './service-client';
@@ -90,131 +91,131 @@ type Case = {
 
 /** Endpoints whose 200 body is "not shown": any JSON object is accepted. */
 const UNSPECIFIED_OK = new Set([
-  'paidAndBilledV3',
-  'undoBillingV3',
-  'paidAndBilledV2',
-  'undoBillingV2',
-  'paidAndBilledMock',
-  'undoBillingMock',
+  'v3PaidAndBilled',
+  'v3UndoBilling',
+  'v2PaidAndBilled',
+  'v2UndoBilling',
+  'mockPaidAndBilled',
+  'mockUndoBilling',
 ]);
 
 const IN = '/pos/client/inhouse-downpayment';
 const cases: Case[] = [
   {
-    name: 'verifyFundingV3',
-    invoke: (c) => c.verifyFundingV3(billing),
+    name: 'v3Verify',
+    invoke: (c) => c.v3Verify(billing),
     method: 'POST',
     path: `${IN}/v3/verify-fundingcode-and-conditions`,
     auth: 'bearer',
     sentBody: billing,
     response: conditions,
-    invalid: (c) => c.verifyFundingV3({ ...billing, billed_amount: 10.005 }),
+    invalid: (c) => c.v3Verify({ ...billing, billed_amount: 10.005 }),
     invalidField: 'billed_amount',
   },
   {
-    name: 'paidAndBilledV3',
-    invoke: (c) => c.paidAndBilledV3(billing),
+    name: 'v3PaidAndBilled',
+    invoke: (c) => c.v3PaidAndBilled(billing),
     method: 'POST',
     path: `${IN}/v3/paid-and-billed`,
     auth: 'bearer',
     sentBody: billing,
     response: {},
-    invalid: (c) => c.paidAndBilledV3({ ...billing, dni: '1234567' }),
+    invalid: (c) => c.v3PaidAndBilled({ ...billing, dni: '1234567' }),
     invalidField: 'dni',
   },
   {
-    name: 'undoBillingV3',
-    invoke: (c) => c.undoBillingV3(identification),
+    name: 'v3UndoBilling',
+    invoke: (c) => c.v3UndoBilling(identification),
     method: 'POST',
     path: `${IN}/v3/undo-billing`,
     auth: 'bearer',
     sentBody: identification,
     response: {},
-    invalid: (c) => c.undoBillingV3({ ...identification, funding_code: 'abc123' }),
+    invalid: (c) => c.v3UndoBilling({ ...identification, funding_code: 'abc123' }),
     invalidField: 'funding_code',
   },
   {
-    name: 'fundingInfoV2',
-    invoke: (c) => c.fundingInfoV2({ dni: '12345678', funding_code: 'ABC123' }),
+    name: 'v2Info',
+    invoke: (c) => c.v2Info({ dni: '12345678', funding_code: 'ABC123' }),
     method: 'GET',
     path: `${IN}/v2/info?dni=12345678&funding_code=ABC123`,
     auth: 'bearer',
     response: fundingInfo,
-    invalid: (c) => c.fundingInfoV2({ dni: '123456789', funding_code: 'ABC123' }),
+    invalid: (c) => c.v2Info({ dni: '123456789', funding_code: 'ABC123' }),
     invalidField: 'dni',
   },
   {
-    name: 'paidAndBilledV2',
-    invoke: (c) => c.paidAndBilledV2({ dni: '12345678', funding_code: 'ABC123' }),
+    name: 'v2PaidAndBilled',
+    invoke: (c) => c.v2PaidAndBilled({ dni: '12345678', funding_code: 'ABC123' }),
     method: 'POST',
     path: `${IN}/v2/paid-and-billed`,
     auth: 'bearer',
     sentBody: { dni: '12345678', funding_code: 'ABC123' },
     response: { message: 'ok' },
-    invalid: (c) => c.paidAndBilledV2({ funding_code: 'ABC123' }),
+    invalid: (c) => c.v2PaidAndBilled({ funding_code: 'ABC123' }),
     invalidField: 'request',
   },
   {
-    name: 'undoBillingV2',
-    invoke: (c) => c.undoBillingV2(identification),
+    name: 'v2UndoBilling',
+    invoke: (c) => c.v2UndoBilling(identification),
     method: 'POST',
     path: `${IN}/v2/undo-billing`,
     auth: 'bearer',
     sentBody: identification,
     response: {},
-    invalid: (c) => c.undoBillingV2({ ...identification, ruc: '20100070971' }),
+    invalid: (c) => c.v2UndoBilling({ ...identification, ruc: '20100070971' }),
     invalidField: 'ruc',
   },
   {
-    name: 'daySummaryV2',
-    invoke: (c) => c.daySummaryV2({ day: '2026-03-10', detail: 'true' }),
+    name: 'v2DaySummary',
+    invoke: (c) => c.v2DaySummary({ day: '2026-03-10', detail: 'true' }),
     method: 'GET',
     path: `${IN}/v2/day-summary?day=2026-03-10&detail=true`,
     auth: 'bearer',
     response: { ...daySummary, order_detail: [] },
-    invalid: (c) => c.daySummaryV2({ day: '2026-02-30' }),
+    invalid: (c) => c.v2DaySummary({ day: '2026-02-30' }),
     invalidField: 'day',
   },
   {
-    name: 'fundingInfoMock',
-    invoke: (c) => c.fundingInfoMock({ dni: '12345678', funding_code: 'ABC123' }),
+    name: 'mockInfo',
+    invoke: (c) => c.mockInfo({ dni: '12345678', funding_code: 'ABC123' }),
     method: 'GET',
     path: `${IN}/mock/info?dni=12345678&funding_code=ABC123`,
     auth: 'bearer',
     response: fundingInfo,
-    invalid: (c) => c.fundingInfoMock({ dni: '12345678', funding_code: 'ABC12' }),
+    invalid: (c) => c.mockInfo({ dni: '12345678', funding_code: 'ABC12' }),
     invalidField: 'funding_code',
   },
   {
-    name: 'paidAndBilledMock',
-    invoke: (c) => c.paidAndBilledMock(identification),
+    name: 'mockPaidAndBilled',
+    invoke: (c) => c.mockPaidAndBilled(identification),
     method: 'POST',
     path: `${IN}/mock/paid-and-billed`,
     auth: 'bearer',
     sentBody: identification,
     response: {},
-    invalid: (c) => c.paidAndBilledMock({ ...identification, dni: '12345678' }),
+    invalid: (c) => c.mockPaidAndBilled({ ...identification, dni: '12345678' }),
     invalidField: 'request',
   },
   {
-    name: 'undoBillingMock',
-    invoke: (c) => c.undoBillingMock(identification),
+    name: 'mockUndoBilling',
+    invoke: (c) => c.mockUndoBilling(identification),
     method: 'POST',
     path: `${IN}/mock/undo-billing`,
     auth: 'bearer',
     sentBody: identification,
     response: {},
-    invalid: (c) => c.undoBillingMock({ funding_code: 'ABC123', ruc: '123' }),
+    invalid: (c) => c.mockUndoBilling({ funding_code: 'ABC123', ruc: '123' }),
     invalidField: 'ruc',
   },
   {
-    name: 'daySummaryMock',
-    invoke: (c) => c.daySummaryMock({ day: '2026-03-10' }),
+    name: 'mockDaySummary',
+    invoke: (c) => c.mockDaySummary({ day: '2026-03-10' }),
     method: 'GET',
     path: `${IN}/mock/day-summary?day=2026-03-10`,
     auth: 'bearer',
     response: daySummary,
-    invalid: (c) => c.daySummaryMock({ day: '2026-03-10', detail: 'yes' as 'true' }),
+    invalid: (c) => c.mockDaySummary({ day: '2026-03-10', detail: 'yes' as 'true' }),
     invalidField: 'detail',
   },
   {
@@ -297,14 +298,14 @@ const cases: Case[] = [
     invalidField: 'order_id',
   },
   {
-    name: 'addOn',
-    invoke: (c) => c.addOn(1499.9),
+    name: 'financingAddOn',
+    invoke: (c) => c.financingAddOn(1499.9),
     method: 'GET',
     path: '/pos/pay-with-service-add-on/1499.9',
     auth: 'client-id',
     html: true,
     response: '<style>.a{}</style><div>Desde S/ 375</div>',
-    invalid: (c) => c.addOn(0.1 + 0.2),
+    invalid: (c) => c.financingAddOn(0.1 + 0.2),
     invalidField: 'amount',
   },
   {
@@ -341,8 +342,8 @@ const cases: Case[] = [
     invalidField: 'expected_status',
   },
   {
-    name: 'voucherInfo',
-    invoke: (c) => c.voucherInfo(requestId),
+    name: 'getVoucher',
+    invoke: (c) => c.getVoucher(requestId),
     method: 'GET',
     path: `/vouchers/unchecked_payment/info/${requestId}`,
     auth: 'bearer',
@@ -357,7 +358,7 @@ const cases: Case[] = [
       status: 'PENDING',
       bank_operation_number: null,
     },
-    invalid: (c) => c.voucherInfo(''),
+    invalid: (c) => c.getVoucher(''),
     invalidField: 'request_id',
   },
   {
@@ -503,6 +504,12 @@ describe('every endpoint function', () => {
     expect(named).toHaveLength(29);
   });
 
+  it('names each function as the catalogue names its endpoint (one concept, one name)', () => {
+    const { client } = setup();
+    const named = Object.keys(client).filter((k) => k !== 'call');
+    expect(named.sort()).toEqual(Object.keys(serviceEndpoints).sort());
+  });
+
   it('reaches every endpoint of shared/api, each through one function', () => {
     const specs = Object.values(serviceEndpoints);
     const hit = (c: Case) =>
@@ -563,10 +570,40 @@ describe('every endpoint function', () => {
 describe('types', () => {
   it('derives each function’s data from the response schema', () => {
     const { client } = setup();
-    expectTypeOf(client.verifyFundingV3).returns.resolves.toEqualTypeOf<
+    expectTypeOf(client.v3Verify).returns.resolves.toEqualTypeOf<
       ServiceResult<FundingConditions>
     >();
-    expectTypeOf(client.addOn).returns.resolves.toEqualTypeOf<ServiceResult<string>>();
+    expectTypeOf(client.financingAddOn).returns.resolves.toEqualTypeOf<ServiceResult<string>>();
     expectTypeOf(client.totalRefund).parameter(2).toEqualTypeOf<string>();
+  });
+});
+
+describe('the trainer controls (mock-only)', () => {
+  const make = (transport: ReturnType<typeof fakeTransport>, mockControls?: boolean) =>
+    createServiceClient({
+      baseUrl: BASE,
+      credentials: { bearerToken: () => TOKEN, clientId: () => CLIENT_ID },
+      transport,
+      ...(mockControls === undefined ? {} : { mockControls }),
+    });
+
+  it('are refused by a client not made for the training mock, and nothing is sent', async () => {
+    const transport = fakeTransport(() => answer(200, { reset: true }));
+    const result = await make(transport).call(trainerControls.trainerReset, { body: {} });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.category).toBe('validation');
+      expect(result.error.httpStatus).toBeUndefined();
+    }
+    expect(transport.sent).toEqual([]);
+  });
+
+  it("are sent by the training mock's client", async () => {
+    const transport = fakeTransport(() => answer(200, { reset: true }));
+    const result = await make(transport, true).call(trainerControls.trainerReset, { body: {} });
+    expect(result).toMatchObject({ ok: true, data: { reset: true } });
+    expect(transport.sent.map((r) => [r.method, r.url])).toEqual([
+      ['POST', `${BASE}/__mock/reset`],
+    ]);
   });
 });

@@ -22,6 +22,11 @@ export type ServiceClientOptions = {
   timeoutMs?: number;
   /** Millisecond clock for `durationMs` (tests pass a fake one). */
   now?: () => number;
+  /**
+   * Only for the client of the in-process training mock: lets it call the trainer controls
+   * (`mockOnly` specs). Any other client answers them with a `validation` error, unsent.
+   */
+  mockControls?: boolean;
 };
 
 /**
@@ -43,6 +48,7 @@ export function createServiceClient(options: ServiceClientOptions) {
     transport: options.transport,
     timeoutMs,
     now: options.now ?? Date.now,
+    mockControls: options.mockControls === true,
   };
   const call: CallEndpoint = <S extends EndpointSpec>(spec: S, input: EndpointInput<S>) =>
     callEndpoint(context, spec, input);

@@ -3,7 +3,14 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { freshMock, instantRetry, makeTempDir, NOW, PIN, PLAIN_SALE } from '../ipc/test-support';
+import {
+  freshMock,
+  instantRetry,
+  makeTempDir,
+  NOW,
+  PIN,
+  PLAIN_SALE,
+} from '../ipc/compose/test-support';
 import type { MockApp } from '../mock/app';
 import { type BrowserMode, startBrowserMode, TOKEN_FILE } from './browser-mode';
 import { writeRendererFixture } from './test-support';

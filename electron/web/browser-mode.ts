@@ -3,9 +3,9 @@
 // renderer's dev server (which proxies `/bridge/` here and writes `secret` into its own page).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readPackageInfo } from '../ipc/app-info-handlers';
-import { type Backend, type BackendOptions, openBackend } from '../ipc/open-backend';
-import { browserPrinter } from '../ipc/print-handlers';
+import { type Backend, type BackendOptions, openBackend } from '../ipc/compose/open-backend';
+import { readPackageInfo } from '../ipc/handlers/app-info-handlers';
+import { browserPrinter } from '../ipc/handlers/print-handlers';
 import { createFileVault } from '../vault/file-vault';
 import { createWebServer, type WebServer } from './web-server';
 

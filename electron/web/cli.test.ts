@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../ipc/test-support';
+import { makeTempDir } from '../ipc/compose/test-support';
 import { writeRendererFixture } from './test-support';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -3,8 +3,8 @@
 // srcdoc frame inherits the app's `style-src 'self'` and Chromium drops every <style> in it).
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Backend } from '../ipc/open-backend';
-import { freshMock, makeTempDir, ok, openTestBackend } from '../ipc/test-support';
+import type { Backend } from '../ipc/compose/open-backend';
+import { freshMock, makeTempDir, ok, openTestBackend } from '../ipc/compose/test-support';
 import type { MockApp } from '../mock/app';
 import { raw } from './test-support';
 import { createWebServer, type WebServer } from './web-server';

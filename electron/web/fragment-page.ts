@@ -1,8 +1,8 @@
 // How a kept service fragment is answered, by both shells (browser mode's server and Electron's
 // app:// protocol): its own policy lets its inline <style> (and data: images and fonts) apply,
 // runs no script, loads nothing from anywhere, and may be framed only by the app itself.
-import type { FragmentStore } from '../ipc/fragment-store';
-import { FRAGMENT_PREFIX } from '../ipc/fragment-store';
+import type { FragmentStore } from '../ipc/handlers/fragment-store';
+import { FRAGMENT_PREFIX } from '../ipc/handlers/fragment-store';
 
 export const FRAGMENT_POLICY = [
   "default-src 'none'",

@@ -1,10 +1,10 @@
 // Slow or half-sent requests must not hold browser mode's server: headers and whole requests have
 // a time limit, and connections past the cap are closed at once.
-import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Backend } from '../ipc/open-backend';
-import { freshMock, makeTempDir, openTestBackend } from '../ipc/test-support';
+import type { Backend } from '../ipc/compose/open-backend';
+import { freshMock, makeTempDir, openTestBackend } from '../ipc/compose/test-support';
+import { slowClients } from '../loopback/test-support';
 import type { MockApp } from '../mock/app';
 import { createWebServer, type WebServer } from './web-server';
 
@@ -12,7 +12,7 @@ let temp: Awaited<ReturnType<typeof makeTempDir>>;
 let mock: MockApp;
 let backend: Backend;
 let server: WebServer;
-const sockets: Socket[] = [];
+const clients = slowClients();
 
 beforeEach(async () => {
   temp = await makeTempDir();
@@ -30,43 +30,28 @@ async function start(headersTimeoutMs = 300, requestTimeoutMs = 600) {
 }
 
 afterEach(async () => {
-  for (const socket of sockets.splice(0)) socket.destroy();
+  clients.destroyAll();
   await server.close();
   await backend.close();
   await mock.close();
   await temp.remove();
 });
 
-/** A socket that sends `text` and then nothing more; `closed` turns true when the server hangs up. */
-async function halfSent(text: string) {
-  const socket = connect(server.port, '127.0.0.1');
-  sockets.push(socket);
-  const state = { closed: false };
-  socket.on('close', () => {
-    state.closed = true;
-  });
-  socket.on('error', () => {});
-  // Read what comes (a 408, then the end): the hang-up is seen only once it is read.
-  socket.resume();
-  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-  socket.write(text);
-  return state;
-}
-
 describe('slow clients', () => {
   it('are cut off when their headers never finish', async () => {
     await start();
-    const clients = await Promise.all(
+    const sent = await Promise.all(
       Array.from({ length: 6 }, () =>
-        halfSent(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n`),
+        clients.halfSent(server.port, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n`),
       ),
     );
-    await expect.poll(() => clients.every((c) => c.closed), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => sent.every((c) => c.closed), { timeout: 5_000 }).toBe(true);
   });
 
   it('are cut off when their body never finishes', async () => {
     await start();
-    const client = await halfSent(
+    const client = await clients.halfSent(
+      server.port,
       `POST /bridge/app.info HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n` +
         'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":',
     );
@@ -76,11 +61,11 @@ describe('slow clients', () => {
   it('cannot take more connections than the cap, and the server still answers after', async () => {
     // Headers may take long here, so only the cap can close the connections past 8.
     await start(60_000, 60_000);
-    const clients = await Promise.all(
-      Array.from({ length: 20 }, () => halfSent('GET / HTTP/1.1\r\n')),
+    const sent = await Promise.all(
+      Array.from({ length: 20 }, () => clients.halfSent(server.port, 'GET / HTTP/1.1\r\n')),
     );
-    await expect.poll(() => clients.filter((c) => c.closed).length, { timeout: 5_000 }).toBe(12);
-    for (const socket of sockets.splice(0)) socket.destroy();
+    await expect.poll(() => sent.filter((c) => c.closed).length, { timeout: 5_000 }).toBe(12);
+    clients.destroyAll();
     const answer = await fetch(`${server.url}bridge/app.info`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-mostrador-secret': server.secret },

@@ -3,8 +3,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Backend } from '../ipc/open-backend';
-import { freshMock, makeTempDir, openTestBackend } from '../ipc/test-support';
+import type { Backend } from '../ipc/compose/open-backend';
+import { freshMock, makeTempDir, openTestBackend } from '../ipc/compose/test-support';
 import type { MockApp } from '../mock/app';
 import { CONTENT_SECURITY_POLICY } from './security-headers';
 import { raw, writeRendererFixture } from './test-support';

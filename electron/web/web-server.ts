@@ -2,11 +2,11 @@
 // `POST /bridge/<method>` with JSON args answers the same `{ ok, result | error }` envelope as
 // Electron IPC, from the same handler table.
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BridgeError } from '../../shared/bridge';
-import type { HandlerTable } from '../ipc/create-handlers';
+import type { HandlerTable } from '../ipc/compose/create-handlers';
 import { dispatch } from '../ipc/dispatch';
+import { type LoopbackLimits, listenLoopback, readBoundedBody } from '../loopback/loopback-server';
 import { FRAGMENT_HEADERS, fragmentFor } from './fragment-page';
 import { createRequestGuard } from './request-guard';
 import { SECURITY_HEADERS } from './security-headers';
@@ -35,14 +35,7 @@ export type WebServerOptions = {
   limits?: Partial<ServerLimits>;
 };
 
-export type ServerLimits = {
-  /** Time for a request's headers to arrive in full. */
-  headersTimeoutMs: number;
-  /** Time for a whole request (headers and body) to arrive. */
-  requestTimeoutMs: number;
-  /** Open connections at once; more are closed on arrival. One cashier's browser needs few. */
-  maxConnections: number;
-};
+export type ServerLimits = LoopbackLimits;
 
 /**
  * A browser on the same machine sends a request in microseconds: seconds are generous. The
@@ -72,22 +65,6 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
   const serveStatic = createStaticFiles(options.rendererDir);
   let guard: ReturnType<typeof createRequestGuard> | null = null;
 
-  const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const timeouts = {
-    headersTimeout: limits.headersTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
-    // How often Node looks for expired requests: a fraction of the shortest limit.
-    connectionsCheckingInterval: Math.max(50, Math.min(1_000, limits.headersTimeoutMs / 3)),
-  };
-  const server = createServer(timeouts, (request, response) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
-    handle(request, response).catch((error: unknown) => {
-      options.table.logger.error('web request failed', { error });
-      if (!response.headersSent) sendJson(response, 500, internal());
-      else response.destroy();
-    });
-  });
-
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     if (!guard) return sendText(response, 503, 'starting\n');
     const where = guard.checkOrigin(request.headers);
@@ -104,7 +81,7 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
       if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
         return refuse(response, 415, 'bridge calls are application/json');
       }
-      const body = await readBody(request);
+      const body = await readBoundedBody(request, MAX_BODY_BYTES);
       if (body === null) return refuse(response, 413, 'request too large');
       let args: unknown;
       try {
@@ -148,17 +125,21 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
     return send(response, 200, found.contentType, found.body, request.method);
   };
 
-  server.maxConnections = limits.maxConnections;
-  // An idle kept-alive socket counts against the cap; let it go soon.
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ port: options.port, host: '127.0.0.1' }, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenLoopback(
+    options.port,
+    { ...DEFAULT_LIMITS, ...options.limits },
+    (request, response) => {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+        response.setHeader(name, value);
+      }
+      handle(request, response).catch((error: unknown) => {
+        options.table.logger.error('web request failed', { error });
+        if (!response.headersSent) sendJson(response, 500, internal());
+        else response.destroy();
+      });
+    },
+  );
+  const { port } = listening;
   guard = createRequestGuard({
     port,
     secret,
@@ -171,29 +152,12 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
     launchUrl: `${url}?${LAUNCH_KEY_PARAM}=${secret}`,
     port,
     secret,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: listening.close,
   };
 }
 
 function internal(): { ok: false; error: BridgeError } {
   return { ok: false, error: { code: 'internal', message: 'Something went wrong in the app.' } };
-}
-
-/** The whole body as text, or null once it passes the size limit. */
-async function readBody(request: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function refuse(response: ServerResponse, status: number, reason: string) {

@@ -4,47 +4,22 @@
 // When the flow is done the faults stop, the retry loops finish, and the whole journal and the
 // mock's records are compared.
 
-import type { MockApp } from '../../electron/mock/app';
-import { createInjectTransport } from '../../electron/service/transports';
 import { DaySummary } from '../../shared/api/in-store';
-import { type SeededRandom, seededRandom } from '../support/seeded-random';
-import { createChaosTransport, type FaultPlan, noFaults } from './chaos-transport';
-import { createEffectTracker } from './effect-tracker';
+import type { SeededRandom } from '../support/seeded-random';
+import { openChaosRun } from './chaos-run';
 import { isSuccessStatus, payAndBill, undoBilling } from './operation-checks';
 import { infoUntilDefinite, verifyUntilDefinite } from './read-checks';
-import { openRunBackend, PIN, TODAY } from './run-backend';
+import { PIN, TODAY } from './run-backend';
 import { createFunding, externalPayments, flag, fundingOf, type RunContext } from './run-context';
+import type { RunOptions } from './run-options';
 import { newReport, type RunReport } from './run-report';
 
-export type RunOptions = {
-  index: number;
-  seed: number;
-  mock: MockApp;
-  settingsText: string;
-  timeoutMs: number;
-};
+export type { RunOptions };
 
 export async function cashierRun(options: RunOptions): Promise<RunReport> {
   const { index, seed, mock } = options;
   const report = newReport(index, seed);
-  // Two streams: the flow's choices do not shift when a retry draws one more fault decision.
-  const rng = seededRandom(seed);
-  const plan: FaultPlan = {
-    rng: seededRandom(seed ^ 0x5bd1e995),
-    enabled: true,
-    budget: rng.int(0, 8),
-    probability: rng.pick([0.2, 0.4, 0.7]),
-    counts: noFaults(),
-    log: [],
-    spuriousTimeouts: 0,
-  };
-  const tracker = createEffectTracker(mock, createInjectTransport(mock));
-  const run = await openRunBackend({
-    mock,
-    transport: createChaosTransport(tracker.transport, plan),
-    settingsText: options.settingsText,
-    timeoutMs: options.timeoutMs,
-  });
+  const { rng, tracker, run, plan } = await openChaosRun(options);
   const context: RunContext = {
     backend: run.backend,
     restart: async () => {
@@ -159,7 +134,7 @@ async function finalChecks(context: RunContext, fundings: Array<{ code: string; 
   for (const op of ops) {
     const key = `${op.operation}:${op.status}`;
     report.outcomes[key] = (report.outcomes[key] ?? 0) + 1;
-    const billing = op.operation.endsWith('paid-and-billed');
+    const billing = op.operation.endsWith('paidAndBilled');
     if (op.status === 'pending' || (billing && op.status === 'unknown')) {
       flag(context, 'unresolved', `${op.operation} ${op.status} once the faults stopped`);
     }
@@ -176,7 +151,7 @@ async function finalChecks(context: RunContext, fundings: Array<{ code: string; 
     const funding = fundingOf(context, code);
     const mine = ops.filter((op) => op.intent.funding_code === code);
     const billed = mine.filter(
-      (op) => op.operation.endsWith('paid-and-billed') && op.status === 'succeeded',
+      (op) => op.operation.endsWith('paidAndBilled') && op.status === 'succeeded',
     ).length;
     const effects = context.tracker.of(code);
     if (effects.billings > billed) {
@@ -189,7 +164,7 @@ async function finalChecks(context: RunContext, fundings: Array<{ code: string; 
         `${code}: ${billed} billings journaled, ${effects.billings} at the mock`,
       );
     }
-    const undone = mine.some((op) => op.operation.endsWith('undo-billing'));
+    const undone = mine.some((op) => op.operation.endsWith('undoBilling'));
     if (!undone && (funding.billing !== null) !== billed > 0) {
       flag(
         context,

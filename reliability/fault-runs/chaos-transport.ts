@@ -1,5 +1,5 @@
 // Faults between the service client and the mock, chosen by a run's seeded PRNG. More kinds than
-// the training fault switch (electron/ipc/fault-transport.ts) and each in the variants a real
+// the training fault switch (electron/ipc/compose/fault-transport.ts) and each in the variants a real
 // network produces: before the call reaches the service (nothing applied) or after (applied, the
 // answer lost, late, or garbled). Lives with the suite: product code never needs these.
 import type {

@@ -6,8 +6,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Backend, openBackend } from '../../electron/ipc/open-backend';
-import { browserPrinter } from '../../electron/ipc/print-handlers';
+import { type Backend, openBackend } from '../../electron/ipc/compose/open-backend';
+import { browserPrinter } from '../../electron/ipc/handlers/print-handlers';
 import type { MockApp } from '../../electron/mock/app';
 import type { Transport } from '../../electron/service/transports';
 import { NO_LOCKOUT } from '../../electron/settings/pin-lockout';

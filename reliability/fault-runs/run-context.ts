@@ -1,8 +1,8 @@
 // What a run's flow and its checks share: the bridge calls (through the product's dispatch, each
 // answer checked against the contract), the mock's records, and the report being filled.
 import type { z } from 'zod';
+import type { Backend } from '../../electron/ipc/compose/open-backend';
 import { dispatch } from '../../electron/ipc/dispatch';
-import type { Backend } from '../../electron/ipc/open-backend';
 import type { MockApp } from '../../electron/mock/app';
 import type { Funding } from '../../electron/mock/in-store/funding';
 import {

@@ -58,8 +58,8 @@ export function summarize(reports: readonly RunReport[], label: string): string 
     spurious += report.spuriousTimeouts;
     for (const [key, count] of Object.entries(report.outcomes)) {
       if (key.endsWith(':unknown')) stayedUnknown += count;
-      if (key.endsWith('paid-and-billed:succeeded')) billings.succeeded += count;
-      if (key.endsWith('paid-and-billed:refused')) billings.refused += count;
+      if (key.endsWith('paidAndBilled:succeeded')) billings.succeeded += count;
+      if (key.endsWith('paidAndBilled:refused')) billings.refused += count;
     }
     for (const violation of report.violations) {
       if (violation.kind === 'false-success') falseSuccesses += 1;

@@ -3,14 +3,10 @@
 // presses again while unknown), the till sometimes cancels at the same moment, the backend is
 // sometimes restarted while the retry loop waits, with seeded faults between the client and the
 // mock. At the end the till's state is compared with what reached the mock.
-import type { MockApp } from '../../electron/mock/app';
-import { createInjectTransport } from '../../electron/service/transports';
 import type { SaleRequest } from '../../shared/integration/sale-request';
-import { seededRandom } from '../support/seeded-random';
-import { createChaosTransport, type FaultPlan, noFaults } from './chaos-transport';
-import { createEffectTracker } from './effect-tracker';
-import { openRunBackend } from './run-backend';
+import { openChaosRun } from './chaos-run';
 import { createFunding, externalPayments, fundingOf, type RunContext } from './run-context';
+import type { RunOptions } from './run-options';
 
 export type TillRunReport = {
   index: number;
@@ -23,13 +19,7 @@ export type TillRunReport = {
 
 const BASE = '/integration/v1/sale-requests';
 
-export async function tillRun(options: {
-  index: number;
-  seed: number;
-  mock: MockApp;
-  settingsText: string;
-  timeoutMs: number;
-}): Promise<TillRunReport> {
+export async function tillRun(options: RunOptions): Promise<TillRunReport> {
   const { index, seed, mock } = options;
   const report: TillRunReport = {
     index,
@@ -40,23 +30,7 @@ export async function tillRun(options: {
     violations: [],
   };
   const flag = (text: string) => report.violations.push(text);
-  const rng = seededRandom(seed);
-  const plan: FaultPlan = {
-    rng: seededRandom(seed ^ 0x5bd1e995),
-    enabled: true,
-    budget: rng.int(0, 8),
-    probability: rng.pick([0.2, 0.4, 0.7]),
-    counts: noFaults(),
-    log: [],
-    spuriousTimeouts: 0,
-  };
-  const tracker = createEffectTracker(mock, createInjectTransport(mock));
-  const run = await openRunBackend({
-    mock,
-    transport: createChaosTransport(tracker.transport, plan),
-    settingsText: options.settingsText,
-    timeoutMs: options.timeoutMs,
-  });
+  const { rng, tracker, run, plan } = await openChaosRun(options);
   const call = (method: string, args: unknown) =>
     run.backend.table.methods[method as 'v3.verify'](args as never, {
       channel: 'direct',
@@ -136,7 +110,7 @@ export async function tillRun(options: {
     if (final.state !== 'billed' && billed)
       flag(`${final.state} to the till, billed at the service`);
     if (final.state === 'unknown') flag('left unknown after the faults stopped');
-    const requests = await run.backend.journal.ofOperation('integration.sale-request');
+    const requests = await run.backend.journal.ofOperation('integration.saleRequest');
     if (requests.length !== 1) flag(`${requests.length} sale requests journaled`);
   } catch (error) {
     flag(`crash: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -27,7 +27,7 @@ export async function untilBillingsResolved(host: Host, flag: Flag): Promise<voi
   for (let poll = 0; poll < 400; poll += 1) {
     const answer = await callBridge(host, 'journal.unresolved', {});
     const open = ((answer?.result as { operations?: JournalOp[] })?.operations ?? []).filter((op) =>
-      op.operation.endsWith('paid-and-billed'),
+      op.operation.endsWith('paidAndBilled'),
     );
     if (open.length === 0) return;
     await sleepMs(50);
@@ -65,7 +65,7 @@ export async function checkOperations(
   for (const line of intentsOf(now)) {
     const op = await operationOf(host, line.op_id);
     if (!op) continue;
-    const billing = op.operation.endsWith('paid-and-billed');
+    const billing = op.operation.endsWith('paidAndBilled');
     if (billing && op.status !== 'succeeded' && op.status !== 'refused') {
       flag(`${op.operation} ${op.op_id} ${op.status} after the restart`);
     }
@@ -99,7 +99,7 @@ export async function checkMock(
 ): Promise<void> {
   const billings: JournalOp[] = [];
   for (const line of intentsOf(now)) {
-    if (!line.operation?.endsWith('paid-and-billed')) continue;
+    if (!line.operation?.endsWith('paidAndBilled')) continue;
     const op = await operationOf(host, line.op_id);
     if (op?.status === 'succeeded') billings.push(op);
   }

@@ -4,54 +4,25 @@
 // earlier runs. Replay run i (with its lane's earlier runs, whose journal it starts from):
 //   RELIABILITY_SEED=<base> RELIABILITY_RUN=<index> npx vitest run reliability/kill-restart
 // The kills land by wall-clock time, so a replay repeats the choices, not the exact instants.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeRendererFixture } from '../../electron/web/test-support';
-import { type Bundle, bundleEntry } from '../support/bundle-entry';
 import { inPool, replayOptions, runSeed } from '../support/seeded-random';
 import { createStepTiming, openLane } from './kill-lane';
 import { type KillReport, killRun } from './kill-run';
-import { callBridge, type MockServer, startHost, startMockServer } from './processes';
+import { type KillSuite, openKillSuite } from './kill-suite';
 
 const RUNS = 200;
 /** Hosts alive at once: starting one is mostly CPU (module loading) on a 2-core machine. */
 const LANES = 3;
 const DEFAULT_SEED = 20260311;
-const PIN = '1357';
 
-let host: Bundle;
-let mock: MockServer;
-let dirs: string;
+let suite: KillSuite;
 
 beforeAll(async () => {
-  dirs = await mkdtemp(join(tmpdir(), 'mostrador-kill-suite-'));
-  [host, mock] = await Promise.all([
-    bundleEntry('reliability/kill-restart/host-entry.ts'),
-    startMockServer('2026-03-10T15:00:00Z'),
-  ]);
-  await writeRendererFixture(join(dirs, 'renderer'));
-  // Configured once the way a supervisor does it, through the bridge; each run copies the files.
-  const template = await startHost(host.entry, join(dirs, 'template'), join(dirs, 'renderer'));
-  try {
-    for (const [method, args] of [
-      ['supervisor.setPin', { pin: PIN }],
-      ['token.set', { pin: PIN, token: mock.token }],
-      ['settings.update', { pin: PIN, change: { mode: 'live', base_url: mock.baseUrl } }],
-    ] as const) {
-      const answer = await callBridge(template, method, args);
-      if (!answer?.ok) throw new Error(`${method}: ${JSON.stringify(answer)}`);
-    }
-  } finally {
-    await template.stop();
-  }
+  suite = await openKillSuite('kill-suite');
 }, 120_000);
 
 afterAll(async () => {
-  await mock?.stop();
-  await host?.remove();
-  await rm(dirs, { recursive: true, force: true });
+  await suite?.close();
 });
 
 function summarize(reports: KillReport[], base: number): string {
@@ -89,10 +60,10 @@ describe('kill and restart of the browser-mode host', () => {
     const timing = createStepTiming(30);
     await inPool(lanes, LANES, async (indexes) => {
       const lane = await openLane({
-        entry: host.entry,
-        rendererDir: join(dirs, 'renderer'),
-        templateDir: join(dirs, 'template'),
-        mock,
+        entry: suite.host.entry,
+        rendererDir: suite.rendererDir,
+        templateDir: suite.templateDir,
+        mock: suite.mock,
         timing,
       });
       try {

@@ -134,7 +134,7 @@ function openBillings(snapshot: Awaited<ReturnType<typeof readJournal>>): Set<st
   );
   return new Set(
     intentsOf(snapshot)
-      .filter((line) => line.operation?.endsWith('paid-and-billed') && !definite.has(line.op_id))
+      .filter((line) => line.operation?.endsWith('paidAndBilled') && !definite.has(line.op_id))
       .map((line) => line.op_id),
   );
 }

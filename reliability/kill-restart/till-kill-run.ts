@@ -104,7 +104,7 @@ export async function tillKillRun(
     const journal = await readJournal(lane.dataDir);
     const requests = intentsOf(journal).filter(
       (line) =>
-        line.operation === 'integration.sale-request' &&
+        line.operation === 'integration.saleRequest' &&
         (line as { meta?: { request_id?: string } }).meta?.request_id === sale.requestId,
     );
     if (requests.length !== 1) {

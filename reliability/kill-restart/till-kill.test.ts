@@ -2,63 +2,35 @@
 // host with MOSTRADOR_INTEGRATION_KEY set is SIGKILLed during the till's POST, the cashier's
 // Verify or the confirm, against one mock server process that lives through every kill.
 // Replay: RELIABILITY_SEED=<base> RELIABILITY_RUN=<index> npx vitest run reliability/kill-restart/till-kill
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeRendererFixture } from '../../electron/web/test-support';
-import { type Bundle, bundleEntry } from '../support/bundle-entry';
 import { replayOptions, runSeed } from '../support/seeded-random';
 import { createStepTiming, openLane } from './kill-lane';
-import { callBridge, type MockServer, startHost, startMockServer } from './processes';
+import { type KillSuite, openKillSuite } from './kill-suite';
 import { type TillKillReport, tillKillRun } from './till-kill-run';
 import { TILL_KEY } from './till-script';
 
 /** Modest: each run starts the host twice; the whole kill suite has its own 200 runs. */
 const RUNS = Number(process.env.RELIABILITY_TILL_KILL_RUNS ?? 24);
 const DEFAULT_SEED = 20261124;
-const PIN = '1357';
 
-let host: Bundle;
-let mock: MockServer;
-let dirs: string;
+let suite: KillSuite;
 
 beforeAll(async () => {
-  dirs = await mkdtemp(join(tmpdir(), 'mostrador-till-kill-'));
-  [host, mock] = await Promise.all([
-    bundleEntry('reliability/kill-restart/host-entry.ts'),
-    startMockServer('2026-03-10T15:00:00Z'),
-  ]);
-  await writeRendererFixture(join(dirs, 'renderer'));
-  const template = await startHost(host.entry, join(dirs, 'template'), join(dirs, 'renderer'));
-  try {
-    for (const [method, args] of [
-      ['supervisor.setPin', { pin: PIN }],
-      ['token.set', { pin: PIN, token: mock.token }],
-      ['settings.update', { pin: PIN, change: { mode: 'live', base_url: mock.baseUrl } }],
-    ] as const) {
-      const answer = await callBridge(template, method, args);
-      if (!answer?.ok) throw new Error(`${method}: ${JSON.stringify(answer)}`);
-    }
-  } finally {
-    await template.stop();
-  }
+  suite = await openKillSuite('till-kill');
 }, 120_000);
 
 afterAll(async () => {
-  await mock?.stop();
-  await host?.remove();
-  await rm(dirs, { recursive: true, force: true });
+  await suite?.close();
 });
 
 describe('kill and restart with till sale requests', () => {
   it(`${RUNS} seeded SIGKILLs: 0 false billed, 0 double effects, nothing left unknown`, async () => {
     const { base, only } = replayOptions(DEFAULT_SEED);
     const lane = await openLane({
-      entry: host.entry,
-      rendererDir: join(dirs, 'renderer'),
-      templateDir: join(dirs, 'template'),
-      mock,
+      entry: suite.host.entry,
+      rendererDir: suite.rendererDir,
+      templateDir: suite.templateDir,
+      mock: suite.mock,
       timing: createStepTiming(30),
       env: { MOSTRADOR_INTEGRATION_KEY: TILL_KEY },
     });

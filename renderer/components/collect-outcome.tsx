@@ -4,7 +4,7 @@ import type { MessageKey } from '../i18n/catalogue';
 import { useT } from '../i18n/use-t';
 import type { GuidanceAction } from '../logic/error-guidance';
 import { formatStoreClock } from '../logic/store-day';
-import type { Generation } from '../stores/collect-calls';
+import { type Generation, STEPS } from '../stores/collect-calls';
 import { type CollectStore, isBusy, type Retried } from '../stores/collect-flow';
 import { useIsTraining, useLanguage, useTimeZone } from '../stores/settings-store';
 import { useShownInPlace } from '../stores/unknown-outcome';
@@ -85,7 +85,7 @@ export function CollectOutcome<F>({
   const primaryRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const busy = isBusy(phase) || store.sideBusy;
-  useShownInPlace(generation === 'v3' ? 'v3.paid-and-billed' : 'v2.paid-and-billed');
+  useShownInPlace(STEPS[generation].continuation);
 
   const refusedWithoutField =
     phase.name === 'verify-failed' && Object.keys(phase.guidance.fields).length === 0;

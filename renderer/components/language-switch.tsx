@@ -28,9 +28,10 @@ export function LanguageSwitch() {
     setError(null);
     setChosen(next);
     const answer = await call('settings.setLanguage', { language: next });
-    setChosen(null);
-    if (answer.ok) replace(answer.result);
+    // Held until the new words are on screen: the choice never flicks back while they load.
+    if (answer.ok) await replace(answer.result);
     else setError(guidanceForBridgeError('other', answer.error, answer.lost));
+    setChosen(null);
   };
 
   return (

@@ -1,9 +1,8 @@
 import type { Ref } from 'react';
 import { useT } from '../i18n/use-t';
-import { saleReceiptPrintRoute } from '../logic/routes';
 import { amountText } from './amount-text';
 import { DeliberateButton } from './deliberate-button';
-import { usePrint } from './use-print';
+import { RecordPrintActions } from './record-print-actions';
 
 /**
  * The only green in a sale, shown only after the service's 200: the invoice may now be issued.
@@ -28,7 +27,6 @@ export function PaidAndBilled({
   fromTill?: boolean;
 }) {
   const t = useT();
-  const print = usePrint();
   return (
     <section
       className="banner banner--success"
@@ -58,23 +56,8 @@ export function PaidAndBilled({
         >
           {newLabel}
         </DeliberateButton>
-        <button
-          type="button"
-          className="button"
-          disabled={print.busy}
-          onClick={() =>
-            void print.run({
-              document: 'sale-receipt',
-              layout: 'receipt80',
-              target: 'printer',
-              route: saleReceiptPrintRoute(opId),
-            })
-          }
-        >
-          {t('print.receipt')}
-        </button>
       </div>
-      {print.message ? <p role="status">{print.message}</p> : null}
+      <RecordPrintActions record="sale-record" opId={opId} />
     </section>
   );
 }

@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { call } from '../bridge/call';
 import { useT } from '../i18n/use-t';
-import { type Guidance, guidanceForBridgeError } from '../logic/error-guidance';
-import type { FieldState } from '../logic/sale-form';
-import { pinState } from '../stores/undo-store';
+import { pinState, repeatPinState } from '../logic/supervisor-fields';
 import { BusyLabel } from './busy-label';
 import { GuidancePanel } from './guidance-panel';
 import { PinField } from './pin-field';
+import { useBridgeForm } from './use-bridge-form';
 
 /** A new supervisor PIN, authorised by the one that opened settings. */
 export function PinChangeForm({
@@ -19,39 +17,29 @@ export function PinChangeForm({
   const t = useT();
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<Guidance | null>(null);
+  const form = useBridgeForm();
   const nextState = pinState(next);
-  const repeatState: FieldState =
-    repeat === ''
-      ? { status: 'empty' }
-      : repeat === next
-        ? { status: 'valid' }
-        : { status: 'error', message: 'pin.mismatch' };
+  const repeatState = repeatPinState(next, repeat);
   return (
     <form
       className="card"
       noValidate
       aria-labelledby="pin-change-title"
-      onSubmit={async (event) => {
+      onSubmit={(event) => {
         event.preventDefault();
-        setSubmitted(true);
-        if (nextState.status !== 'valid' || repeatState.status !== 'valid' || busy) return;
-        setBusy(true);
-        const answer = await call('supervisor.setPin', { current: pin, pin: next });
-        setBusy(false);
-        if (!answer.ok) {
-          setError(guidanceForBridgeError('other', answer.error, answer.lost));
-          return;
-        }
-        setError(null);
-        setDone(true);
-        setNext('');
-        setRepeat('');
-        setSubmitted(false);
-        onChanged(next);
+        void form.submit(
+          nextState.status === 'valid' && repeatState.status === 'valid',
+          'supervisor.setPin',
+          { current: pin, pin: next },
+          () => {
+            setDone(true);
+            setNext('');
+            setRepeat('');
+            form.setSubmitted(false);
+            onChanged(next);
+          },
+        );
       }}
     >
       <h2 id="pin-change-title">{t('pin.changeTitle')}</h2>
@@ -64,7 +52,7 @@ export function PinChangeForm({
           setDone(false);
         }}
         state={nextState}
-        submitted={submitted}
+        submitted={form.submitted}
       />
       <PinField
         id="pin-change-repeat"
@@ -72,10 +60,10 @@ export function PinChangeForm({
         value={repeat}
         onValue={setRepeat}
         state={repeatState}
-        submitted={submitted}
+        submitted={form.submitted}
       />
-      <button type="submit" className="button" disabled={busy}>
-        <BusyLabel busy={busy} idle={t('pin.change')} working={t('common.saving')} />
+      <button type="submit" className="button" disabled={form.busy}>
+        <BusyLabel busy={form.busy} idle={t('pin.change')} working={t('common.saving')} />
       </button>
       {done ? (
         <p className="note-ok" role="status">
@@ -83,7 +71,7 @@ export function PinChangeForm({
           {t('pin.changed')}
         </p>
       ) : null}
-      {error ? <GuidancePanel guidance={error} headingLevel={3} /> : null}
+      {form.error ? <GuidancePanel guidance={form.error} headingLevel={3} /> : null}
     </form>
   );
 }

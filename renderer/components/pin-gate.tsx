@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { call } from '../bridge/call';
 import { useT } from '../i18n/use-t';
-import { type Guidance, guidanceForBridgeError } from '../logic/error-guidance';
-import { pinState } from '../stores/undo-store';
+import { pinState } from '../logic/supervisor-fields';
 import { BusyLabel } from './busy-label';
 import { GuidancePanel } from './guidance-panel';
 import { PinField } from './pin-field';
+import { useBridgeForm } from './use-bridge-form';
 
 /** Asks the supervisor's PIN before a guarded screen; the PIN is kept only while it is open. */
 export function PinGate({
@@ -19,9 +18,7 @@ export function PinGate({
 }) {
   const t = useT();
   const [pin, setPin] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Guidance | null>(null);
+  const form = useBridgeForm();
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
   const state = pinState(pin);
@@ -33,20 +30,20 @@ export function PinGate({
         className="card"
         noValidate
         aria-label={title}
-        onSubmit={async (event) => {
+        onSubmit={(event) => {
           event.preventDefault();
-          setSubmitted(true);
-          if (state.status !== 'valid' || busy) return;
-          setBusy(true);
-          const answer = await call('supervisor.checkPin', { pin });
-          setBusy(false);
-          if (answer.ok) onUnlock(pin);
-          else {
-            setPin('');
-            setSubmitted(false);
-            setError(guidanceForBridgeError('other', answer.error, answer.lost));
-            input.current?.focus();
-          }
+          void form.submit(
+            state.status === 'valid',
+            'supervisor.checkPin',
+            { pin },
+            () => onUnlock(pin),
+            () => {
+              // A refused PIN is not kept for a second try.
+              setPin('');
+              form.setSubmitted(false);
+              input.current?.focus();
+            },
+          );
         }}
       >
         <PinField
@@ -56,13 +53,13 @@ export function PinGate({
           value={pin}
           onValue={setPin}
           state={state}
-          submitted={submitted}
+          submitted={form.submitted}
         />
-        <button type="submit" className="button button--primary" disabled={busy}>
-          <BusyLabel busy={busy} idle={t('pin.unlock')} working={t('pin.checking')} />
+        <button type="submit" className="button button--primary" disabled={form.busy}>
+          <BusyLabel busy={form.busy} idle={t('pin.unlock')} working={t('pin.checking')} />
         </button>
       </form>
-      {error ? <GuidancePanel guidance={error} /> : null}
+      {form.error ? <GuidancePanel guidance={form.error} /> : null}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { serviceErrorFromJournal, verdictOf } from './journal-outcome';
 
 const base = (over: Partial<JournalOperation>): JournalOperation => ({
   op_id: '0f8fad5b-d9cb-469f-a165-70867728950e',
-  operation: 'v3.paid-and-billed',
+  operation: 'v3.paidAndBilled',
   mode: 'training',
   status: 'unknown',
   started_at: '2026-03-10T15:00:00.000Z',
@@ -15,7 +15,7 @@ const base = (over: Partial<JournalOperation>): JournalOperation => ({
     op_id: '0f8fad5b-d9cb-469f-a165-70867728950e',
     at: '2026-03-10T15:00:00.000Z',
     type: 'intent',
-    operation: 'v3.paid-and-billed',
+    operation: 'v3.paidAndBilled',
     mode: 'training',
     cashier_id: 'CAJA-01',
     funding_code: 'CRONO1',

@@ -5,34 +5,33 @@ import type { MessageKey } from '../i18n/catalogue';
 
 const KIND: Record<string, MessageKey> = {
   'v3.verify': 'ops.kind.verify',
-  'v3.paid-and-billed': 'ops.kind.billing',
-  'v3.undo-billing': 'ops.kind.undo',
+  'v3.paidAndBilled': 'ops.kind.billing',
+  'v3.undoBilling': 'ops.kind.undo',
   'v2.info': 'ops.kind.info',
-  'v2.paid-and-billed': 'ops.kind.billing',
-  'v2.undo-billing': 'ops.kind.undo',
-  'v2.day-summary': 'ops.kind.summary',
+  'v2.paidAndBilled': 'ops.kind.billing',
+  'v2.undoBilling': 'ops.kind.undo',
+  'v2.daySummary': 'ops.kind.summary',
   'orders.create': 'ops.kind.order',
   'orders.confirm': 'ops.kind.order',
   'orders.cancel': 'ops.kind.order',
-  'orders.refund-total': 'ops.kind.refund',
-  'orders.refund-partial': 'ops.kind.refund',
+  'orders.refundTotal': 'ops.kind.refund',
+  'orders.refundPartial': 'ops.kind.refund',
 };
 
 /** Closed by a supervisor with a note: calls that move no money by themselves. */
 const CLOSABLE = new Set([
   'v3.verify',
   'v2.info',
-  'v3.undo-billing',
-  'v2.undo-billing',
-  'v2.day-summary',
+  'v3.undoBilling',
+  'v2.undoBilling',
+  'v2.daySummary',
 ]);
 
 export function kindOf(op: JournalOperation): MessageKey {
   return KIND[op.operation] ?? 'ops.kind.other';
 }
 
-export const isBilling = (op: JournalOperation): boolean =>
-  op.operation.endsWith('.paid-and-billed');
+export const isBilling = (op: JournalOperation): boolean => op.operation.endsWith('.paidAndBilled');
 export const isRefund = (op: JournalOperation): boolean => op.operation.startsWith('orders.refund');
 export const isClosable = (op: JournalOperation): boolean => CLOSABLE.has(op.operation);
 

@@ -4,8 +4,8 @@
 import type { RefundKind } from '../../shared/bridge/orders';
 import { parseAmountInput } from '../../shared/domain/money';
 import type { MessageKey } from '../i18n/catalogue';
-import { reasonState } from '../stores/undo-store';
 import { amountState, type FieldState } from './sale-form';
+import { reasonState } from './supervisor-fields';
 
 export type RefundForm = { orderId: string; kind: RefundKind; amount: string; reason: string };
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { bridgeMethods } from '../../shared/bridge';
-import { daySummaryPrintRoute, parseRoute, saleReceiptPrintRoute, withAutoPrint } from './routes';
+import {
+  daySummaryPrintRoute,
+  parseRoute,
+  recordPrintRoute,
+  saleReceiptPrintRoute,
+  withAutoPrint,
+} from './routes';
 
 const printArgs = (route: string) =>
   bridgeMethods['print.document'].args.safeParse({
@@ -26,9 +32,17 @@ describe('parseRoute', () => {
       auto: false,
     });
     expect(parseRoute(withAutoPrint(saleReceiptPrintRoute('abc')))).toMatchObject({
-      name: 'print-sale-receipt',
+      name: 'print-record',
+      record: 'sale-record',
       opId: 'abc',
       auto: true,
+    });
+    expect(parseRoute(recordPrintRoute('undo-record', 'abc', 'a4'))).toEqual({
+      name: 'print-record',
+      record: 'undo-record',
+      opId: 'abc',
+      layout: 'a4',
+      auto: false,
     });
     expect(parseRoute('#/print/day-summary?layout=letter')).toMatchObject({
       layout: 'a4',
@@ -39,5 +53,8 @@ describe('parseRoute', () => {
   it('builds print routes the bridge contract accepts', () => {
     expect(printArgs(daySummaryPrintRoute('2026-03-10', 'a4'))).toBe(true);
     expect(printArgs(saleReceiptPrintRoute('0f8fad5b-d9cb-469f-a165-70867728950e'))).toBe(true);
+    expect(printArgs(recordPrintRoute('undo-record', '0f8fad5b-d9cb-469f-a165-70867728950e'))).toBe(
+      true,
+    );
   });
 });

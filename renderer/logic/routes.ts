@@ -15,10 +15,23 @@ export type ScreenName = (typeof SCREENS)[number];
 export type Route =
   | { name: ScreenName }
   | { name: 'print-day-summary'; day: string | null; layout: PrintLayoutName; auto: boolean }
-  | { name: 'print-sale-receipt'; opId: string | null; layout: PrintLayoutName; auto: boolean }
+  | {
+      name: 'print-record';
+      record: RecordDocument;
+      opId: string | null;
+      layout: PrintLayoutName;
+      auto: boolean;
+    }
   | { name: 'home' };
 
 export type PrintLayoutName = 'a4' | 'receipt80';
+
+/** A journaled operation's printed record: a sale's down payment collected, or an undo. */
+export type RecordDocument = 'sale-record' | 'undo-record';
+const RECORD_PATHS: Record<string, RecordDocument> = {
+  '/print/sale-receipt': 'sale-record',
+  '/print/undo-record': 'undo-record',
+};
 
 function layoutOf(value: string | null, fallback: PrintLayoutName): PrintLayoutName {
   return value === 'a4' || value === 'receipt80' ? value : fallback;
@@ -38,8 +51,10 @@ export function parseRoute(hash: string): Route {
         auto,
       };
     case '/print/sale-receipt':
+    case '/print/undo-record':
       return {
-        name: 'print-sale-receipt',
+        name: 'print-record',
+        record: RECORD_PATHS[path] ?? 'sale-record',
         opId: params.get('op'),
         layout: layoutOf(params.get('layout'), 'receipt80'),
         auto,
@@ -63,7 +78,16 @@ export function daySummaryPrintRoute(day: string, layout: PrintLayoutName): stri
 }
 
 export function saleReceiptPrintRoute(opId: string, layout: PrintLayoutName = 'receipt80'): string {
-  return `#/print/sale-receipt?op=${opId}&layout=${layout}`;
+  return recordPrintRoute('sale-record', opId, layout);
+}
+
+export function recordPrintRoute(
+  record: RecordDocument,
+  opId: string,
+  layout: PrintLayoutName = 'receipt80',
+): string {
+  const path = record === 'undo-record' ? '/print/undo-record' : '/print/sale-receipt';
+  return `#${path}?op=${opId}&layout=${layout}`;
 }
 
 /** The same print view, printing itself once loaded (browser mode's answer to print.document). */

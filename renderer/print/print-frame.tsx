@@ -2,11 +2,11 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { navigate } from '../components/use-hash-route';
 import { useT } from '../i18n/use-t';
 import type { PrintLayoutName } from '../logic/routes';
-import { useIsTraining } from '../stores/settings-store';
+import { useIsTraining, useReceiptWidth } from '../stores/settings-store';
 
 /**
  * A print view is a real page: on screen it is the preview, with a toolbar that does not print;
- * on paper the layout's named @page (A4 or 80 mm roll) applies. In training mode every copy
+ * on paper the layout's named @page (A4 or the receipt roll) applies. In training mode every copy
  * says it is not valid, at the top, at the bottom and across every printed page.
  */
 export function PrintFrame({
@@ -35,6 +35,7 @@ export function PrintFrame({
 }) {
   const t = useT();
   const training = useIsTraining();
+  const width = useReceiptWidth();
   const printed = useRef(false);
 
   useEffect(() => {
@@ -65,14 +66,14 @@ export function PrintFrame({
         {actions}
         {otherLayoutHash ? (
           <button type="button" className="button" onClick={() => navigate(otherLayoutHash)}>
-            {layout === 'a4' ? t('print.switchReceipt') : t('print.switchA4')}
+            {layout === 'a4' ? t('print.switchReceipt', { width }) : t('print.switchA4')}
           </button>
         ) : null}
         <button type="button" className="button" onClick={() => navigate(backHash)}>
           {t('common.back')}
         </button>
         <span className="print-toolbar__layout">
-          {layout === 'a4' ? t('print.layoutA4') : t('print.layoutReceipt')}
+          {layout === 'a4' ? t('print.layoutA4') : t('print.layoutReceipt', { width })}
         </span>
       </div>
       <article className={`print-doc print-doc--${layout}`} aria-label={title}>

@@ -13,7 +13,7 @@ import { useT } from '../i18n/use-t';
 import { daySummaryPrintRoute, type PrintLayoutName } from '../logic/routes';
 import { dayInTimeZone, formatStoreDate, formatStoreDay } from '../logic/store-day';
 import { csvFileName, summaryCsv } from '../logic/summary-csv';
-import { useSettingsStore } from '../stores/settings-store';
+import { useReceiptWidth, useSettingsStore } from '../stores/settings-store';
 import { useSummaryStore } from '../stores/summary-store';
 
 function download(name: string, text: string) {
@@ -32,6 +32,7 @@ export function DaySummaryScreen() {
   const settings = useSettingsStore((s) => s.settings);
   const store = useSummaryStore();
   const print = usePrint();
+  const width = useReceiptWidth();
   const timeZone = settings?.time_zone ?? 'America/Lima';
   const mode = settings?.mode ?? 'training';
   const today = dayInTimeZone(new Date(), timeZone);
@@ -153,7 +154,7 @@ export function DaySummaryScreen() {
                 className="button"
                 onClick={() => navigate(daySummaryPrintRoute(loaded.day, 'receipt80'))}
               >
-                {t('summary.previewReceipt')}
+                {t('summary.previewReceipt', { width })}
               </button>
               <button
                 type="button"
@@ -169,7 +170,7 @@ export function DaySummaryScreen() {
                 disabled={print.busy}
                 onClick={() => void print.receipt({ document: 'day-close', day: loaded.day })}
               >
-                {t('summary.printReceipt')}
+                {t('summary.printReceipt', { width })}
               </button>
               <button
                 type="button"

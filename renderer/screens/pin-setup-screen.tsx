@@ -1,14 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { call } from '../bridge/call';
 import { BusyLabel } from '../components/busy-label';
 import { GuidancePanel } from '../components/guidance-panel';
 import { LanguageSwitch } from '../components/language-switch';
 import { PinField } from '../components/pin-field';
+import { useBridgeForm } from '../components/use-bridge-form';
 import { useT } from '../i18n/use-t';
-import { type Guidance, guidanceForBridgeError } from '../logic/error-guidance';
-import type { FieldState } from '../logic/sale-form';
+import { pinState, repeatPinState } from '../logic/supervisor-fields';
 import { useSettingsStore } from '../stores/settings-store';
-import { pinState } from '../stores/undo-store';
 
 /** First run: the supervisor creates the PIN that guards settings and undo billing. */
 export function PinSetupScreen() {
@@ -16,19 +14,12 @@ export function PinSetupScreen() {
   const load = useSettingsStore((s) => s.load);
   const [pin, setPin] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Guidance | null>(null);
+  const form = useBridgeForm();
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
 
   const pinCheck = pinState(pin);
-  const repeatCheck: FieldState =
-    repeat === ''
-      ? { status: 'empty' }
-      : repeat === pin
-        ? { status: 'valid' }
-        : { status: 'error', message: 'pin.mismatch' };
+  const repeatCheck = repeatPinState(pin, repeat);
 
   return (
     <div className="screen screen--narrow">
@@ -39,18 +30,14 @@ export function PinSetupScreen() {
         className="card"
         noValidate
         aria-label={t('pin.setupTitle')}
-        onSubmit={async (event) => {
+        onSubmit={(event) => {
           event.preventDefault();
-          setSubmitted(true);
-          if (pinCheck.status !== 'valid' || repeatCheck.status !== 'valid' || busy) return;
-          setBusy(true);
-          const answer = await call('supervisor.setPin', { pin });
-          setBusy(false);
-          if (!answer.ok) {
-            setError(guidanceForBridgeError('other', answer.error, answer.lost));
-            return;
-          }
-          await load();
+          void form.submit(
+            pinCheck.status === 'valid' && repeatCheck.status === 'valid',
+            'supervisor.setPin',
+            { pin },
+            load,
+          );
         }}
       >
         <PinField
@@ -60,7 +47,7 @@ export function PinSetupScreen() {
           value={pin}
           onValue={setPin}
           state={pinCheck}
-          submitted={submitted}
+          submitted={form.submitted}
         />
         <PinField
           id="pin-repeat"
@@ -68,13 +55,13 @@ export function PinSetupScreen() {
           value={repeat}
           onValue={setRepeat}
           state={repeatCheck}
-          submitted={submitted}
+          submitted={form.submitted}
         />
-        <button type="submit" className="button button--primary" disabled={busy}>
-          <BusyLabel busy={busy} idle={t('pin.create')} working={t('common.saving')} />
+        <button type="submit" className="button button--primary" disabled={form.busy}>
+          <BusyLabel busy={form.busy} idle={t('pin.create')} working={t('common.saving')} />
         </button>
       </form>
-      {error ? <GuidancePanel guidance={error} /> : null}
+      {form.error ? <GuidancePanel guidance={form.error} /> : null}
     </div>
   );
 }

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { CashierId } from '../../shared/bridge';
-import { call } from '../bridge/call';
 import { BusyLabel } from '../components/busy-label';
 import { GuidancePanel } from '../components/guidance-panel';
 import { LanguageSwitch } from '../components/language-switch';
 import { TextField } from '../components/text-field';
+import { useBridgeForm } from '../components/use-bridge-form';
 import { useT } from '../i18n/use-t';
-import { type Guidance, guidanceForBridgeError } from '../logic/error-guidance';
 import type { FieldState } from '../logic/sale-form';
 import { useSettingsStore } from '../stores/settings-store';
 
@@ -25,9 +24,7 @@ export function ShiftStartScreen() {
   const t = useT();
   const replace = useSettingsStore((s) => s.replace);
   const [cashierId, setCashierId] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Guidance | null>(null);
+  const form = useBridgeForm();
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
   const state = cashierIdState(cashierId);
@@ -41,15 +38,14 @@ export function ShiftStartScreen() {
         className="card"
         noValidate
         aria-label={t('shift.title')}
-        onSubmit={async (event) => {
+        onSubmit={(event) => {
           event.preventDefault();
-          setSubmitted(true);
-          if (state.status !== 'valid' || busy) return;
-          setBusy(true);
-          const answer = await call('shift.start', { cashier_id: cashierId.trim() });
-          setBusy(false);
-          if (answer.ok) replace(answer.result);
-          else setError(guidanceForBridgeError('other', answer.error, answer.lost));
+          void form.submit(
+            state.status === 'valid',
+            'shift.start',
+            { cashier_id: cashierId.trim() },
+            replace,
+          );
         }}
       >
         <TextField
@@ -59,15 +55,15 @@ export function ShiftStartScreen() {
           value={cashierId}
           onValue={setCashierId}
           state={state}
-          submitted={submitted}
+          submitted={form.submitted}
           maxLength={32}
           autoCapitalize="characters"
         />
-        <button type="submit" className="button button--primary" disabled={busy}>
-          <BusyLabel busy={busy} idle={t('shift.start')} working={t('common.saving')} />
+        <button type="submit" className="button button--primary" disabled={form.busy}>
+          <BusyLabel busy={form.busy} idle={t('shift.start')} working={t('common.saving')} />
         </button>
       </form>
-      {error ? <GuidancePanel guidance={error} /> : null}
+      {form.error ? <GuidancePanel guidance={form.error} /> : null}
     </div>
   );
 }

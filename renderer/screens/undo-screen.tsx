@@ -6,6 +6,7 @@ import { GuidanceActions } from '../components/guidance-actions';
 import { GuidancePanel } from '../components/guidance-panel';
 import { IdentityField } from '../components/identity-field';
 import { PinField } from '../components/pin-field';
+import { RecordPrintActions } from '../components/record-print-actions';
 import { ScenarioHint } from '../components/scenario-hint';
 import { TextField } from '../components/text-field';
 import { useT } from '../i18n/use-t';
@@ -159,6 +160,7 @@ export function UndoScreen() {
                 {t('undo.done')}
               </h2>
               <p>{t('undo.doneSteps')}</p>
+              <RecordPrintActions record="undo-record" opId={phase.opId} />
             </section>
           ) : phase.name === 'failed' ? (
             <GuidancePanel guidance={phase.guidance}>

@@ -56,8 +56,8 @@ type GuidanceSteps = { ask: 'verify' | 'info'; paid: 'paid' | 'v2-paid' };
 
 /** The generation's steps, as the guidance catalogue and the journal name them. */
 export const STEPS: Record<Generation, GuidanceSteps & { continuation: ContinuationOperation }> = {
-  v3: { ask: 'verify', paid: 'paid', continuation: 'v3.paid-and-billed' },
-  v2: { ask: 'info', paid: 'v2-paid', continuation: 'v2.paid-and-billed' },
+  v3: { ask: 'verify', paid: 'paid', continuation: 'v3.paidAndBilled' },
+  v2: { ask: 'info', paid: 'v2-paid', continuation: 'v2.paidAndBilled' },
 };
 
 /** Verify (v3, with the till's request when serving one) or Info (v2). */

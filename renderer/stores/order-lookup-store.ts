@@ -10,7 +10,7 @@ import type { MessageKey } from '../i18n/catalogue';
 import type { Guidance } from '../logic/error-guidance';
 import { orderBridgeGuidance, orderGuidance } from '../logic/order-guidance';
 import { orderIdState } from '../logic/refund-form';
-import { pinState } from './undo-store';
+import { pinState } from '../logic/supervisor-fields';
 
 export type LookupBusy = null | 'get' | 'confirm' | 'cancel' | 'move';
 

@@ -33,7 +33,7 @@ function journalOp(status: 'unknown' | 'succeeded' | 'refused', message?: string
   const at = '2026-03-10T15:00:00.000Z';
   return {
     op_id: PAID_OP,
-    operation: 'v3.paid-and-billed',
+    operation: 'v3.paidAndBilled',
     mode: 'training',
     status,
     started_at: at,
@@ -44,7 +44,7 @@ function journalOp(status: 'unknown' | 'succeeded' | 'refused', message?: string
       op_id: PAID_OP,
       at,
       type: 'intent',
-      operation: 'v3.paid-and-billed',
+      operation: 'v3.paidAndBilled',
       mode: 'training',
       cashier_id: 'CAJA-01',
       request: {},
@@ -207,7 +207,7 @@ describe('sale flow', () => {
     await verifyAndConfirm();
     expect(useSaleStore.getState().phase).toMatchObject({ name: 'unknown', opId: null });
     await useSaleStore.getState().checkAgain();
-    expect(asked).toEqual({ source_op_id: VERIFY_OP, operation: 'v3.paid-and-billed' });
+    expect(asked).toEqual({ source_op_id: VERIFY_OP, operation: 'v3.paidAndBilled' });
     expect(useSaleStore.getState().phase).toMatchObject({ name: 'billed', opId: PAID_OP });
     expect(useSaleStore.getState().sideBusy).toBe(false);
   });

@@ -12,7 +12,8 @@ type SettingsState = {
   appInfo: AppInfo | null;
   loadError: Guidance | null;
   load: () => Promise<void>;
-  replace: (settings: Settings) => void;
+  /** Resolves once the settings show (their language's words loaded). */
+  replace: (settings: Settings) => Promise<void>;
 };
 
 export const useSettingsStore = create<SettingsState>((set) => {
@@ -45,10 +46,17 @@ export const useSettingsStore = create<SettingsState>((set) => {
         set({ settings: settings.result, appInfo, loadError: null }),
       );
     },
-    replace: (settings) => void apply(settings, () => set({ settings })),
+    replace: (settings) => apply(settings, () => set({ settings })),
   };
 });
 
 export const useLanguage = () => useSettingsStore((s) => s.settings?.language ?? 'es-PE');
 export const useIsTraining = () => useSettingsStore((s) => s.settings?.mode === 'training');
 export const useTimeZone = () => useSettingsStore((s) => s.settings?.time_zone ?? 'America/Lima');
+
+/**
+ * The receipt paper's width, named as the supervisor chose it in Settings: 32 columns is a 58 mm
+ * roll, 42 and 48 are 80 mm; without a receipt printer the print views lay out 80 mm.
+ */
+export const useReceiptWidth = () =>
+  useSettingsStore((s) => (s.settings?.receipt_printer?.columns === 32 ? '58 mm' : '80 mm'));

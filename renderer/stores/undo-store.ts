@@ -9,8 +9,9 @@ import {
   guidanceForBridgeError,
   guidanceForServiceError,
 } from '../logic/error-guidance';
-import { checkIdentityAndCode, type FieldState, type IdentityKind } from '../logic/sale-form';
+import { checkIdentityAndCode, type IdentityKind } from '../logic/sale-form';
 import { identityOf } from '../logic/scenario-fill';
+import { pinState, reasonState } from '../logic/supervisor-fields';
 
 export type UndoForm = {
   generation: ApiGeneration;
@@ -37,22 +38,6 @@ type UndoState = {
   reset: (generation: ApiGeneration) => void;
   applyScenario: (scenario: Scenario) => void;
 };
-
-export function reasonState(reason: string): FieldState {
-  const text = reason.trim();
-  if (text === '') return { status: 'empty' };
-  if (text.length < 3) return { status: 'hint', message: 'field.reason.short' };
-  if (text.length > 300) return { status: 'error', message: 'field.reason.long' };
-  return { status: 'valid' };
-}
-
-export function pinState(pin: string): FieldState {
-  if (pin === '') return { status: 'empty' };
-  if (!/^\d*$/.test(pin)) return { status: 'error', message: 'field.pin.digits' };
-  if (pin.length < 4) return { status: 'hint', message: 'field.pin.short' };
-  if (pin.length > 8) return { status: 'error', message: 'field.pin.long' };
-  return { status: 'valid' };
-}
 
 export function checkUndoForm(form: UndoForm) {
   const base = checkIdentityAndCode(form.identityKind, form.identity, form.code, 'undo');

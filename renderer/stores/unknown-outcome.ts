@@ -22,7 +22,7 @@ export function useShownInPlace(operation: ContinuationOperation): void {
   }, [operation]);
 }
 
-export type ContinuationOperation = 'v3.paid-and-billed' | 'v2.paid-and-billed';
+export type ContinuationOperation = 'v3.paidAndBilled' | 'v2.paidAndBilled';
 
 /** What the store's unknown phase holds; null when the phase is not unknown. */
 export type UnknownState = { opId: string | null; sourceOpId: string } | null;

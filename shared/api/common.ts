@@ -62,6 +62,11 @@ export type EndpointSpec = {
   response: z.ZodType;
   /** Error bodies by HTTP status, as documented. */
   errors: Partial<Record<400 | 401 | 403 | 404 | 409 | 413, z.ZodType>>;
+  /**
+   * The mock's own endpoint (a trainer control, shared/api/trainer-controls.ts), not the
+   * service's: only a client made for the training mock sends it.
+   */
+  mockOnly?: true;
 };
 
 export const defineEndpoints = <const T extends Record<string, EndpointSpec>>(endpoints: T): T =>

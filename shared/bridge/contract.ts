@@ -37,7 +37,7 @@ const Reason = z.string().trim().min(3).max(300);
 export const PrintLayout = z.enum(['a4', 'receipt80']);
 export type PrintLayout = z.infer<typeof PrintLayout>;
 
-export const PrintDocument = z.enum(['day-summary', 'sale-receipt']);
+export const PrintDocument = z.enum(['day-summary', 'sale-receipt', 'undo-record']);
 
 export const AppInfo = z.object({
   name: z.string(),
@@ -179,7 +179,7 @@ export const bridgeMethods = {
   'journal.continuation': {
     args: z.strictObject({
       source_op_id: z.uuid(),
-      operation: z.enum(['v3.paid-and-billed', 'v2.paid-and-billed']),
+      operation: z.enum(['v3.paidAndBilled', 'v2.paidAndBilled']),
     }),
     result: z.object({ operation: JournalOperation.nullable() }),
   },

@@ -58,7 +58,7 @@ describe('reconcile', () => {
       [row('41000001', 'external', 300)],
       [
         op('v3.verify', 'succeeded', '41000001', 'VENTA1', 1),
-        op('v3.paid-and-billed', 'succeeded', '41000001', 'VENTA1', 2, 30000),
+        op('v3.paidAndBilled', 'succeeded', '41000001', 'VENTA1', 2, 30000),
       ],
     );
     expect(lines).toEqual([
@@ -84,11 +84,11 @@ describe('reconcile', () => {
         row('41000004', 'external', 150),
       ],
       [
-        op('v3.paid-and-billed', 'succeeded', '41000001', 'VENTA1', 1, 30000),
-        op('v3.paid-and-billed', 'succeeded', '41000002', 'MENOS1', 2, 37000),
-        op('v3.paid-and-billed', 'succeeded', '41000005', 'PAGAD1', 3, 0),
-        op('v3.paid-and-billed', 'unknown', '41000007', 'CRONO1', 4, 25000),
-        op('v3.paid-and-billed', 'succeeded', '41000004', 'PARCI1', 5, 15000),
+        op('v3.paidAndBilled', 'succeeded', '41000001', 'VENTA1', 1, 30000),
+        op('v3.paidAndBilled', 'succeeded', '41000002', 'MENOS1', 2, 37000),
+        op('v3.paidAndBilled', 'succeeded', '41000005', 'PAGAD1', 3, 0),
+        op('v3.paidAndBilled', 'unknown', '41000007', 'CRONO1', 4, 25000),
+        op('v3.paidAndBilled', 'succeeded', '41000004', 'PARCI1', 5, 15000),
       ],
     );
     expect(lines.map((l) => [l.status, l.identity])).toEqual([
@@ -113,10 +113,10 @@ describe('reconcile', () => {
 
   it('follows undo billing: undone and absent balances, undone but still counted is extra', () => {
     const journal = [
-      op('v3.paid-and-billed', 'succeeded', '41000012', 'DESHA1', 1, 25000),
-      op('v3.undo-billing', 'succeeded', '41000012', 'DESHA1', 2),
-      op('v3.paid-and-billed', 'succeeded', '41000013', 'NOFAC1', 3, 25000),
-      op('v3.undo-billing', 'succeeded', '41000013', 'NOFAC1', 4),
+      op('v3.paidAndBilled', 'succeeded', '41000012', 'DESHA1', 1, 25000),
+      op('v3.undoBilling', 'succeeded', '41000012', 'DESHA1', 2),
+      op('v3.paidAndBilled', 'succeeded', '41000013', 'NOFAC1', 3, 25000),
+      op('v3.undoBilling', 'succeeded', '41000013', 'NOFAC1', 4),
     ];
     const lines = reconcile([row('41000013', 'external', 250)], journal);
     expect(lines.map((l) => [l.status, l.identity])).toEqual([['extra', '41000013']]);
@@ -126,9 +126,9 @@ describe('reconcile', () => {
     const lines = reconcile(
       [row('41000001', 'external', 300)],
       [
-        op('v3.paid-and-billed', 'refused', '41000001', 'VENTA1', 1, 30000),
-        op('v3.paid-and-billed', 'succeeded', '41000001', 'VENTA1', 2, 30000),
-        op('v3.paid-and-billed', 'succeeded', '41000001', 'VENTA1', 3, 30000),
+        op('v3.paidAndBilled', 'refused', '41000001', 'VENTA1', 1, 30000),
+        op('v3.paidAndBilled', 'succeeded', '41000001', 'VENTA1', 2, 30000),
+        op('v3.paidAndBilled', 'succeeded', '41000001', 'VENTA1', 3, 30000),
       ],
     );
     expect(lines).toMatchObject([{ status: 'matched', journalCollected: 30000 }]);
@@ -137,7 +137,7 @@ describe('reconcile', () => {
   it('does not compare amounts the journal does not know', () => {
     const lines = reconcile(
       [row('42000001', 'external', 225)],
-      [op('v2.paid-and-billed', 'succeeded', '42000001', 'PEND01', 1)],
+      [op('v2.paidAndBilled', 'succeeded', '42000001', 'PEND01', 1)],
     );
     expect(lines).toMatchObject([{ status: 'matched', journalCollected: null }]);
   });

@@ -29,8 +29,8 @@ export const STATUS_ORDER: readonly ReconcileStatus[] = [
   'matched',
 ];
 
-const BILLING = new Set(['v3.paid-and-billed', 'v2.paid-and-billed']);
-const UNDO = new Set(['v3.undo-billing', 'v2.undo-billing']);
+const BILLING = new Set(['v3.paidAndBilled', 'v2.paidAndBilled']);
+const UNDO = new Set(['v3.undoBilling', 'v2.undoBilling']);
 
 type JournalState = {
   identity: string;

@@ -72,3 +72,13 @@ export function formatStoreDate(day: string, locale: string): string {
     year: 'numeric',
   }).format(new Date(Date.UTC(y, m - 1, d)));
 }
+
+/** A zone this runtime knows (an IANA name such as America/Lima). */
+export function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}

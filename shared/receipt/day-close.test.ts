@@ -17,7 +17,7 @@ describe('the day close', () => {
   it('names an open operation as the supervisor knows it, not by its journal name', () => {
     expect(textOf('es-PE')).toContain('Pagado y facturado');
     expect(textOf('en')).toContain('Paid and billed');
-    expect(textOf('es-PE')).not.toContain('v3.paid-and-billed');
+    expect(textOf('es-PE')).not.toContain('v3.paidAndBilled');
   });
 
   it('gives the day as dd/mm/aaaa in es-PE', () => {

@@ -23,8 +23,8 @@ export type DayCloseData = {
 
 /** Extras listed one by one on the close; the rest are counted (the screen and CSV have all). */
 const EXTRAS_LISTED = 20;
-const BILLING = new Set(['v3.paid-and-billed', 'v2.paid-and-billed']);
-const UNDO = new Set(['v3.undo-billing', 'v2.undo-billing']);
+const BILLING = new Set(['v3.paidAndBilled', 'v2.paidAndBilled']);
+const UNDO = new Set(['v3.undoBilling', 'v2.undoBilling']);
 const ORIGINS: readonly PaymentOrigin[] = ['external', 'card', 'transfer'];
 const ORIGIN_TEXT: Record<PaymentOrigin, TextKey> = {
   external: 'originExternal',
@@ -65,14 +65,14 @@ function cashiersOf(operations: readonly JournalOperation[]): string[] {
   return [...new Set(operations.map((op) => op.intent.cashier_id))].sort();
 }
 
-/** What a supervisor calls an operation, not its journal name (`v3.paid-and-billed`). */
+/** What a supervisor calls an operation, not its journal name (`v3.paidAndBilled`). */
 function operationLabel(name: string, t: Formatters['t']): string {
   const [, action = name] = name.split('.');
-  if (action === 'paid-and-billed') return t('opBilling');
+  if (action === 'paidAndBilled') return t('opBilling');
   if (action === 'verify') return t('opVerify');
   if (action === 'info') return t('opInfo');
-  if (action === 'undo-billing') return t('opUndo');
-  if (action === 'day-summary') return t('opDaySummary');
+  if (action === 'undoBilling') return t('opUndo');
+  if (action === 'daySummary') return t('opDaySummary');
   if (action.startsWith('refund')) return t('opRefund');
   if (name.startsWith('orders.')) return t('opOrder');
   return name;

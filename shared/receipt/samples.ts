@@ -66,7 +66,7 @@ export function sampleOperation(fields: OperationFields): JournalOperation {
 
 export const SAMPLE_SALE = sampleOperation({
   op_id: '3f1c2a9e-5b7d-4e21-9a8c-0d6e4f2b1a77',
-  operation: 'v3.paid-and-billed',
+  operation: 'v3.paidAndBilled',
   status: 'succeeded',
   started_at: '2026-03-10T17:45:12.000Z',
   identity: { kind: 'ruc', value: '20512333797' },
@@ -78,7 +78,7 @@ export const SAMPLE_SALE = sampleOperation({
 
 export const SAMPLE_UNDO = sampleOperation({
   op_id: '9b2e7c41-0a3d-4f5e-8c6b-2d1f0e9a8b7c',
-  operation: 'v3.undo-billing',
+  operation: 'v3.undoBilling',
   status: 'succeeded',
   started_at: '2026-03-10T18:02:40.000Z',
   identity: { kind: 'dni', value: '41000012' },
@@ -89,7 +89,7 @@ export const SAMPLE_UNDO = sampleOperation({
 
 const OPEN = sampleOperation({
   op_id: 'c0ffee00-1111-4222-8333-444455556666',
-  operation: 'v3.paid-and-billed',
+  operation: 'v3.paidAndBilled',
   status: 'unknown',
   started_at: '2026-03-10T19:10:05.000Z',
   identity: { kind: 'dni', value: '41000001' },
@@ -101,7 +101,7 @@ const OPEN = sampleOperation({
 
 const MISSING = sampleOperation({
   op_id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
-  operation: 'v3.paid-and-billed',
+  operation: 'v3.paidAndBilled',
   status: 'succeeded',
   started_at: '2026-03-10T16:00:00.000Z',
   identity: { kind: 'dni', value: '41000004' },

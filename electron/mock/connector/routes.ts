@@ -2,8 +2,8 @@
 // payment (404), the body (400), and the operation's rules.
 import type { FastifyInstance } from 'fastify';
 import { connectorEndpoints as ep } from '../../../shared/api/connector';
-import type { MockArea } from '../app';
 import { routePath } from '../http/route-path';
+import type { MockArea } from '../mock-area';
 import type { MockReply } from '../reply';
 import { sendReply } from '../reply-send';
 import type { MockContext } from '../state';

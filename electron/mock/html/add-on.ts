@@ -1,8 +1,9 @@
 // GET /pos/pay-with-service-add-on/{amount}: a short financing summary for the amount. The
 // installment shown is the smallest the store's limits allow (amount / max_steps, floored to
 // the cent); outside [min_amount, max_amount] the fragment says so instead.
+
+import type { MerchantSettings } from '../../../shared/api/trainer';
 import { type Cents, formatPEN } from '../../../shared/domain/money';
-import type { MerchantSettings } from '../merchant';
 import { escapeHtml } from './escape-html';
 import { FRAGMENT_STYLE } from './fragment-style';
 

@@ -1,7 +1,8 @@
 // GET /pos/{client_id}/info-steps: the steps to buy with financing, the requirements, and a
 // link to how it works. Amounts and installments come from the store's funding limits.
+
+import type { MerchantSettings } from '../../../shared/api/trainer';
 import { formatPEN } from '../../../shared/domain/money';
-import type { MerchantSettings } from '../merchant';
 import { escapeHtml } from './escape-html';
 import { FRAGMENT_STYLE } from './fragment-style';
 

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inStoreEndpoints } from '../../../shared/api/in-store';
 import type { MockApp } from '../app';
-import { freshMock, PATHS, post, type RequestOptions, request } from '../test-helpers';
+import { freshMock, PATHS, post, type RequestOptions, request } from '../test-support';
 
 const UNAUTHORIZED = { error: 'Wrong or missing client token' };
 

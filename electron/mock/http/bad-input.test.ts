@@ -3,7 +3,7 @@
 // never a 413/415.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockApp } from '../app';
-import { freshMock, get, PATHS, post, request } from '../test-helpers';
+import { freshMock, get, PATHS, post, request } from '../test-support';
 
 const DNI = { dni: 'Error on dni format' };
 const CODE = { funding_code: 'Error on funding_code format' };

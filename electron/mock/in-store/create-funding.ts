@@ -1,29 +1,10 @@
 // Creating fundings the way a customer's approved application would: used by the trainer
 // control POST /__mock/fundings, the scenario catalogue and the test identities.
-import { z } from 'zod';
-import { WireAmount } from '../../../shared/api/common';
-import { Dni, DownpaymentChannel, Ruc } from '../../../shared/api/in-store';
+import type { FundingSeedBody } from '../../../shared/api/trainer';
 import type { Identity } from '../../../shared/domain/identity';
 import { type Cents, centsFromWire } from '../../../shared/domain/money';
 import type { MockState } from '../state';
 import type { Funding } from './funding';
-
-/** Body of POST /__mock/fundings (money in soles as JSON numbers). */
-export const FundingSeedBody = z
-  .strictObject({
-    dni: Dni.optional(),
-    ruc: Ruc.optional(),
-    credit_line: WireAmount.refine((n) => n > 0),
-    approved_amount: WireAmount.refine((n) => n > 0).optional(),
-    parts: z.number().int().min(1).max(48).optional(),
-    paid_to_service: WireAmount.optional(),
-    paid_to_service_origin: z.enum(['card', 'transfer']).optional(),
-    downpayment_channel: DownpaymentChannel.optional(),
-    requires_schedule_acceptance: z.boolean().optional(),
-    active: z.boolean().optional(),
-  })
-  .refine((b) => (b.dni === undefined) !== (b.ruc === undefined), { message: 'send dni or ruc' });
-export type FundingSeedBody = z.infer<typeof FundingSeedBody>;
 
 export type FundingSeed = {
   identity: Identity;

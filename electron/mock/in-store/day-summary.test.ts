@@ -3,7 +3,7 @@
 // messages for a bad `day` or `detail`.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MockApp } from '../app';
-import { daySummary, freshMock, get, newFunding, PATHS, post, put, sell } from '../test-helpers';
+import { daySummary, freshMock, get, newFunding, PATHS, post, put, sell } from '../test-support';
 
 let app: MockApp;
 beforeEach(async () => {

@@ -8,7 +8,11 @@ import { type Cents, MAX_CENTS } from '../../../shared/domain/money';
 
 export type Payment = { origin: PaymentOrigin; amount: Cents; at: Date };
 
-export type Billing = {
+/**
+ * A funding's billing as the mock records it; not the app's paid-and-billed workflow
+ * (`Billing`, electron/ipc/workflows/billing.ts).
+ */
+export type BillingRecord = {
   at: Date;
   via: 'v2' | 'v3';
   cashierId: string | null;
@@ -33,7 +37,7 @@ export type Funding = {
   cashierId: string | null;
   lastVerifiedBilled: Cents | null;
   lastBilled: Cents | null;
-  billing: Billing | null;
+  billing: BillingRecord | null;
   payments: Payment[];
 };
 

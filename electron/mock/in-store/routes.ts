@@ -10,23 +10,24 @@ import {
 } from '../../../shared/api/in-store';
 import { centsFromWire } from '../../../shared/domain/money';
 import { requireBearer } from '../http/auth';
+import type { MockArea } from '../mock-area';
 import type { MockReply } from '../reply';
 import type { MockContext, MockState } from '../state';
 import { daySummary } from './day-summary';
 import { parseDaySummaryQuery, parseIdentified } from './parse';
 import {
   type IdentificationInput,
-  infoV2,
-  paidAndBilledV2,
-  paidAndBilledV3,
   undoBilling,
-  verifyV3,
+  v2Info,
+  v2PaidAndBilled,
+  v3PaidAndBilled,
+  v3Verify,
 } from './rules';
 
 const send = (reply: FastifyReply, answer: MockReply) =>
   reply.status(answer.status).send(answer.body);
 
-export function registerInStoreRoutes(app: FastifyInstance, context: MockContext): void {
+function registerInStoreRoutes(app: FastifyInstance, context: MockContext): void {
   const auth = { onRequest: requireBearer(context) };
   const live = () => context.state;
   const test = () => context.testState;
@@ -42,14 +43,14 @@ export function registerInStoreRoutes(app: FastifyInstance, context: MockContext
 
   app.post(ep.v3Verify.path, auth, async (request, reply) => {
     const input = billing(request.body);
-    return send(reply, input.ok ? verifyV3(live(), input.value) : input.reply);
+    return send(reply, input.ok ? v3Verify(live(), input.value) : input.reply);
   });
 
   app.post(ep.v3PaidAndBilled.path, auth, async (request, reply) => {
     const input = billing(request.body);
     return send(
       reply,
-      input.ok ? paidAndBilledV3(live(), input.value, context.clock.now()) : input.reply,
+      input.ok ? v3PaidAndBilled(live(), input.value, context.clock.now()) : input.reply,
     );
   });
 
@@ -71,7 +72,7 @@ export function registerInStoreRoutes(app: FastifyInstance, context: MockContext
       if (!parsed.ok) return send(reply, parsed.reply);
       return send(
         reply,
-        infoV2(state(), { identity: parsed.value.identity, code: parsed.value.funding_code }),
+        v2Info(state(), { identity: parsed.value.identity, code: parsed.value.funding_code }),
       );
     };
 
@@ -84,12 +85,14 @@ export function registerInStoreRoutes(app: FastifyInstance, context: MockContext
 
   app.post(ep.v3UndoBilling.path, auth, identification(undoBilling, live));
   app.get(ep.v2Info.path, auth, info(live));
-  app.post(ep.v2PaidAndBilled.path, auth, identification(paidAndBilledV2, live));
+  app.post(ep.v2PaidAndBilled.path, auth, identification(v2PaidAndBilled, live));
   app.post(ep.v2UndoBilling.path, auth, identification(undoBilling, live));
   app.get(ep.v2DaySummary.path, auth, summary(live));
 
   app.get(ep.mockInfo.path, auth, info(test));
-  app.post(ep.mockPaidAndBilled.path, auth, identification(paidAndBilledV2, test));
+  app.post(ep.mockPaidAndBilled.path, auth, identification(v2PaidAndBilled, test));
   app.post(ep.mockUndoBilling.path, auth, identification(undoBilling, test));
   app.get(ep.mockDaySummary.path, auth, summary(test));
 }
+
+export const inStoreArea: MockArea = { register: registerInStoreRoutes };

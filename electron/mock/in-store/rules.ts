@@ -57,7 +57,7 @@ export function conditionsBody(funding: Funding, conditions: Conditions): Fundin
 
 export type BillingInput = { identity: Identity; code: string; billed: Cents; cashierId: string };
 
-export function verifyV3(state: MockState, input: BillingInput): MockReply {
+export function v3Verify(state: MockState, input: BillingInput): MockReply {
   const found = findFunding(state, input.code, input.identity, false);
   if ('reply' in found) return found.reply;
   const { funding } = found;
@@ -78,7 +78,7 @@ export function verifyV3(state: MockState, input: BillingInput): MockReply {
   return ok(conditionsBody(funding, conditionsFor(funding, input.billed)));
 }
 
-export function paidAndBilledV3(state: MockState, input: BillingInput, now: Date): MockReply {
+export function v3PaidAndBilled(state: MockState, input: BillingInput, now: Date): MockReply {
   const found = findFunding(state, input.code, input.identity, true);
   if ('reply' in found) return found.reply;
   const { funding } = found;
@@ -117,7 +117,7 @@ export function undoBilling(state: MockState, input: IdentificationInput): MockR
   return ok();
 }
 
-export function infoV2(state: MockState, input: IdentificationInput): MockReply {
+export function v2Info(state: MockState, input: IdentificationInput): MockReply {
   const found = findFunding(state, input.code, input.identity, true);
   if ('reply' in found) return found.reply;
   const { funding } = found;
@@ -134,7 +134,7 @@ export function infoV2(state: MockState, input: IdentificationInput): MockReply 
 }
 
 /** v2 has no billed amount: the sale is billed at its purchase total. */
-export function paidAndBilledV2(
+export function v2PaidAndBilled(
   state: MockState,
   input: IdentificationInput,
   now: Date,

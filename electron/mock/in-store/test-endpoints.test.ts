@@ -3,7 +3,7 @@
 // an integrator's test run and a training class never see each other's sales.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MockApp } from '../app';
-import { daySummary, freshMock, get, info, PATHS, post, sell } from '../test-helpers';
+import { daySummary, freshMock, get, info, PATHS, post, sell } from '../test-support';
 import { TEST_IDENTITIES } from '../trainer/test-identities';
 
 const DAY = '2026-03-05'; // the day freshMock starts on, when TEST03 is billed

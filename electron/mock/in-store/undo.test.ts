@@ -18,7 +18,7 @@ import {
   setPayments,
   verify,
   type Who,
-} from '../test-helpers';
+} from '../test-support';
 
 const DAY = '2026-03-05';
 

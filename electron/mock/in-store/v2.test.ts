@@ -14,7 +14,7 @@ import {
   put,
   sell,
   verify,
-} from '../test-helpers';
+} from '../test-support';
 
 const DAY = '2026-03-05';
 const NOT_ACTIVE = { error: 'Funding code does not exist or not active' };

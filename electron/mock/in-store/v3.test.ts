@@ -16,7 +16,7 @@ import {
   type Sale,
   sell,
   verify,
-} from '../test-helpers';
+} from '../test-support';
 
 const DAY = '2026-03-05'; // freshMock's frozen clock, in America/Lima
 

@@ -3,11 +3,11 @@ import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import type { AuthScheme, EndpointSpec } from '../../../shared/api/common';
 import { serviceEndpoints } from '../../../shared/api/endpoints';
+import { trainerControls } from '../../../shared/api/trainer-controls';
 import { buildOpenApiDocument } from './build-openapi-document';
 import { inlineRefs } from './components';
 import type { JsonSchema, OpenApiDocument, OperationObject } from './openapi-types';
 import { TAGS } from './tags';
-import { trainerControls } from './trainer-controls';
 
 const BASE_URL = 'http://127.0.0.1:4010';
 const built = buildOpenApiDocument({ baseUrl: BASE_URL });

@@ -1,11 +1,12 @@
 // The sandbox's OpenAPI 3.1 document, generated from the shared zod schemas: the service
-// catalogue (shared/api/endpoints.ts) and the trainer controls. Never edited by hand, so it
+// catalogue (shared/api/endpoints.ts) and the trainer controls (shared/api/trainer-controls.ts). Never edited by hand, so it
 // cannot say something the mock does not parse or send.
 import * as sharedApi from '../../../shared/api';
 import { ErrorBody, UnspecifiedOk } from '../../../shared/api/common';
 import { serviceEndpoints } from '../../../shared/api/endpoints';
 import * as sandboxApi from '../../../shared/api/sandbox';
 import * as trainerApi from '../../../shared/api/trainer';
+import { trainerControls } from '../../../shared/api/trainer-controls';
 import { createComponentRegistry, namesOf } from './components';
 import { addExample } from './examples';
 import type { OpenApiDocument, PathItemObject } from './openapi-types';
@@ -13,7 +14,6 @@ import { buildOperation, type OperationSource } from './operation';
 import { SECURITY_SCHEMES } from './security';
 import { SERVICE_DESCRIPTIONS } from './service-descriptions';
 import { serviceTag, TAG_OBJECTS, TAGS } from './tags';
-import { TRAINER_SCHEMAS, trainerControls } from './trainer-controls';
 import { buildWebhooks } from './webhooks';
 
 export type OpenApiOptions = {
@@ -77,7 +77,7 @@ const EMPTY_ANSWER = {
 /** Pure: the same base URL gives a deep-equal document. */
 export function buildOpenApiDocument({ baseUrl }: OpenApiOptions): OpenApiDocument {
   const components = createComponentRegistry(
-    namesOf([sharedApi, sandboxApi, trainerApi, TRAINER_SCHEMAS]),
+    namesOf([sharedApi, sandboxApi, trainerApi]),
     new Map([[UnspecifiedOk, EMPTY_ANSWER]]),
   );
   // Referred to by every operation with a path parameter (its 400s).

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { serviceEndpoints } from '../../../shared/api/endpoints';
+import { trainerControls } from '../../../shared/api/trainer-controls';
 import type { MockApp } from '../app';
 import { routePath } from '../http/route-path';
-import { freshMock, request } from '../test-helpers';
+import { freshMock, request } from '../test-support';
 import { buildOpenApiDocument } from './build-openapi-document';
-import { trainerControls } from './trainer-controls';
 
 let app: MockApp | undefined;
 afterEach(async () => {

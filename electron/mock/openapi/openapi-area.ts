@@ -1,6 +1,6 @@
 // Serves the sandbox's documentation: GET /openapi.json and the browsable GET /docs. Neither
 // needs credentials: they say how to call the mock, not what is in it.
-import type { MockArea } from '../app';
+import type { MockArea } from '../mock-area';
 import { buildOpenApiDocument } from './build-openapi-document';
 import { DOCS_PATH, OPENAPI_JSON_PATH, renderDocsPage } from './docs-page';
 import type { OpenApiDocument } from './openapi-types';

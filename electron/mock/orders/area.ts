@@ -1,5 +1,5 @@
 // Online orders and refunds, with the trainer control that plays the customer's application.
-import type { MockArea } from '../app';
+import type { MockArea } from '../mock-area';
 import { registerOrderRoutes } from './routes';
 import { registerOrderTrainerRoutes } from './trainer-routes';
 

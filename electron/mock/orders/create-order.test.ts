@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CreateOrderResponse, Order } from '../../../shared/api/orders';
 import { createMockApp, type MockApp } from '../app';
-import { freshMock, okBody, put, request } from '../test-helpers';
-import { createOrder, getOrder, moveOrder, ORDERS_PATH, orderBody } from './order-test-support';
+import { freshMock, okBody, put, request } from '../test-support';
+import { createOrder, getOrder, moveOrder, ORDERS_PATH, orderBody } from './test-support';
 
 let app: MockApp;
 beforeEach(async () => {

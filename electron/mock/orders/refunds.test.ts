@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Order, PartialRefundResult, TotalRefundResult } from '../../../shared/api/orders';
 import type { MockApp } from '../app';
-import { freshMock, okBody, post, request, type TokenOption } from '../test-helpers';
-import { getOrder, ORDERS_PATH, orderIn } from './order-test-support';
+import { freshMock, okBody, post, request, type TokenOption } from '../test-support';
+import { getOrder, ORDERS_PATH, orderIn } from './test-support';
 
 let app: MockApp;
 beforeEach(async () => {

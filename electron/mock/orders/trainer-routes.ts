@@ -1,15 +1,18 @@
 // Trainer control: POST /__mock/orders/{order_id}/status (docs/decisions.md "The mock backend").
 import type { FastifyInstance } from 'fastify';
+import { StatusMove } from '../../../shared/api/trainer';
+import { trainerControls as c } from '../../../shared/api/trainer-controls';
 import { requireBearer } from '../http/auth';
 import { asRecord, fieldErrorsOf } from '../http/field-errors';
+import { routePath } from '../http/route-path';
 import { sendReply } from '../reply-send';
 import type { MockContext } from '../state';
 import { findOrder, orderNotFound } from './order-actions';
-import { moveOrder, StatusMove } from './transitions';
+import { moveOrder } from './transitions';
 
 export function registerOrderTrainerRoutes(app: FastifyInstance, context: MockContext): void {
   app.post<{ Params: { order_id: string } }>(
-    '/__mock/orders/:order_id/status',
+    routePath(c.trainerMoveOrder.path),
     { onRequest: requireBearer(context) },
     async (request, reply) => {
       const order = findOrder(context, request.params.order_id);

@@ -1,9 +1,8 @@
 // POST /__mock/orders/{order_id}/status: moves an order as the customer's application would,
 // one step at a time (docs/decisions.md "Orders"). Approval and rejection are what a
 // connector payment waits for, so they are passed on to the order's decision listener.
-import { z } from 'zod';
-import { WireAmount } from '../../../shared/api/common';
-import { OrderStatus } from '../../../shared/api/orders';
+import type { OrderStatus } from '../../../shared/api/orders';
+import type { StatusMove } from '../../../shared/api/trainer';
 import { centsFromWire } from '../../../shared/domain/money';
 import { fail, type MockReply, ok } from '../reply';
 import { type OrderRecord, orderToWire } from './order';
@@ -15,12 +14,6 @@ const NEXT: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
   approved: ['validated'],
   validated: ['funded'],
 };
-
-export const StatusMove = z.strictObject({
-  status: OrderStatus,
-  approved_amount: WireAmount.refine((n) => n > 0, { message: 'greater than 0' }).optional(),
-});
-export type StatusMove = z.infer<typeof StatusMove>;
 
 export function moveOrder(order: OrderRecord, move: StatusMove): MockReply {
   const from = order.status;

@@ -6,15 +6,18 @@ import {
   FaultRequest,
   RequestLogQuery,
 } from '../../../shared/api/sandbox';
+import { trainerControls as c } from '../../../shared/api/trainer-controls';
 import { requireBearer } from '../http/auth';
 import { asRecord, fieldErrorsOf } from '../http/field-errors';
+import { routePath } from '../http/route-path';
+import type { MockArea } from '../mock-area';
 import type { MockContext } from '../state';
 import { isServiceEndpoint } from './sandbox-hooks';
 
-export function registerSandboxRoutes(app: FastifyInstance, context: MockContext): void {
+function registerSandboxRoutes(app: FastifyInstance, context: MockContext): void {
   const auth = { onRequest: requireBearer(context) };
 
-  app.post('/__mock/faults', auth, async (request, reply) => {
+  app.post(routePath(c.trainerArmFault.path), auth, async (request, reply) => {
     const parsed = FaultRequest.safeParse(asRecord(request.body));
     const errors = parsed.success ? {} : fieldErrorsOf(parsed.error);
     const endpoint = asRecord(request.body).endpoint;
@@ -26,14 +29,20 @@ export function registerSandboxRoutes(app: FastifyInstance, context: MockContext
     return { fault_id: fault.fault_id };
   });
 
-  app.get('/__mock/faults', auth, async () => ({ faults: context.faults.list() }));
+  app.get(routePath(c.trainerListFaults.path), auth, async () => ({
+    faults: context.faults.list(),
+  }));
 
-  app.delete('/__mock/faults', auth, async () => ({ cleared: context.faults.clear() }));
+  app.delete(routePath(c.trainerClearFaults.path), auth, async () => ({
+    cleared: context.faults.clear(),
+  }));
 
-  app.get('/__mock/requests', auth, async (request, reply) => {
+  app.get(routePath(c.trainerRequestLog.path), auth, async (request, reply) => {
     const parsed = RequestLogQuery.safeParse(asRecord(request.query));
     if (!parsed.success) return reply.status(400).send(fieldErrorsOf(parsed.error));
     const limit = Number(parsed.data.limit ?? DEFAULT_LOGGED_REQUESTS);
     return { requests: context.requests.latest(limit) };
   });
 }
+
+export const sandboxArea: MockArea = { register: registerSandboxRoutes };

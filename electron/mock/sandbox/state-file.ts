@@ -6,7 +6,7 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { UNIQUE_TOKEN_HEADER } from '../../../shared/api/orders';
-import type { MockCredentials } from '../state';
+import type { MockCredentials } from '../credentials';
 
 export type RecordedCall = {
   at: string;

@@ -1,37 +1,42 @@
-// Trainer controls (docs/decisions.md "The mock backend"): same bearer token, JSON bodies, soles as
+// Trainer controls (docs/decisions.md "The mock backend"), at the paths of their catalogue
+// (shared/api/trainer-controls.ts): same bearer token, JSON bodies, soles as
 // JSON numbers. Bad input answers 400 keyed by field, like the service's own format errors.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { IN_STORE } from '../../../shared/api/messages';
-import { ClockBody, PaymentsBody } from '../../../shared/api/trainer';
+import {
+  ClockBody,
+  FundingSeedBody,
+  MerchantSettings,
+  MerchantUpdate,
+  PaymentsBody,
+} from '../../../shared/api/trainer';
+import { trainerControls as c } from '../../../shared/api/trainer-controls';
 import { centsFromWire } from '../../../shared/domain/money';
 import { requireBearer } from '../http/auth';
 import { asRecord, fieldErrorsOf } from '../http/field-errors';
-import { createFunding, FundingSeedBody, seedFromBody } from '../in-store/create-funding';
+import { routePath } from '../http/route-path';
+import { createFunding, seedFromBody } from '../in-store/create-funding';
 import { parseIdentified } from '../in-store/parse';
-import { defaultMerchant, MerchantSettings, MerchantUpdate } from '../merchant';
+import { defaultMerchant } from '../merchant';
+import type { MockArea, ResetMock } from '../mock-area';
 import type { MockContext } from '../state';
 import { SCENARIO_DEFS } from './scenario-defs';
-import { describeScenario, findScenario, seedScenario } from './scenarios';
+import { describeScenario, findScenario, seedScenario, seedScenarios } from './scenarios';
+import { seedTestIdentities } from './test-identities';
 
-export type ResetHook = () => void;
-
-export function registerTrainerRoutes(
-  app: FastifyInstance,
-  context: MockContext,
-  reset: ResetHook,
-): void {
+function registerTrainerRoutes(app: FastifyInstance, context: MockContext, reset: ResetMock): void {
   const auth = { onRequest: requireBearer(context) };
   const badRequest = (reply: FastifyReply, errors: Record<string, string>) =>
     reply.status(400).send(errors);
   const missingCode = (reply: FastifyReply) =>
     reply.status(404).send({ error: IN_STORE.codeNotActive });
 
-  app.post('/__mock/reset', auth, async () => {
+  app.post(routePath(c.trainerReset.path), auth, async () => {
     reset();
     return { reset: true };
   });
 
-  app.get('/__mock/scenarios', auth, async () => ({
+  app.get(routePath(c.trainerScenarios.path), auth, async () => ({
     scenarios: SCENARIO_DEFS.map((def) => describeScenario(def, context.clock.now())),
   }));
 
@@ -39,7 +44,7 @@ export function registerTrainerRoutes(
   // as new (a fresh funding, and the store settings it needs with every other setting at its
   // default), so a class can repeat it.
   app.post<{ Params: { name: string } }>(
-    '/__mock/scenarios/:name/apply',
+    routePath(c.trainerApplyScenario.path),
     auth,
     async (request, reply) => {
       const def = findScenario(request.params.name);
@@ -51,7 +56,7 @@ export function registerTrainerRoutes(
     },
   );
 
-  app.put('/__mock/merchant', auth, async (request, reply) => {
+  app.put(routePath(c.trainerUpdateMerchant.path), auth, async (request, reply) => {
     const parsed = MerchantUpdate.safeParse(asRecord(request.body));
     if (!parsed.success) return badRequest(reply, fieldErrorsOf(parsed.error));
     // The update alone may be fine and the result not (a min_amount above the max in force).
@@ -61,9 +66,9 @@ export function registerTrainerRoutes(
     return context.state.merchant;
   });
 
-  app.get('/__mock/merchant', auth, async () => context.state.merchant);
+  app.get(routePath(c.trainerGetMerchant.path), auth, async () => context.state.merchant);
 
-  app.post('/__mock/fundings', auth, async (request, reply) => {
+  app.post(routePath(c.trainerCreateFunding.path), auth, async (request, reply) => {
     // The identity is checked as the in-store endpoints check it: neither → the dni key (with
     // any other field in error), both → "Send dni or ruc, not both".
     const parsed = parseIdentified(FundingSeedBody, request.body);
@@ -77,7 +82,7 @@ export function registerTrainerRoutes(
   });
 
   app.post<{ Params: { code: string } }>(
-    '/__mock/fundings/:code/accept-schedule',
+    routePath(c.trainerAcceptSchedule.path),
     auth,
     async (request, reply) => {
       const funding = context.state.fundings.get(request.params.code);
@@ -88,7 +93,7 @@ export function registerTrainerRoutes(
   );
 
   app.put<{ Params: { code: string } }>(
-    '/__mock/fundings/:code/payments',
+    routePath(c.trainerSetPayments.path),
     auth,
     async (request, reply) => {
       const funding = context.state.fundings.get(request.params.code);
@@ -105,12 +110,24 @@ export function registerTrainerRoutes(
     },
   );
 
-  app.put('/__mock/clock', auth, async (request, reply) => {
+  app.put(routePath(c.trainerSetClock.path), auth, async (request, reply) => {
     const parsed = ClockBody.safeParse(asRecord(request.body));
     if (!parsed.success) return badRequest(reply, fieldErrorsOf(parsed.error));
     context.clock.set(new Date(parsed.data.now));
     return { now: context.clock.now().toISOString() };
   });
 
-  app.get('/__mock/clock', auth, async () => ({ now: context.clock.now().toISOString() }));
+  app.get(routePath(c.trainerGetClock.path), auth, async () => ({
+    now: context.clock.now().toISOString(),
+  }));
 }
+
+export const trainerArea: MockArea = {
+  register: registerTrainerRoutes,
+  // The scenario catalogue in the live state, the test identities in the test endpoints' own.
+  seed(context) {
+    const now = context.clock.now();
+    seedScenarios(context.state, now);
+    seedTestIdentities(context.testState, now);
+  },
+};

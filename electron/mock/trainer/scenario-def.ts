@@ -1,8 +1,9 @@
 // The shape of one case of the scenario catalogue.
+
+import type { MerchantSettings } from '../../../shared/api/trainer';
 import type { Identity } from '../../../shared/domain/identity';
 import type { FundingSeed } from '../in-store/create-funding';
 import { bill, type Funding } from '../in-store/funding';
-import type { MerchantSettings } from '../merchant';
 
 export type ScenarioDef = {
   name: string;

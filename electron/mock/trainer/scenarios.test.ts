@@ -16,7 +16,7 @@ import {
   post,
   type Sale,
   verify,
-} from '../test-helpers';
+} from '../test-support';
 
 type Body = Record<string, string>;
 type Outcome =

@@ -17,7 +17,7 @@ import {
   request,
   sell,
   verify,
-} from '../test-helpers';
+} from '../test-support';
 
 let app: MockApp;
 beforeEach(async () => {

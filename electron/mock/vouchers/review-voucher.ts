@@ -1,25 +1,11 @@
 // Trainer control POST /__mock/vouchers/{request_id}/review: plays the service's validation of a
 // PENDING voucher, with the corrected data the bank's records give, and calls its webhook.
-import { z } from 'zod';
-import { IsoDate, NonEmptyString, WireAmount } from '../../../shared/api/common';
+import type { ReviewBody } from '../../../shared/api/trainer';
 import { centsFromWire } from '../../../shared/domain/money';
 import { fail, type MockReply, ok } from '../reply';
 import type { MockContext } from '../state';
 import { type VoucherRecord, voucherStore, voucherToWire } from './voucher';
 import { sendVoucherWebhook } from './voucher-webhook';
-
-export const ReviewBody = z.discriminatedUnion('status', [
-  z.strictObject({
-    status: z.literal('VALIDATED'),
-    amount: WireAmount.refine((n) => n > 0, { message: 'greater than 0' }).optional(),
-    date: IsoDate.optional(),
-    operation_number: NonEmptyString.optional(),
-    bank_account_id: NonEmptyString.optional(),
-    bank_operation_number: NonEmptyString.optional(),
-  }),
-  z.strictObject({ status: z.literal('INVALID') }),
-]);
-export type ReviewBody = z.infer<typeof ReviewBody>;
 
 export function reviewVoucher(
   context: MockContext,

@@ -3,16 +3,18 @@
 // Problems found before a handler runs (malformed JSON, size, media type) answer a plain string,
 // the register endpoint's documented 400 form, on all three.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ReviewBody } from '../../../shared/api/trainer';
+import { trainerControls } from '../../../shared/api/trainer-controls';
 import { voucherEndpoints as ep } from '../../../shared/api/vouchers';
-import type { MockArea } from '../app';
 import { bearerOf, requireBearer, sameSecret } from '../http/auth';
 import { asRecord, fieldErrorsOf } from '../http/field-errors';
 import { routePath } from '../http/route-path';
+import type { MockArea } from '../mock-area';
 import type { MockReply } from '../reply';
 import type { MockContext } from '../state';
 import { cancelVoucher } from './cancel-voucher';
 import { registerVoucher } from './register-voucher';
-import { ReviewBody, reviewVoucher } from './review-voucher';
+import { reviewVoucher } from './review-voucher';
 import { voucherStore, voucherToWire } from './voucher';
 
 type VoucherRoute = { Params: { request_id: string } };
@@ -56,7 +58,7 @@ function registerVoucherRoutes(app: FastifyInstance, context: MockContext): void
   );
 
   app.post<VoucherRoute>(
-    '/__mock/vouchers/:request_id/review',
+    routePath(trainerControls.trainerReviewVoucher.path),
     { onRequest: requireBearer(context) },
     async (request: VoucherRequest, reply) => {
       const voucher = find(request);

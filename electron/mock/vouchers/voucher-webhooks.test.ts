@@ -4,10 +4,10 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VoucherWebhookHeaders, VoucherWebhookPayload } from '../../../shared/api/vouchers';
 import type { MockApp } from '../app';
-import { freshMock, get, post } from '../test-helpers';
+import { freshMock, get, post } from '../test-support';
 import type { Delivery } from '../webhooks/dispatcher';
 import { type Receiver, startReceiver } from '../webhooks/test-receiver';
-import { registered, review } from './voucher-test-support';
+import { registered, review } from './test-support';
 
 let app: MockApp;
 let receiver: Receiver;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RegisterVoucherResponse, Voucher } from '../../../shared/api/vouchers';
 import type { MockApp } from '../app';
-import { freshMock, okBody, put, request } from '../test-helpers';
+import { freshMock, okBody, put, request } from '../test-support';
 import {
   cancel,
   info,
@@ -10,7 +10,7 @@ import {
   review,
   VOUCHERS_PATH,
   voucherBody,
-} from './voucher-test-support';
+} from './test-support';
 
 let app: MockApp;
 beforeEach(async () => {

@@ -2,7 +2,7 @@
 // Derived from the mock's credentials rather than random, so a sandbox restarted with the same
 // flags keeps the secret an integrator already configured; it is printed by the CLI.
 import { createHash } from 'node:crypto';
-import type { MockCredentials } from '../state';
+import type { MockCredentials } from '../credentials';
 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 

@@ -1,0 +1,75 @@
+// The handler table: one handler per bridge method, all built from the same injected deps. Every
+// transport (Electron IPC, browser mode's HTTP, tests) ends in `dispatch` over this table.
+import type { Logger } from '../../log/logger';
+import type { HandlerDeps, HandlerMap } from '../deps';
+import { appInfoHandlers } from '../handlers/app-info-handlers';
+import { connectionHandlers } from '../handlers/connection-handlers';
+import { createFragmentStore, type FragmentStore } from '../handlers/fragment-store';
+import { htmlHandlers } from '../handlers/html-handlers';
+import { integrationHandlers } from '../handlers/integration-handlers';
+import { journalHandlers } from '../handlers/journal-handlers';
+import { limitsHandlers } from '../handlers/limits-handlers';
+import { ordersHandlers } from '../handlers/orders-handlers';
+import { printHandlers } from '../handlers/print-handlers';
+import { receiptHandlers } from '../handlers/receipt-handlers';
+import { settingsHandlers } from '../handlers/settings-handlers';
+import { tokenHandlers } from '../handlers/token-handlers';
+import { trainingHandlers } from '../handlers/training-handlers';
+import { v2Handlers } from '../handlers/v2-handlers';
+import { v3Handlers } from '../handlers/v3-handlers';
+import { createBilling } from '../workflows/billing';
+import { createRefunds } from '../workflows/refunds';
+
+export type HandlerTable = {
+  readonly methods: HandlerMap;
+  readonly logger: Logger;
+  /** The service's HTML fragments, served by each shell as documents of their own. */
+  readonly fragments: FragmentStore;
+  /**
+   * Starts retrying the journal's unfinished paid-and-billed and refund operations (call once, at start,
+   * before the first bridge call). Returns their op_ids; the loops run in the background.
+   */
+  resumeUnresolved(): Promise<string[]>;
+  /** Resolves when no retry loop is running. */
+  whenIdle(): Promise<void>;
+  /** Stops the retry loops (their operations stay unresolved for the next start). */
+  close(): Promise<void>;
+};
+
+export function createHandlers(deps: HandlerDeps): HandlerTable {
+  const billing = createBilling(deps);
+  const refunds = createRefunds(deps);
+  const fragments = createFragmentStore();
+  const methods: HandlerMap = {
+    ...appInfoHandlers(deps),
+    ...settingsHandlers(deps),
+    ...connectionHandlers(deps),
+    ...tokenHandlers(deps),
+    ...v3Handlers(deps, billing),
+    ...v2Handlers(deps, billing),
+    ...limitsHandlers(deps),
+    ...ordersHandlers(deps, refunds),
+    ...htmlHandlers(deps, fragments),
+    ...journalHandlers(deps),
+    ...trainingHandlers(deps),
+    ...printHandlers(deps),
+    ...integrationHandlers(deps),
+    // Printed documents read the journal and the day summary through the handlers above.
+    ...receiptHandlers(deps, () => methods),
+  };
+  return {
+    methods: Object.freeze(methods),
+    logger: deps.logger,
+    fragments,
+    resumeUnresolved: async () => [
+      ...(await billing.resumeUnresolved()),
+      ...(await refunds.resumeUnresolved()),
+    ],
+    whenIdle: async () => {
+      await Promise.all([billing.whenIdle(), refunds.whenIdle()]);
+    },
+    close: async () => {
+      await Promise.all([billing.close(), refunds.close()]);
+    },
+  };
+}

@@ -1,0 +1,121 @@
+// Shared by the handler tests: a backend on a real temp data dir with the mock in process, a
+// clock the test controls, instant retries, and typed bridge calls through `dispatch`.
+import { readFile } from 'node:fs/promises';
+import { expect } from 'vitest';
+import { DaySummary } from '../../../shared/api/in-store';
+import type {
+  BridgeArgs,
+  BridgeMethod,
+  BridgeResponse,
+  BridgeResult,
+} from '../../../shared/bridge';
+import { createMockApp, type MockApp } from '../../mock/app';
+import { createMemoryVault } from '../../vault/memory-vault';
+import type { Vault } from '../../vault/vault';
+import { dispatch } from '../dispatch';
+import { browserPrinter } from '../handlers/print-handlers';
+import type { HandlerTable } from './create-handlers';
+import { type Backend, type BackendOptions, openBackend } from './open-backend';
+
+export const NOW = '2026-03-10T15:00:00.000Z';
+/** The store day of NOW in America/Lima. */
+export const TODAY = '2026-03-10';
+export const PIN = '4321';
+
+export { makeTempDir } from '../../journal/test-support';
+
+export function freshMock(options: { token?: string } = {}): Promise<MockApp> {
+  return createMockApp({ now: NOW, ...options });
+}
+
+/** Retries with no wait: the loop's logic is tested, not its timing. */
+export const instantRetry = { sleep: async () => {}, random: () => 0 };
+
+/** Retries that wait until the loop is cancelled: the operation stays unknown meanwhile. */
+export const stalledRetry = {
+  sleep: (_ms: number, signal: AbortSignal) =>
+    new Promise<void>((resolve) => {
+      if (signal.aborted) resolve();
+      else signal.addEventListener('abort', () => resolve(), { once: true });
+    }),
+  random: () => 0,
+};
+
+export type TestBackendOptions = Partial<Omit<BackendOptions, 'dataDir' | 'trainingApp'>> & {
+  dataDir: string;
+  mock: MockApp;
+  vault?: Vault;
+};
+
+export function openTestBackend(options: TestBackendOptions): Promise<Backend> {
+  const { mock, ...rest } = options;
+  return openBackend({
+    shell: 'browser',
+    app: { name: 'mostrador', version: '0.0.0-test' },
+    vault: createMemoryVault(),
+    printer: browserPrinter,
+    clock: () => new Date(NOW),
+    trainingTimeoutMs: 200,
+    retry: instantRetry,
+    ...rest,
+    trainingApp: mock,
+  });
+}
+
+export function call<M extends BridgeMethod>(
+  table: HandlerTable,
+  method: M,
+  args: BridgeArgs<M>,
+): Promise<BridgeResponse<BridgeResult<M>>> {
+  return dispatch(table, method, args, { channel: 'direct', verified: true }) as Promise<
+    BridgeResponse<BridgeResult<M>>
+  >;
+}
+
+/** The result of a call that must succeed at the bridge level. */
+export async function ok<M extends BridgeMethod>(
+  table: HandlerTable,
+  method: M,
+  args: BridgeArgs<M>,
+): Promise<BridgeResult<M>> {
+  const answer = await call(table, method, args);
+  if (!answer.ok) throw new Error(`${method}: ${answer.error.code} ${answer.error.message}`);
+  return answer.result;
+}
+
+export async function errorOf<M extends BridgeMethod>(
+  table: HandlerTable,
+  method: M,
+  args: BridgeArgs<M>,
+) {
+  const answer = await call(table, method, args);
+  expect(answer.ok).toBe(false);
+  if (answer.ok) throw new Error('expected an error');
+  return answer.error;
+}
+
+export const PLAIN_SALE = {
+  identity: { kind: 'dni' as const, value: '41000001' },
+  funding_code: 'VENTA1',
+  billed_cents: 120_000,
+};
+
+/** What the mock itself says of the day: totals and a row per payment of billed loans. */
+export async function mockDay(mock: MockApp, token = 'mock-token') {
+  const response = await mock.inject({
+    method: 'GET',
+    url: `/pos/client/inhouse-downpayment/v2/day-summary?day=${TODAY}&detail=true`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return DaySummary.parse(JSON.parse(response.body));
+}
+
+/** The in-store payments the mock recorded today for one customer (scenarios seed others). */
+export async function externalRows(mock: MockApp, dni = '41000001', token?: string) {
+  const day = await mockDay(mock, token);
+  return (day.order_detail ?? []).filter(
+    (row) => row.payment_origin === 'external' && row.dni === dni,
+  );
+}
+
+export const readText = (path: string) => readFile(path, 'utf8');

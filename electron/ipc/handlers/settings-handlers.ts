@@ -1,0 +1,98 @@
+// settings.*, shift.* and supervisor.*: what the supervisor configures (behind the PIN) and the
+// cashier's own shift choice (no PIN).
+import { checkBaseUrl } from '../../service/base-url';
+import { type SettingsChangeInput, SettingsError } from '../../settings/settings-store';
+import { isTimeZone } from '../../settings/stored-settings';
+import { BridgeFailure, badArguments, notConfigured } from '../bridge-failure';
+import type { HandlerDeps, HandlerMap } from '../deps';
+import { requirePin } from './require-pin';
+import { settingsView } from './terminal-view';
+
+type SettingsMethods =
+  | 'settings.get'
+  | 'settings.update'
+  | 'settings.setLanguage'
+  | 'shift.start'
+  | 'shift.end'
+  | 'supervisor.setPin'
+  | 'supervisor.checkPin';
+
+export function settingsHandlers(deps: HandlerDeps): Pick<HandlerMap, SettingsMethods> {
+  const { settings, vault } = deps;
+  const view = () => settingsView(settings, vault);
+
+  const save = async (change: SettingsChangeInput) => {
+    try {
+      await settings.update(change);
+    } catch (error) {
+      if (error instanceof SettingsError) {
+        throw badArguments('settings refused', prefixed(error.issues, 'change.'));
+      }
+      throw error;
+    }
+    return view();
+  };
+
+  return {
+    'settings.get': async () => view(),
+
+    'settings.setLanguage': async ({ language }) => save({ language }),
+
+    'settings.update': async ({ pin, change }) => {
+      await requirePin(settings, pin);
+      const next: SettingsChangeInput = { ...change };
+      if (change.base_url !== undefined && change.base_url !== null) {
+        const checked = checkBaseUrl(change.base_url);
+        if (!checked.ok) {
+          throw badArguments('base URL refused', { 'change.base_url': checked.problem });
+        }
+        next.base_url = checked.baseUrl;
+      }
+      if (change.store_url !== undefined && change.store_url !== null) {
+        // The customer's phone opens these pages: HTTPS, as for the service's own address.
+        const checked = checkBaseUrl(change.store_url);
+        if (!checked.ok) {
+          throw badArguments('store URL refused', { 'change.store_url': checked.problem });
+        }
+        next.store_url = checked.baseUrl;
+      }
+      if (change.time_zone !== undefined && !isTimeZone(change.time_zone)) {
+        throw badArguments('unknown time zone', { 'change.time_zone': 'not a time zone' });
+      }
+      const mode = next.mode ?? settings.get().mode;
+      if (mode === 'live') {
+        // Live without an address or a token could only fail at the counter: refuse it here.
+        const baseUrl = next.base_url === undefined ? settings.get().base_url : next.base_url;
+        if (baseUrl === null)
+          throw notConfigured('Live mode needs the service base URL.', 'service-url');
+        if (!(await vault.status()).configured) {
+          throw notConfigured('Live mode needs the service token.', 'service-token');
+        }
+      }
+      return save(next);
+    },
+
+    'shift.start': async ({ cashier_id }) => save({ cashier_id }),
+    'shift.end': async () => save({ cashier_id: null }),
+
+    'supervisor.setPin': async ({ current, pin }) => {
+      if (settings.get().supervisor_pin_set) {
+        if (current === undefined) {
+          throw new BridgeFailure('pin-required', 'The current PIN is needed to change it.');
+        }
+        await requirePin(settings, current);
+      }
+      await settings.setPin(pin);
+      return { supervisor_pin_set: true as const };
+    },
+
+    'supervisor.checkPin': async ({ pin }) => {
+      await requirePin(settings, pin);
+      return { valid: true as const };
+    },
+  };
+}
+
+function prefixed(issues: Record<string, string>, prefix: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(issues).map(([key, value]) => [prefix + key, value]));
+}

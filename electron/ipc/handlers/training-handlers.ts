@@ -1,0 +1,113 @@
+// training.*: the trainer's controls of the built-in mock. Only in training mode: in live mode
+// these answer not-available and never reach anything.
+
+import { trainerControls as t } from '../../../shared/api/trainer-controls';
+import { centsToWire } from '../../../shared/domain/money';
+import type { ServiceResult } from '../../../shared/service-error';
+import { BridgeFailure, badArguments } from '../bridge-failure';
+import type { HandlerDeps, HandlerMap } from '../deps';
+import { requireService } from '../workflows/operation-support';
+import { orderView } from './orders-handlers';
+import { toReadOutcome } from './read-outcome';
+
+type TrainingMethods =
+  | 'training.scenarios'
+  | 'training.applyScenario'
+  | 'training.acceptSchedule'
+  | 'training.reset'
+  | 'training.injectFault'
+  | 'training.releaseFaults'
+  | 'training.setOrderStatus';
+
+export function trainingHandlers(deps: HandlerDeps): Pick<HandlerMap, TrainingMethods> {
+  const trainingClient = async () => {
+    if (deps.settings.get().mode !== 'training') {
+      throw new BridgeFailure('not-available', 'Trainer controls exist in training mode only.');
+    }
+    return requireService(deps, 'training');
+  };
+
+  return {
+    'training.scenarios': async () => {
+      const client = await trainingClient();
+      return answered(await client.call(t.trainerScenarios, {}));
+    },
+
+    'training.applyScenario': async ({ name }) => {
+      const client = await trainingClient();
+      const result = await client.call(t.trainerApplyScenario, { params: { name }, body: {} });
+      // A name that cannot be a path segment ('..', a lone surrogate) is refused by the client
+      // before sending: no such scenario either, not an internal error (reliability/fuzz).
+      const unsendable = !result.ok && result.error.category === 'validation';
+      if (!result.ok && (result.error.httpStatus === 404 || unsendable)) {
+        throw badArguments('no such scenario', { name: 'not in the catalogue' });
+      }
+      return answered(result);
+    },
+
+    'training.acceptSchedule': async ({ funding_code }) => {
+      const client = await trainingClient();
+      const result = await client.call(t.trainerAcceptSchedule, {
+        params: { code: funding_code },
+        body: {},
+      });
+      if (!result.ok && result.error.httpStatus === 404) {
+        throw badArguments('no such funding code', { funding_code: 'not in the mock' });
+      }
+      return answered(result);
+    },
+
+    'training.reset': async () => {
+      const client = await trainingClient();
+      deps.faults?.clear();
+      return answered(await client.call(t.trainerReset, { body: {} }));
+    },
+
+    // The mock's refusal of a move (its exact text names the allowed next states) is the
+    // trainer's to read, so it is answered as a failed read rather than thrown.
+    'training.setOrderStatus': async ({ order_id, status, approved_amount_cents }) => {
+      const client = await trainingClient();
+      const body = {
+        status,
+        ...(approved_amount_cents === undefined
+          ? {}
+          : { approved_amount: centsToWire(approved_amount_cents) }),
+      };
+      const result = await client.call(t.trainerMoveOrder, { params: { order_id }, body });
+      return toReadOutcome(result, orderView);
+    },
+
+    'training.injectFault': async ({ operation, fault, times, hold }) => {
+      await trainingClient();
+      if (!deps.faults) throw new BridgeFailure('not-available', 'No fault switch here.');
+      deps.faults.arm(operation, fault, times, hold ?? false);
+      deps.logger.info('training fault armed', { operation, fault, times, hold: hold ?? false });
+      return { armed: true as const };
+    },
+
+    // Ends a held fault: the journal's next retry reaches the mock and the amber resolves.
+    'training.releaseFaults': async () => {
+      await trainingClient();
+      deps.faults?.clear();
+      deps.logger.info('training faults released', {});
+      return { released: true as const };
+    },
+  };
+}
+
+/**
+ * The mock is in process: a refusal of its controls is a bug, reported as such. A control that
+ * did not answer in time (a busy machine, an armed fault) is not: the trainer may try again.
+ */
+function answered<T>(result: ServiceResult<T>): T {
+  if (result.ok) return result.data;
+  if (result.error.category === 'timeout' || result.error.category === 'network') {
+    throw new BridgeFailure(
+      'not-available',
+      'The training service did not answer in time; try again.',
+    );
+  }
+  throw new Error(
+    `trainer control failed: ${result.error.category} ${result.error.httpStatus ?? ''}`,
+  );
+}

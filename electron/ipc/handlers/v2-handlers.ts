@@ -1,0 +1,81 @@
+// In-store v2: Check funding code (journaled as a read), Paid-and-billed (billing.ts), Undo
+// billing (PIN and reason, never retried automatically) and the Day summary (journaled as a read,
+// so the supervisor's reconciliation shows when it was taken).
+
+import { badArguments } from '../bridge-failure';
+import type { HandlerDeps, HandlerMap } from '../deps';
+import { lastBilledAt } from '../workflows/billed-at';
+import type { Billing } from '../workflows/billing';
+import {
+  checkJournalable,
+  invoiceFor,
+  requireService,
+  requireShift,
+  settleOnce,
+} from '../workflows/operation-support';
+import { infoAmounts } from '../workflows/sale-amounts';
+import { undoBillingHandler } from './undo-billing';
+
+/** Who the journal says took the day summary when no cashier shift is open (a supervisor). */
+const NO_SHIFT = 'no-shift';
+
+type V2Methods = 'v2.info' | 'v2.paidAndBilled' | 'v2.undoBilling' | 'v2.daySummary';
+
+export function v2Handlers(deps: HandlerDeps, billing: Billing): Pick<HandlerMap, V2Methods> {
+  return {
+    'v2.info': async ({ identity, funding_code }) => {
+      const shift = requireShift(deps);
+      // Check funding code takes `dni` only (docs/decisions.md "v2").
+      if (identity.kind !== 'dni') {
+        throw badArguments('v2 info takes a DNI', { 'identity.kind': 'v2 info takes a DNI' });
+      }
+      checkJournalable(identity);
+      const client = await requireService(deps, shift.mode);
+      const query = { dni: identity.value, funding_code };
+      const opId = await deps.journal.recordIntent({
+        operation: 'v2.info',
+        mode: shift.mode,
+        cashier_id: shift.cashierId,
+        identity,
+        funding_code,
+        request: query,
+      });
+      const result = await client.v2Info(query);
+      const billedAt =
+        result.ok && result.data.billed_by_ecommerce
+          ? { billed_at: await lastBilledAt(deps.journal, shift.mode, funding_code) }
+          : {};
+      return settleOnce(deps, opId, result, (info) => {
+        const amounts = infoAmounts(info);
+        if (!amounts) return null;
+        const kept = { info, ...amounts };
+        return { kept, data: { ...kept, invoice: invoiceFor(identity), ...billedAt } };
+      });
+    },
+
+    'v2.paidAndBilled': async ({ info_op_id }) => billing.paidAndBilled('v2', info_op_id),
+
+    'v2.undoBilling': undoBillingHandler(deps, 'v2'),
+
+    'v2.daySummary': async ({ day, detail }) => {
+      const current = deps.settings.get();
+      const client = await requireService(deps, current.mode);
+      const query = { day, detail: detail ? ('true' as const) : ('false' as const) };
+      const opId = await deps.journal.recordIntent({
+        operation: 'v2.daySummary',
+        mode: current.mode,
+        cashier_id: current.cashier_id ?? NO_SHIFT,
+        request: query,
+      });
+      const result = await client.v2DaySummary(query);
+      return settleOnce(deps, opId, result, (summary) => {
+        // The totals are journaled; the rows are the service's record and can be asked again.
+        const { order_detail, ...totals } = summary;
+        return {
+          kept: { ...totals, ...(order_detail ? { rows: order_detail.length } : {}) },
+          data: { day, summary },
+        };
+      });
+    },
+  };
+}

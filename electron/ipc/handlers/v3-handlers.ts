@@ -1,0 +1,76 @@
+// In-store v3: Verify (journaled; the amount to collect comes from here), Paid-and-billed (see
+// billing.ts) and Undo billing (undo-billing.ts, shared with v2).
+import { centsToWire } from '../../../shared/domain/money';
+import { badArguments } from '../bridge-failure';
+import type { HandlerDeps, HandlerMap } from '../deps';
+import { lastBilledAt } from '../workflows/billed-at';
+import type { Billing } from '../workflows/billing';
+import {
+  checkJournalable,
+  identityBody,
+  invoiceFor,
+  requireService,
+  requireShift,
+  settleOnce,
+} from '../workflows/operation-support';
+import { saleAmounts } from '../workflows/sale-amounts';
+import { undoBillingHandler } from './undo-billing';
+
+export function v3Handlers(
+  deps: HandlerDeps,
+  billing: Billing,
+): Pick<HandlerMap, 'v3.verify' | 'v3.paidAndBilled' | 'v3.undoBilling'> {
+  return {
+    'v3.verify': async ({ identity, funding_code, billed_cents, sale_request_id }) => {
+      const shift = requireShift(deps);
+      checkJournalable(identity);
+      const client = await requireService(deps, shift.mode);
+      let link: Record<string, string> | undefined;
+      if (sale_request_id !== undefined) {
+        if (!deps.integration) throw badArguments('no sale requests here', {});
+        link = await deps.integration.saleRequests.verifyLink(sale_request_id, {
+          mode: shift.mode,
+          billed_cents,
+          identity,
+        });
+      }
+      const request = {
+        ...identityBody(identity),
+        funding_code,
+        billed_amount: centsToWire(billed_cents),
+        cashier_id: shift.cashierId,
+      };
+      const opId = await deps.journal.recordIntent({
+        operation: 'v3.verify',
+        mode: shift.mode,
+        cashier_id: shift.cashierId,
+        identity,
+        funding_code,
+        billed_cents,
+        request,
+        ...(link ? { meta: link } : {}),
+      });
+      const result = await client.v3Verify(request);
+      const billedAt =
+        result.ok && result.data.billed_by_ecommerce
+          ? { billed_at: await lastBilledAt(deps.journal, shift.mode, funding_code) }
+          : {};
+      return settleOnce(deps, opId, result, (conditions) => {
+        const amounts = saleAmounts(conditions);
+        // Conditions for another amount than the one billed would make the cashier collect
+        // the wrong sum: such an answer is not trusted.
+        if (!amounts || amounts.billed !== billed_cents) return null;
+        // The document is named here, once: the renderer shows it (docs/decisions.md
+        // "Counter safety in the cashier's flows (issue 10)").
+        return {
+          kept: { conditions, amounts },
+          data: { conditions, amounts, invoice: invoiceFor(identity), ...billedAt },
+        };
+      });
+    },
+
+    'v3.paidAndBilled': async ({ verify_op_id }) => billing.paidAndBilled('v3', verify_op_id),
+
+    'v3.undoBilling': undoBillingHandler(deps, 'v3'),
+  };
+}

@@ -1,0 +1,191 @@
+// Paid-and-billed, v3 and v2: the call that lets the store hand over the goods. It is tied to the
+// journaled Verify (or v2 Info) whose amount the cashier collected, journaled before the call,
+// and reported succeeded only on the service's 200. A call without a definite answer is handed
+// to the journal's retry loop, which repeats it (the service gives only the first call effect)
+// until the answer is definite, also after a restart; the renderer polls `journal.operation`.
+import type { BilledResult } from '../../../shared/bridge';
+import type { JournalOperation } from '../../../shared/journal-entry';
+import { createResolver } from '../../journal/resolver';
+import type { AttemptFn } from '../../journal/run-with-retry';
+import { badArguments } from '../bridge-failure';
+import type { HandlerDeps } from '../deps';
+import {
+  billedData,
+  callFor,
+  type Generation,
+  KIND,
+  planFrom,
+  untilAborted,
+} from './billing-request';
+import { createKeyedLock } from './keyed-lock';
+import { invoiceFor, requireService, requireShift } from './operation-support';
+import {
+  acceptUnspecified2xx,
+  errorFromOutcome,
+  journalOutcome,
+  retryAnswer,
+} from './service-outcome';
+
+export type { Generation };
+
+export type Billing = {
+  paidAndBilled(generation: Generation, sourceOpId: string): Promise<BilledResult>;
+  /** Starts retry loops for the journal's unfinished paid-and-billed operations. */
+  resumeUnresolved(): Promise<string[]>;
+  /** Resolves when no retry loop is running (tests; shutdown). */
+  whenIdle(): Promise<void>;
+  /** Stops the retry loops; their operations stay unresolved and resume at the next start. */
+  close(): Promise<void>;
+};
+
+type Retryable = Pick<JournalOperation, 'op_id' | 'operation' | 'mode'> & {
+  intent: Pick<JournalOperation['intent'], 'request'>;
+};
+
+export function createBilling(deps: HandlerDeps): Billing {
+  const { journal, logger } = deps;
+  const resolver = createResolver({ journal, ...deps.retry });
+  const background = new Set<Promise<unknown>>();
+  /** One paid-and-billed at a time per Verify: a double click must not start two operations. */
+  const withLock = createKeyedLock();
+
+  const attemptFor = (op: Retryable): AttemptFn | null => {
+    const call = callFor(op.operation, op.intent.request);
+    if (!call) {
+      logger.error('unfinished operation cannot be retried: unreadable request', {
+        op_id: op.op_id,
+        operation: op.operation,
+      });
+      return null;
+    }
+    return async ({ signal }) => {
+      // The operation's own mode, whatever the terminal is in now.
+      const client = await deps.serviceFor(op.mode);
+      if (!client) return { kind: 'unknown', error_category: 'not-configured' };
+      const result = await untilAborted(call(client), signal);
+      if (result === null) return { kind: 'unknown', error_category: 'cancelled' };
+      return retryAnswer(acceptUnspecified2xx(result));
+    };
+  };
+
+  const retryInBackground = (op: Retryable): boolean => {
+    const attempt = attemptFor(op);
+    if (!attempt) return false;
+    const run = resolver.resolve(op.op_id, attempt).then(
+      (result) => logger.info('retry loop ended', { op_id: op.op_id, ...result }),
+      (error: unknown) => logger.error('retry loop failed', { op_id: op.op_id, error }),
+    );
+    background.add(run);
+    void run.finally(() => background.delete(run));
+    return true;
+  };
+
+  /** An earlier paid-and-billed of this Verify that is not refused: it is the operation. */
+  const findExisting = async (
+    generation: Generation,
+    source: JournalOperation,
+  ): Promise<JournalOperation | null> => {
+    const { operation, link } = KIND[generation];
+    // The journal indexes which operations name this Verify in their meta, on any day: only
+    // those are read back. Reading every paid-and-billed of the Verify's day and of today made
+    // each call slower as the day went on (see bench/) and missed one made on a day in between.
+    const mine = (await journal.linkedTo(source.op_id, { operation, key: link })).filter(
+      (op) => op.status !== 'refused',
+    );
+    return mine.sort((a, b) => a.started_at.localeCompare(b.started_at)).at(-1) ?? null;
+  };
+
+  const answerExisting = (op: JournalOperation): BilledResult => {
+    const data = billedData(op.intent);
+    if (op.status === 'succeeded') return { status: 'succeeded', op_id: op.op_id, data };
+    retryInBackground(op); // joins the loop already running, or starts one
+    return {
+      status: 'unknown',
+      op_id: op.op_id,
+      error: errorFromOutcome(op.outcome),
+      retrying: true,
+    };
+  };
+
+  return {
+    async paidAndBilled(generation, sourceOpId) {
+      const shift = requireShift(deps);
+      return withLock(sourceOpId, async () => {
+        const kind = KIND[generation];
+        const source = await journal.operation(sourceOpId);
+        if (
+          !source ||
+          source.operation !== kind.source ||
+          source.status !== 'succeeded' ||
+          source.mode !== shift.mode ||
+          source.intent.cashier_id !== shift.cashierId
+        ) {
+          throw badArguments(`not a successful ${kind.source} of this cashier`, {
+            [kind.link]: `no successful ${kind.source} of this shift with this id`,
+          });
+        }
+        const client = await requireService(deps, shift.mode);
+        const existing = await findExisting(generation, source);
+        if (existing) return answerExisting(existing);
+
+        const plan = planFrom(generation, source);
+        // A till's sale: written under its lock, so a cancel from the till comes before (and
+        // this is refused) or after (and the cancel is refused), never both.
+        const guard = deps.integration?.saleRequests.guardBilling ?? ((_v, task) => task());
+        const opId = await guard(source, () =>
+          journal.recordIntent({
+            operation: kind.operation,
+            mode: shift.mode,
+            cashier_id: shift.cashierId,
+            identity: plan.identity,
+            funding_code: plan.funding_code,
+            billed_cents: plan.billed_cents,
+            to_collect_cents: plan.to_collect_cents,
+            request: plan.request,
+            meta: { [kind.link]: sourceOpId },
+          }),
+        );
+        const call = callFor(kind.operation, plan.request);
+        if (!call) throw new Error('a planned request failed its own schema');
+        const result = acceptUnspecified2xx(await call(client));
+        const outcome = journalOutcome(result, {});
+        await journal.recordOutcome(opId, outcome);
+        const data = {
+          billed_cents: plan.billed_cents,
+          collected_cents: plan.to_collect_cents,
+          invoice: invoiceFor(plan.identity),
+        };
+        if (result.ok) return { status: 'succeeded', op_id: opId, data };
+        if (outcome.status === 'refused')
+          return { status: 'refused', op_id: opId, error: result.error };
+        const retrying = retryInBackground({
+          op_id: opId,
+          operation: kind.operation,
+          mode: shift.mode,
+          intent: { request: plan.request },
+        });
+        return { status: 'unknown', op_id: opId, error: result.error, retrying };
+      });
+    },
+
+    async resumeUnresolved() {
+      const resumed: string[] = [];
+      for (const op of await journal.unresolved()) {
+        const billing = op.operation === KIND.v3.operation || op.operation === KIND.v2.operation;
+        if (billing && retryInBackground(op)) resumed.push(op.op_id);
+      }
+      if (resumed.length > 0)
+        logger.info('resumed unfinished paid-and-billed', { op_ids: resumed });
+      return resumed;
+    },
+
+    async whenIdle() {
+      while (background.size > 0) await Promise.allSettled([...background]);
+    },
+
+    async close() {
+      await resolver.cancel();
+      while (background.size > 0) await Promise.allSettled([...background]);
+    },
+  };
+}

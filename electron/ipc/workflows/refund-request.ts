@@ -1,0 +1,79 @@
+// A refund as journaled, and how it is sent again. Everything a retry sends comes from the
+// intent written before the first call — the order, the body (author, reason, amount) and the
+// X-Unique-Token in `meta.unique_token` — so every call of one refund is the same transaction
+// to the service, whoever is logged in and whenever it is retried.
+import { z } from 'zod';
+import {
+  PartialRefundBody,
+  PartialRefundResult,
+  TotalRefundBody,
+  TotalRefundResult,
+} from '../../../shared/api/orders';
+import type { RefundKind, RefundResult } from '../../../shared/bridge';
+import type { JournalOperation } from '../../../shared/journal-entry';
+import type { ServiceResult } from '../../../shared/service-error';
+import type { ServiceClient } from '../../service/service-client';
+
+export const REFUND_OPERATION = {
+  total: 'orders.refundTotal',
+  partial: 'orders.refundPartial',
+} as const satisfies Record<RefundKind, string>;
+
+export const isRefundOperation = (name: string) =>
+  name === REFUND_OPERATION.total || name === REFUND_OPERATION.partial;
+
+export type PlannedRefund =
+  | { kind: 'total'; orderId: string; body: TotalRefundBody; token: string }
+  | { kind: 'partial'; orderId: string; body: PartialRefundBody; token: string };
+
+type RefundData = TotalRefundResult | PartialRefundResult;
+
+const Token = z.string().min(1);
+const RefundStatus = z.enum(['success', 'already_refunded', 'decreased_debt']);
+
+/** The refund an intent describes, or null when it cannot be sent again exactly as it was. */
+export function plannedRefund(intent: JournalOperation['intent']): PlannedRefund | null {
+  const orderId = intent.order_id;
+  const token = Token.safeParse(intent.meta?.unique_token);
+  if (!orderId || !token.success) return null;
+  if (intent.operation === REFUND_OPERATION.total) {
+    const body = TotalRefundBody.safeParse(intent.request);
+    return body.success ? { kind: 'total', orderId, body: body.data, token: token.data } : null;
+  }
+  if (intent.operation === REFUND_OPERATION.partial) {
+    const body = PartialRefundBody.safeParse(intent.request);
+    return body.success ? { kind: 'partial', orderId, body: body.data, token: token.data } : null;
+  }
+  return null;
+}
+
+export function sendRefund(
+  client: ServiceClient,
+  plan: PlannedRefund,
+): Promise<ServiceResult<RefundData>> {
+  return plan.kind === 'total'
+    ? client.totalRefund(plan.orderId, plan.body, plan.token)
+    : client.partialRefund(plan.orderId, plan.body, plan.token);
+}
+
+type RefundSuccess = Extract<RefundResult, { status: 'succeeded' }>['data'];
+
+/** What the bridge answers of a refund's 200 (or of its journaled result), or null if unreadable. */
+export function refundData(
+  intent: JournalOperation['intent'],
+  answer: unknown,
+): RefundSuccess | null {
+  const kind = intent.operation === REFUND_OPERATION.total ? 'total' : 'partial';
+  const parsed = (kind === 'total' ? TotalRefundResult : PartialRefundResult).safeParse(answer);
+  if (!parsed.success) return null;
+  // Each kind's own schema has checked the status; this narrows it to the bridge's union.
+  const status = RefundStatus.parse(parsed.data.status);
+  const { refund_method, tracking_id } = parsed.data;
+  return {
+    kind,
+    status,
+    refund_method,
+    tracking_id,
+    ...(intent.refund_cents === undefined ? {} : { refund_cents: intent.refund_cents }),
+  };
+}
