@@ -3,22 +3,14 @@
 // running text, when an already-billed code was billed, and a held key that only spoils the
 // press it belongs to.
 import type { Page } from '@playwright/test';
-import { bridge } from './bridge-helper';
-import { applyCase, collectAndConfirm, guidance, verify } from './cashier';
+import { applyCase, collectAndConfirm, guidance, useEnglish, verify } from './cashier';
 import {
   expect,
   expectNoAxeViolations,
-  SUPERVISOR_PIN,
   saveAtCounterSizes,
   saveScreenshot,
   test,
 } from './fixtures';
-
-async function useEnglish(page: Page): Promise<void> {
-  await bridge(page, 'settings.update', { pin: SUPERVISOR_PIN, change: { language: 'en' } });
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-}
 
 test('CRONO1: "Reintentar" shows that it retried and that the service answered the same (es-PE)', async ({
   app: page,

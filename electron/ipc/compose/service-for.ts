@@ -36,7 +36,7 @@ export type ServiceForOptions = {
 };
 
 export function createServiceFor(options: ServiceForOptions): ServiceFor {
-  const { settings, vault, logger, training } = options;
+  const { settings, vault, training } = options;
   const injected = createInjectTransport(training.app);
   const trainingClient = createServiceClient({
     baseUrl: TRAINING_BASE_URL,
