@@ -4,6 +4,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import type { Scenario } from '../shared/api/trainer';
 import { formatPEN } from '../shared/domain/money';
 import { bridge } from './bridge-helper';
+import { SUPERVISOR_PIN } from './fixtures';
 
 /** `S/ 1,234.50` as a regex source that tolerates the no-break space. */
 export function money(cents: number): RegExp {
@@ -79,4 +80,11 @@ export async function expectDetails(page: Page, message: string): Promise<void> 
   const panel = guidance(page);
   await panel.getByText('Detalles (mensaje exacto del servicio)').click();
   await expect(panel.getByText(message, { exact: false })).toBeVisible();
+}
+
+/** The terminal in English (set by the supervisor, as in Settings), the page reloaded. */
+export async function useEnglish(page: Page): Promise<void> {
+  await bridge(page, 'settings.update', { pin: SUPERVISOR_PIN, change: { language: 'en' } });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }

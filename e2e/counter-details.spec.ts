@@ -1,23 +1,5 @@
-// The smaller counter defects of issue 10, as a cashier meets them: what was already paid online
-// is in the breakdown, a DNI mismatch sends the cashier to the DNI, and focus never drops to the
-// page body after a refusal or an F-key screen switch.
-import type { Page } from '@playwright/test';
-import { bridge } from './bridge-helper';
-import { applyCase, guidance, saleFields, verify } from './cashier';
-import {
-  expect,
-  expectNoAxeViolations,
-  openReadyApp,
-  SUPERVISOR_PIN,
-  saveScreenshot,
-  test,
-} from './fixtures';
-
-async function useEnglish(page: Page): Promise<void> {
-  await bridge(page, 'settings.update', { pin: SUPERVISOR_PIN, change: { language: 'en' } });
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-}
+import { applyCase, guidance, saleFields, useEnglish, verify } from './cashier';
+import { expect, expectNoAxeViolations, openReadyApp, saveScreenshot, test } from './fixtures';
 
 test('PARCI1: the breakdown shows the part of the down payment already paid online (es-PE)', async ({
   app: page,

@@ -1,7 +1,6 @@
 // Counter safety, as a hurried cashier meets it: an already billed code offers nothing to
 // collect, held or auto-repeated keys never move money, and a trainer can hold the amber state.
 import type { Page } from '@playwright/test';
-import { bridge } from './bridge-helper';
 import {
   amountToCollect,
   applyCase,
@@ -9,15 +8,10 @@ import {
   guidance,
   paidAndBilled,
   saleFields,
+  useEnglish,
   verify,
 } from './cashier';
-import { expect, expectNoAxeViolations, SUPERVISOR_PIN, saveScreenshot, test } from './fixtures';
-
-async function useEnglish(page: Page): Promise<void> {
-  await bridge(page, 'settings.update', { pin: SUPERVISOR_PIN, change: { language: 'en' } });
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-}
+import { expect, expectNoAxeViolations, saveScreenshot, test } from './fixtures';
 
 /** Holds `key` down for `repeats` auto-repeated keydowns, as a finger resting on it does. */
 async function holdKey(page: Page, key: string, repeats: number): Promise<void> {

@@ -240,3 +240,21 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
     animations: 'disabled',
   });
 }
+
+/** The two counter screens the app is laid out for (docs/decisions.md, issue 10). */
+export const COUNTER_SIZES = [
+  { width: 1366, height: 768 },
+  { width: 1024, height: 768 },
+] as const;
+
+/**
+ * The state on screen at both counter sizes, `<name>-1366.png` and `<name>-1024.png`, with zero
+ * axe violations at each; the viewport is left at the last size.
+ */
+export async function saveAtCounterSizes(page: Page, name: string): Promise<void> {
+  for (const size of COUNTER_SIZES) {
+    await page.setViewportSize(size);
+    await saveScreenshot(page, `${name}-${size.width}`);
+    await expectNoAxeViolations(page);
+  }
+}

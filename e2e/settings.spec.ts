@@ -1,7 +1,16 @@
 // Settings behind the supervisor's PIN: mode, service address (https), write-only token, store
 // name, API generation, language.
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, SUPERVISOR_PIN, saveScreenshot, test } from './fixtures';
+import { createMockApp } from '../electron/mock/app';
+import { bridge } from './bridge-helper';
+import {
+  expect,
+  expectNoAxeViolations,
+  SUPERVISOR_PIN,
+  saveAtCounterSizes,
+  saveScreenshot,
+  test,
+} from './fixtures';
 
 async function unlock(page: Page) {
   await page.keyboard.press('F8');
@@ -98,4 +107,81 @@ test('an English terminal starts in English (its catalogue is a chunk of its own
   await page.reload();
   await expect(page.getByRole('link', { name: 'F2 Sale' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+async function saveToken(page: Page, value: string, save = 'Guardar token') {
+  const token = page.getByRole('textbox', { name: /^(Token nuevo|New token)/ });
+  await token.fill(value);
+  await page.getByRole('button', { name: save }).click();
+  const weak = page.getByRole('checkbox', { name: /(protección débil|weak protection)/ });
+  if (await weak.isVisible()) {
+    await weak.check();
+    await page.getByRole('button', { name: save }).click();
+  }
+  await expect(token).toHaveValue('');
+}
+
+test('"Probar conexión" says whether the address and the token work, sending nothing where it cannot', async ({
+  app: page,
+}) => {
+  // A real service stand-in on this machine (plain http to loopback is allowed).
+  const mock = await createMockApp({ token: 'e2e-live-token-1234' });
+  await mock.listen({ port: 0, host: '127.0.0.1' });
+  const address = mock.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  try {
+    // The worker's terminal may keep a token from an earlier test: start without one.
+    await bridge(page, 'token.clear', { pin: SUPERVISOR_PIN });
+    await unlock(page);
+    const field = page.getByLabel('Dirección del servicio (https)');
+    const probe = page.getByRole('button', { name: 'Probar conexión' });
+    const verdict = page.getByTestId('connection-verdict');
+
+    await field.fill(`http://127.0.0.1:${port}`);
+    await probe.click();
+    await expect(verdict).toHaveText(/Falta el token del servicio: guárdelo primero/);
+
+    await field.fill('http://pagos.example.pe');
+    await probe.click();
+    await expect(verdict).toHaveText(/debe empezar con https:\/\/.*No se envió nada/);
+
+    await saveToken(page, 'token-equivocado-0000');
+    await field.fill(`http://127.0.0.1:${port}`);
+    await probe.click();
+    await expect(verdict).toHaveText(/rechazó el token.*HTTP 401/);
+
+    await saveToken(page, 'e2e-live-token-1234');
+    await probe.click();
+    await expect(verdict).toHaveText(/✓\s*Conexión correcta/);
+    await saveAtCounterSizes(page, 'settings-connection-ok');
+    // The verdict is for the address it tested: editing the address clears it.
+    await field.fill(`http://127.0.0.1:${port}/`);
+    await expect(verdict).toHaveText('');
+
+    await field.fill('https://127.0.0.1:1');
+    await probe.click();
+    await expect(verdict).toHaveText(/Sin respuesta del servicio en esa dirección/);
+    await expectNoAxeViolations(page);
+  } finally {
+    await mock.close();
+  }
+});
+
+test('"Test connection" in English', async ({ app: page }) => {
+  await unlock(page);
+  await page.getByRole('radio', { name: 'English' }).check();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  const field = page.getByLabel('Service address (https)');
+  await field.fill('http://pagos.example.pe');
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByTestId('connection-verdict')).toHaveText(
+    /must start with https:\/\/.*Nothing was sent\./,
+  );
+  // The worker's terminal may keep a token from an earlier test: save one either way.
+  await saveToken(page, 'e2e-live-token-1234', 'Save token');
+  await field.fill('https://127.0.0.1:1');
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByTestId('connection-verdict')).toHaveText(/No answer from the service/);
+  await saveAtCounterSizes(page, 'settings-connection-unreachable-en');
 });

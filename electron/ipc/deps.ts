@@ -38,6 +38,8 @@ export type HandlerDeps = {
   clock: () => Date;
   logger: Logger;
   serviceFor: ServiceFor;
+  /** A live client for an address not saved yet (Settings' "Test connection"). */
+  liveClientFor: (baseUrl: string) => ServiceClient;
   /** The training mock's store: its client id, and its address for the orders' redirect pages. */
   trainingStore: StoreIdentity;
   /** The training transport's fault switch; absent where training runs without one. */

@@ -2,25 +2,32 @@ import type { Ref } from 'react';
 import { formatPEN } from '../../shared/domain/money';
 import { useT } from '../i18n/use-t';
 import { screenHash } from '../logic/routes';
+import { formatStoreMoment } from '../logic/store-day';
+import { useLanguage, useTimeZone } from '../stores/settings-store';
 import { DeliberateButton } from './deliberate-button';
 
 /**
- * A code the service says is already paid and billed has its own state: what was billed and
- * the way to undo it, and nothing to collect — no amount, no collect action — so it cannot be
+ * A code the service says is already paid and billed has its own state: what was billed, when
+ * (if this terminal billed it), and the way to undo it, and nothing to collect — no amount, no collect action — so it cannot be
  * charged a second time.
  */
 export function AlreadyBilled({
   billedCents,
+  billedAt,
   primaryRef,
   onNew,
   newLabel,
 }: {
   billedCents: number;
+  /** When this terminal billed it (its journal); null when it has no record of it. */
+  billedAt: string | null;
   primaryRef: Ref<HTMLButtonElement>;
   onNew: () => void;
   newLabel: string;
 }) {
   const t = useT();
+  const timeZone = useTimeZone();
+  const language = useLanguage();
   return (
     <section
       className="banner banner--warning already-billed"
@@ -38,6 +45,11 @@ export function AlreadyBilled({
           <dd className="nowrap">{formatPEN(billedCents)}</dd>
         </div>
       </dl>
+      <p data-testid="billed-when">
+        {billedAt
+          ? t('sale.alreadyBilledAt', { when: formatStoreMoment(billedAt, timeZone, language) })
+          : t('sale.alreadyBilledNoRecord')}
+      </p>
       <p>
         {t('sale.alreadyBilledUndo')}{' '}
         <a href={screenHash('undo')}>{t('sale.alreadyBilledUndoLink')}</a>

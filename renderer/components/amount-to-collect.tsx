@@ -1,6 +1,22 @@
 import type { SaleAmounts } from '../../shared/bridge';
 import { formatPEN } from '../../shared/domain/money';
 import { useT } from '../i18n/use-t';
+import { amountText } from './amount-text';
+
+/** The label and the figure of the amount to collect (v3 and v2 alike). */
+export function ToCollectFigure({ cents }: { cents: number }) {
+  const t = useT();
+  return (
+    <>
+      <h2 id="to-collect-label" className="to-collect__label">
+        {t('sale.toCollect')}
+      </h2>
+      <p className="to-collect__amount" data-testid="amount-to-collect">
+        {formatPEN(cents)}
+      </p>
+    </>
+  );
+}
 
 /**
  * The one number the cashier acts on, biggest on the screen, with where it comes from under it.
@@ -9,25 +25,26 @@ import { useT } from '../i18n/use-t';
 export function AmountToCollect({
   amounts,
   previousToCollect,
+  confirming = false,
 }: {
   amounts: SaleAmounts;
   previousToCollect: number | null;
+  /** The confirm step: on a short window the conditions give way to the confirm button. */
+  confirming?: boolean;
 }) {
   const t = useT();
   const changed = previousToCollect !== null && previousToCollect !== amounts.to_collect;
   return (
-    <section className="to-collect" aria-labelledby="to-collect-label">
-      <h2 id="to-collect-label" className="to-collect__label">
-        {t('sale.toCollect')}
-      </h2>
-      <p className="to-collect__amount" data-testid="amount-to-collect">
-        {formatPEN(amounts.to_collect)}
-      </p>
+    <section
+      className={`to-collect${confirming ? ' to-collect--confirming' : ''}`}
+      aria-labelledby="to-collect-label"
+    >
+      <ToCollectFigure cents={amounts.to_collect} />
       {previousToCollect !== null ? (
         <p className="to-collect__changed" role="status">
           <span aria-hidden="true">⚠ </span>
           {changed
-            ? t('sale.toCollectChanged', { before: formatPEN(previousToCollect) })
+            ? amountText(t('sale.toCollectChanged', { before: formatPEN(previousToCollect) }))
             : t('sale.toCollectSame')}
         </p>
       ) : null}
@@ -69,14 +86,16 @@ export function AmountToCollect({
         <div>
           <dt>{t('sale.installments')}</dt>
           <dd>
-            {t(
-              amounts.installments_number === 1
-                ? 'sale.installmentsValueOne'
-                : 'sale.installmentsValue',
-              {
-                count: amounts.installments_number,
-                amount: formatPEN(amounts.installments_amount),
-              },
+            {amountText(
+              t(
+                amounts.installments_number === 1
+                  ? 'sale.installmentsValueOne'
+                  : 'sale.installmentsValue',
+                {
+                  count: amounts.installments_number,
+                  amount: formatPEN(amounts.installments_amount),
+                },
+              ),
             )}
           </dd>
         </div>

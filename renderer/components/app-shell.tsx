@@ -92,8 +92,17 @@ export function AppShell({
                     className="nav__link"
                     aria-current={entry.screen === current ? 'page' : undefined}
                     aria-keyshortcuts={entry.key}
+                    title={entry.short ? t(entry.label) : undefined}
                   >
-                    <kbd>{entry.key}</kbd> {t(entry.label)}
+                    <kbd>{entry.key}</kbd>{' '}
+                    {entry.short ? (
+                      <>
+                        <span className="nav__full">{t(entry.label)}</span>
+                        <span className="nav__short">{t(entry.short)}</span>
+                      </>
+                    ) : (
+                      t(entry.label)
+                    )}
                   </a>
                 </li>
               ))}

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** A button's label while its call is in flight: the words change, not only the look. */
 export function BusyLabel({
   busy,
@@ -5,7 +7,7 @@ export function BusyLabel({
   working,
 }: {
   busy: boolean;
-  idle: string;
+  idle: ReactNode;
   working: string;
 }) {
   return busy ? (

@@ -1,5 +1,6 @@
 import type { FundingInfo } from '../../shared/api/in-store';
 import { useT } from '../i18n/use-t';
+import { amountText } from './amount-text';
 
 /**
  * v2's code state: amber with a clock while a down payment is pending (something to do, not a
@@ -28,7 +29,9 @@ export function DownpaymentStatus({
         {pending ? t('check.pending') : t('check.fulfilled')}
       </h2>
       <p>
-        {pending ? t('check.pendingSteps', { amount: downpayment }) : t('check.fulfilledSteps')}
+        {pending
+          ? amountText(t('check.pendingSteps', { amount: downpayment }))
+          : t('check.fulfilledSteps')}
       </p>
     </section>
   );

@@ -3,15 +3,19 @@
 import type { MessageKey } from '../i18n/catalogue';
 import type { ScreenName } from '../logic/routes';
 
-export type NavEntry = { screen: ScreenName; key: string; label: MessageKey };
+/**
+ * `short`: the label on narrow windows (1024 px wide counters), so the bar stays one row; it is
+ * the start of the full label, which stays the link's title.
+ */
+export type NavEntry = { screen: ScreenName; key: string; label: MessageKey; short?: MessageKey };
 
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { screen: 'sale', key: 'F2', label: 'nav.sale' },
   { screen: 'check', key: 'F3', label: 'nav.check' },
-  { screen: 'undo', key: 'F4', label: 'nav.undo' },
-  { screen: 'summary', key: 'F6', label: 'nav.summary' },
+  { screen: 'undo', key: 'F4', label: 'nav.undo', short: 'nav.undoShort' },
+  { screen: 'summary', key: 'F6', label: 'nav.summary', short: 'nav.summaryShort' },
   { screen: 'training', key: 'F7', label: 'nav.training' },
-  { screen: 'settings', key: 'F8', label: 'nav.settings' },
+  { screen: 'settings', key: 'F8', label: 'nav.settings', short: 'nav.settingsShort' },
   { screen: 'orders', key: 'F9', label: 'nav.orders' },
 ];
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useT } from '../i18n/use-t';
 import type { Guidance } from '../logic/error-guidance';
+import { amountText } from './amount-text';
 
 /**
  * What went wrong and what to do next, in the cashier's language; the service's exact words
@@ -40,7 +41,7 @@ export function GuidancePanel({
       {guidance.doNotCollect ? (
         <p className="guidance__stop">{t('guide.doNotCollectAgain')}</p>
       ) : null}
-      <p className="guidance__steps">{t(guidance.steps, guidance.params)}</p>
+      <p className="guidance__steps">{amountText(t(guidance.steps, guidance.params))}</p>
       {children ? <div className="guidance__actions">{children}</div> : null}
       {guidance.details ? (
         <details className="guidance__details">

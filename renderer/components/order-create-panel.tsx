@@ -3,6 +3,7 @@ import { formatPEN } from '../../shared/domain/money';
 import { useT } from '../i18n/use-t';
 import { checkOrderForm, firstOrderProblem } from '../logic/order-form';
 import { useOrderCreateStore } from '../stores/order-create-store';
+import { amountText } from './amount-text';
 import { BusyLabel } from './busy-label';
 import { GuidancePanel } from './guidance-panel';
 import { OrderFragment } from './order-fragment';
@@ -64,10 +65,12 @@ export function OrderCreatePanel({ onSeeStatus }: { onSeeStatus: (orderId: strin
         <h2 id="order-create-title">{t('orders.create.title')}</h2>
         <p className="field-note" data-testid="order-limits">
           {limits.state === 'ready'
-            ? t('orders.create.limits', {
-                min: formatPEN(limits.bounds.min),
-                max: formatPEN(limits.bounds.max),
-              })
+            ? amountText(
+                t('orders.create.limits', {
+                  min: formatPEN(limits.bounds.min),
+                  max: formatPEN(limits.bounds.max),
+                }),
+              )
             : limits.state === 'loading'
               ? t('orders.create.limitsLoading')
               : null}

@@ -4,6 +4,7 @@ import { useT } from '../i18n/use-t';
 import { checkRefundForm, REFUND_STATUS_TEXT } from '../logic/refund-form';
 import { useOrderRefundStore } from '../stores/order-refund-store';
 import { useSettingsStore } from '../stores/settings-store';
+import { amountText } from './amount-text';
 import { BusyLabel } from './busy-label';
 import { FieldMessage, isShownAsError } from './field-message';
 import { GuidancePanel } from './guidance-panel';
@@ -144,10 +145,12 @@ export function OrderRefundPanel() {
             <p className="confirm__question">
               {request.kind === 'total'
                 ? t('orders.refund.confirmTotal', { id: request.order_id })
-                : t('orders.refund.confirmPartial', {
-                    id: request.order_id,
-                    amount: formatPEN(request.amount_cents),
-                  })}
+                : amountText(
+                    t('orders.refund.confirmPartial', {
+                      id: request.order_id,
+                      amount: formatPEN(request.amount_cents),
+                    }),
+                  )}
             </p>
             <p>{t('orders.refund.confirmReason', { reason: request.reason })}</p>
             <p>{t('orders.refund.author', { cashier })}</p>
@@ -189,7 +192,11 @@ export function OrderRefundPanel() {
             </h2>
             <p>{t(REFUND_STATUS_TEXT[phase.data.status].steps)}</p>
             {phase.data.refund_cents !== undefined ? (
-              <p>{t('orders.refund.amountLine', { amount: formatPEN(phase.data.refund_cents) })}</p>
+              <p>
+                {amountText(
+                  t('orders.refund.amountLine', { amount: formatPEN(phase.data.refund_cents) }),
+                )}
+              </p>
             ) : null}
             <p>
               {t('orders.refund.method', {

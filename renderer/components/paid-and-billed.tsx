@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import { useT } from '../i18n/use-t';
+import { amountText } from './amount-text';
 import { DeliberateButton } from './deliberate-button';
 import { RecordPrintActions } from './record-print-actions';
 
@@ -42,7 +43,9 @@ export function PaidAndBilled({
           ? t('till.billedCashier', { invoice })
           : t(invoice === 'factura' ? 'sale.billedFactura' : 'sale.billedBoleta')}
       </p>
-      {collected !== null ? <p>{t('sale.billedCollected', { amount: collected })}</p> : null}
+      {collected !== null ? (
+        <p>{amountText(t('sale.billedCollected', { amount: collected }))}</p>
+      ) : null}
       <div className="button-row">
         <DeliberateButton
           key="new"

@@ -3,6 +3,7 @@ import type { JournalOperation } from '../../shared/journal-entry';
 import { useT } from '../i18n/use-t';
 import { isBilling, isRefund, kindOf, moneyOf, whoOf } from '../logic/open-operation';
 import { useOpenOperationsStore } from '../stores/open-operations-store';
+import { amountText } from './amount-text';
 
 /**
  * The final answer of an operation that went unknown, announced where the cashier is, on every
@@ -54,9 +55,9 @@ function Announcement({ op }: { op: JournalOperation }) {
     >
       <h2 id={titleId} className="banner__title">
         <span aria-hidden="true">{ok ? '✓ ' : '✕ '}</span>
-        {title}
+        {amountText(title)}
       </h2>
-      <p className="banner__big">{steps}</p>
+      <p className="banner__big">{amountText(steps)}</p>
       <dl className="conditions announcement__facts">
         {who ? (
           <div>

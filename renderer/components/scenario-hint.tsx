@@ -2,6 +2,7 @@ import type { Scenario } from '../../shared/api/trainer';
 import { keepAmountsWhole } from '../i18n/translate';
 import { useT } from '../i18n/use-t';
 import { useLanguage } from '../stores/settings-store';
+import { amountText } from './amount-text';
 
 /** The training case on the screen it fills: the trainer and the class see what to expect. */
 export function ScenarioHint({ scenario }: { scenario: Scenario }) {
@@ -15,9 +16,9 @@ export function ScenarioHint({ scenario }: { scenario: Scenario }) {
         <span aria-hidden="true">⚑ </span>
         {t('training.case')}: <strong>{pick(scenario.title)}</strong>
       </p>
-      <p>{pick(scenario.description)}</p>
+      <p>{amountText(pick(scenario.description))}</p>
       <p>
-        <strong>{t('training.expect')}:</strong> {pick(scenario.expect)}
+        <strong>{t('training.expect')}:</strong> {amountText(pick(scenario.expect))}
       </p>
     </aside>
   );

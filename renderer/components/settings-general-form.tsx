@@ -16,6 +16,7 @@ import {
 import { resetAllFlows } from '../stores/reset-flows';
 import { useSettingsStore } from '../stores/settings-store';
 import { BusyLabel } from './busy-label';
+import { ConnectionTest } from './connection-test';
 import { GuidancePanel } from './guidance-panel';
 import { TextField } from './text-field';
 
@@ -124,6 +125,7 @@ export function SettingsGeneralForm({ settings, pin }: { settings: Settings; pin
         state={urlState}
         submitted={false}
       />
+      <ConnectionTest pin={pin} baseUrl={draft.base_url} />
       <TextField
         id="settings-store-name"
         label={t('settings.storeName')}

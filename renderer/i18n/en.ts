@@ -66,6 +66,9 @@ export const en: Record<MessageKey, string> = {
   'nav.check': 'v2 check',
   'nav.undo': 'Undo billing',
   'nav.summary': 'Day summary',
+  'nav.undoShort': 'Undo',
+  'nav.summaryShort': 'Summary',
+  'nav.settingsShort': 'Settings',
   'nav.training': 'Training',
   'nav.settings': 'Settings',
 
@@ -149,6 +152,8 @@ export const en: Record<MessageKey, string> = {
   'sale.billedCollected': 'Collected in store: {amount}',
   'sale.newSale': 'New sale',
   'sale.serveAnother': 'Serve another sale (this one keeps retrying)',
+  'sale.retriedSame': 'Retried at {time} — the service answered the same.',
+  'sale.retriedOther': 'Retried at {time} — the service answered something else (above).',
   'sale.cancelSale': 'Leave this sale',
   'sale.unknownAmount':
     'Waiting for the service’s definite answer. What you collected ({amount}) stays in the drawer; do not issue the boleta or factura yet.',
@@ -157,6 +162,9 @@ export const en: Record<MessageKey, string> = {
     'If you already received {amount}, keep it aside: do not issue the boleta or factura nor hand over the goods until you see the green message.',
   'sale.alreadyBilled': 'This code is already paid and billed',
   'sale.alreadyBilledNoCollect': 'Do not collect anything: this code is already paid.',
+  'sale.alreadyBilledAt': 'Billed on this terminal on {when}.',
+  'sale.alreadyBilledNoRecord':
+    'This terminal has no record of when it was billed (another terminal, or online).',
   'sale.alreadyBilledUndo':
     'If the customer exchanges the product, a supervisor can undo the billing:',
   'sale.alreadyBilledUndoLink': 'Undo billing (F4)',
@@ -352,6 +360,20 @@ export const en: Record<MessageKey, string> = {
   'settings.liveWarning':
     'Live means real money with real customers. The service address and token are required.',
   'settings.baseUrl': 'Service address (https)',
+  'settings.testConnection': 'Test connection',
+  'settings.testingConnection': 'Testing the connection…',
+  'connection.ok': 'Connection works: the service answered at this address with the stored token.',
+  'connection.refused-token':
+    'The service answered but refused the token (or the client id). Check the service token.',
+  'connection.unreachable':
+    'No answer from the service at that address (no connection, too slow, or failing). Check the address and the network.',
+  'connection.not-https':
+    'The address must start with https:// (http only for this same machine). Nothing was sent.',
+  'connection.not-a-url': 'That is not a web address. Nothing was sent.',
+  'connection.no-token': 'The service token is missing: save it first. Nothing was sent.',
+  'connection.unexpected':
+    'Something answered at that address, but not the financing service. Check the address.',
+  'connection.httpStatus': 'HTTP answer {status}.',
   'settings.baseUrlRequired': 'Live mode needs the address',
   'settings.baseUrlInvalid': 'Not a valid address',
   'settings.baseUrlHttps': 'Use https:// (http only for this same machine)',

@@ -66,6 +66,9 @@ export const esPE = {
   'nav.check': 'Consulta v2',
   'nav.undo': 'Deshacer facturación',
   'nav.summary': 'Resumen del día',
+  'nav.undoShort': 'Deshacer',
+  'nav.summaryShort': 'Resumen',
+  'nav.settingsShort': 'Config.',
   'nav.training': 'Entrenamiento',
   'nav.settings': 'Configuración',
 
@@ -149,6 +152,8 @@ export const esPE = {
   'sale.billedCollected': 'Cobrado en tienda: {amount}',
   'sale.newSale': 'Nueva venta',
   'sale.serveAnother': 'Atender otra venta (esta sigue en reintento)',
+  'sale.retriedSame': 'Reintentado a las {time} — el servicio respondió lo mismo.',
+  'sale.retriedOther': 'Reintentado a las {time} — el servicio respondió otra cosa (arriba).',
   'sale.cancelSale': 'Dejar esta venta',
   'sale.unknownAmount':
     'Esperando la respuesta definitiva del servicio. Lo cobrado ({amount}) queda en caja; no emita la boleta o factura todavía.',
@@ -157,6 +162,9 @@ export const esPE = {
     'Si ya recibió {amount}, guárdelo aparte: no emita la boleta o factura ni entregue el producto hasta ver el mensaje verde.',
   'sale.alreadyBilled': 'Este código ya está pagado y facturado',
   'sale.alreadyBilledNoCollect': 'No cobre nada: este código ya está pagado.',
+  'sale.alreadyBilledAt': 'Facturado en este terminal el {when}.',
+  'sale.alreadyBilledNoRecord':
+    'Este terminal no tiene registro de cuándo se facturó (otro terminal, o en línea).',
   'sale.alreadyBilledUndo':
     'Si el cliente cambia el producto, un supervisor puede deshacer la facturación:',
   'sale.alreadyBilledUndoLink': 'Deshacer facturación (F4)',
@@ -353,6 +361,21 @@ export const esPE = {
   'settings.liveWarning':
     'En vivo se cobra dinero real con clientes reales. Se requiere la dirección y el token del servicio.',
   'settings.baseUrl': 'Dirección del servicio (https)',
+  'settings.testConnection': 'Probar conexión',
+  'settings.testingConnection': 'Probando la conexión…',
+  'connection.ok':
+    'Conexión correcta: el servicio respondió a esta dirección con el token guardado.',
+  'connection.refused-token':
+    'El servicio respondió, pero rechazó el token (o el código de cliente). Revise el token del servicio.',
+  'connection.unreachable':
+    'Sin respuesta del servicio en esa dirección (no conecta, tarda demasiado o falla). Revise la dirección y la red.',
+  'connection.not-https':
+    'La dirección debe empezar con https:// (http solo para este mismo equipo). No se envió nada.',
+  'connection.not-a-url': 'Eso no es una dirección web. No se envió nada.',
+  'connection.no-token': 'Falta el token del servicio: guárdelo primero. No se envió nada.',
+  'connection.unexpected':
+    'Algo respondió en esa dirección, pero no es el servicio de financiamiento. Revise la dirección.',
+  'connection.httpStatus': 'Respuesta HTTP {status}.',
   'settings.baseUrlRequired': 'En modo en vivo la dirección es obligatoria',
   'settings.baseUrlInvalid': 'No es una dirección válida',
   'settings.baseUrlHttps': 'Use https:// (http solo para este mismo equipo)',

@@ -23,4 +23,10 @@ export function dayInTimeZone(now: Date, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
-export { formatStoreDate, formatStoreDay, formatStoreTime } from '../../shared/domain/store-time';
+export {
+  formatStoreClock,
+  formatStoreDate,
+  formatStoreDay,
+  formatStoreMoment,
+  formatStoreTime,
+} from '../../shared/domain/store-time';

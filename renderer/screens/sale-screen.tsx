@@ -1,26 +1,27 @@
-import { useCallback, useEffect, useRef } from 'react';
-import { normalizeFundingCode } from '../../shared/domain/identity';
-import { BusyLabel } from '../components/busy-label';
+import { useEffect, useRef } from 'react';
+import { CollectForm } from '../components/collect-form';
+import { CollectOutcome } from '../components/collect-outcome';
+import { FundingCodeField } from '../components/funding-code-field';
 import { IdentityField } from '../components/identity-field';
-import { SaleOutcome } from '../components/sale-outcome';
 import { ScenarioHint } from '../components/scenario-hint';
 import { TextField } from '../components/text-field';
 import { TillPanel } from '../components/till-panel';
-import { useEscape } from '../components/use-escape';
+import { useCollectForm } from '../components/use-collect-form';
 import { useT } from '../i18n/use-t';
 import { checkSaleForm } from '../logic/sale-form';
-import { formLocked, isBusy, useSaleStore } from '../stores/sale-store';
+import { useCheckStore } from '../stores/check-store';
+import { formLocked } from '../stores/collect-flow';
+import { useSaleStore } from '../stores/sale-store';
 
 /** The v3 sale: identity, funding code and billed amount → the amount to collect → billed. */
 export function SaleScreen() {
   const t = useT();
-  const { form, submitted, phase, scenario, till, setField, verify, back } = useSaleStore();
+  const { form, submitted, phase, scenario, till, setField } = useSaleStore();
   const identityRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const check = checkSaleForm(form);
   const locked = formLocked(phase);
-  const busy = isBusy(phase);
   const fields = phase.name === 'verify-failed' ? phase.guidance.fields : {};
 
   // Only on arrival: afterwards focus follows the cashier and the phase.
@@ -36,28 +37,19 @@ export function SaleScreen() {
     (tillNamedCustomer ? codeRef : identityRef).current?.focus();
   }, [tillId, tillNamedCustomer]);
 
-  const onEscape = useCallback(() => {
-    const before = useSaleStore.getState().phase.name;
-    back();
-    if (before === 'verified' || before === 'verify-failed') identityRef.current?.focus();
-  }, [back]);
-  useEscape(onEscape);
+  const onSubmit = useCollectForm(useSaleStore, [
+    { name: 'identity', ref: identityRef, state: (f) => checkSaleForm(f).identity },
+    { name: 'code', ref: codeRef, state: (f) => checkSaleForm(f).code },
+    { name: 'amount', ref: amountRef, state: (f) => checkSaleForm(f).amount },
+  ]);
 
-  const submit = async () => {
-    await verify();
-    const state = useSaleStore.getState();
-    // A submit with fields still wrong: take the cashier to the first one.
-    if (state.phase.name === 'editing') {
-      const now = checkSaleForm(state.form);
-      if (now.identity.status !== 'valid') identityRef.current?.focus();
-      else if (now.code.status !== 'valid') codeRef.current?.focus();
-      else if (now.amount.status !== 'valid') amountRef.current?.focus();
-    } else if (state.phase.name === 'verify-failed') {
-      const failed = state.phase.guidance.fields;
-      if (failed.identity) identityRef.current?.focus();
-      else if (failed.code) codeRef.current?.focus();
-      else if (failed.amount) amountRef.current?.focus();
-    }
+  // v2 Check takes a DNI: a refusal that sends the cashier there carries the customer over.
+  const openCheck = () => {
+    if (form.identityKind !== 'dni') return;
+    const checkStore = useCheckStore.getState();
+    checkStore.reset();
+    checkStore.setField('dni', form.identity);
+    checkStore.setField('code', form.code);
   };
 
   return (
@@ -66,20 +58,14 @@ export function SaleScreen() {
       {scenario ? <ScenarioHint scenario={scenario} /> : null}
       <TillPanel />
       <div className="sale-layout">
-        <form
-          className="card sale-form"
-          noValidate
-          aria-labelledby="sale-form-title"
-          // An auto-repeated Enter (a held key) submits nothing: one press, one Verify.
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && event.repeat) event.preventDefault();
-          }}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
+        <CollectForm
+          id="sale-form"
+          title={t('sale.formTitle')}
+          onSubmit={() => void onSubmit()}
+          phase={phase}
+          idle={t('sale.verify')}
+          working={t('sale.verifying')}
         >
-          <h2 id="sale-form-title">{t('sale.formTitle')}</h2>
           <IdentityField
             idPrefix="sale"
             kind={form.identityKind}
@@ -93,26 +79,16 @@ export function SaleScreen() {
             onEnter={() => codeRef.current?.focus()}
             inputRef={identityRef}
           />
-          <TextField
-            ref={codeRef}
+          <FundingCodeField
             id="sale-code"
-            label={t('sale.code')}
+            inputRef={codeRef}
             value={form.code}
-            // Scanners type fast and may add spaces or dashes; the field shows what will be sent.
-            onValue={(value) => setField('code', normalizeFundingCode(value))}
+            onValue={(code) => setField('code', code)}
             state={check.code}
             submitted={submitted}
             serviceMessage={fields.code ? t(fields.code) : undefined}
             readOnly={locked}
-            autoCapitalize="characters"
-            className="input--code"
-            onKeyDown={(event) => {
-              // A scanner ends with Enter: move on to the amount instead of submitting.
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                amountRef.current?.focus();
-              }
-            }}
+            onEnter={() => amountRef.current?.focus()}
           />
           <TextField
             ref={amountRef}
@@ -127,17 +103,12 @@ export function SaleScreen() {
             inputMode="decimal"
             className="input--amount"
           />
-          <div className="button-row">
-            <button type="submit" className="button button--primary" disabled={busy || locked}>
-              <BusyLabel
-                busy={phase.name === 'verifying'}
-                idle={t('sale.verify')}
-                working={t('sale.verifying')}
-              />
-            </button>
-          </div>
-        </form>
-        <SaleOutcome onNewSale={() => identityRef.current?.focus()} />
+        </CollectForm>
+        <CollectOutcome
+          store={useSaleStore}
+          onNew={() => identityRef.current?.focus()}
+          onOpenCheck={openCheck}
+        />
       </div>
     </div>
   );

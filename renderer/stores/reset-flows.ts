@@ -11,7 +11,7 @@ import { useTrainingStore } from './training-store';
 import { useUndoStore } from './undo-store';
 
 export function resetAllFlows(generation: ApiGeneration): void {
-  useSaleStore.getState().newSale();
+  useSaleStore.getState().reset();
   useCheckStore.getState().reset();
   useUndoStore.getState().reset(generation);
   useSummaryStore.setState({ loaded: null, error: null, sort: null });

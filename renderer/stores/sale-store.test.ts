@@ -71,7 +71,11 @@ const calls: string[] = [];
 beforeEach(() => {
   calls.length = 0;
   handlers = {
-    'v3.verify': () => ({ status: 'succeeded', op_id: VERIFY_OP, data: { conditions, amounts } }),
+    'v3.verify': () => ({
+      status: 'succeeded',
+      op_id: VERIFY_OP,
+      data: { conditions, amounts, invoice: 'boleta' },
+    }),
   };
   setTransport(async (method, args) => {
     calls.push(method);
@@ -79,7 +83,7 @@ beforeEach(() => {
     if (!handler) return { ok: false, error: { code: 'unknown-method', message: method } };
     return { ok: true, result: handler(args) };
   });
-  useSaleStore.getState().newSale();
+  useSaleStore.getState().reset();
 });
 
 afterEach(() => {
@@ -92,7 +96,7 @@ async function verifyAndConfirm() {
   store.setField('identity', '41000001');
   store.setField('code', 'VENTA1');
   store.setField('amount', '1,200.00');
-  await useSaleStore.getState().verify();
+  await useSaleStore.getState().submit();
   useSaleStore.getState().startCollect();
   expect(useSaleStore.getState().phase.name).toBe('confirming');
   await useSaleStore.getState().confirmCollected();
@@ -101,7 +105,7 @@ async function verifyAndConfirm() {
 describe('sale flow', () => {
   it('does not call the service with an invalid form', async () => {
     useSaleStore.getState().setField('identity', '410000013');
-    await useSaleStore.getState().verify();
+    await useSaleStore.getState().submit();
     expect(calls).toEqual([]);
     expect(useSaleStore.getState().submitted).toBe(true);
   });
@@ -130,7 +134,7 @@ describe('sale flow', () => {
     store.setField('identity', '41000001');
     store.setField('code', 'VENTA1');
     store.setField('amount', '1200');
-    await useSaleStore.getState().verify();
+    await useSaleStore.getState().submit();
     expect(useSaleStore.getState().phase.name).toBe('verified');
     useSaleStore.getState().setField('amount', '1300');
     expect(useSaleStore.getState().phase.name).toBe('editing');
@@ -235,12 +239,12 @@ describe('sale flow', () => {
     handlers['v3.verify'] = () => ({
       status: 'succeeded',
       op_id: '00000000-0000-4000-8000-000000000009',
-      data: { conditions, amounts: { ...amounts, to_collect: 31000 } },
+      data: { conditions, amounts: { ...amounts, to_collect: 31000 }, invoice: 'boleta' },
     });
     await useSaleStore.getState().reverify();
     const phase = useSaleStore.getState().phase;
     expect(phase.name).toBe('verified');
-    expect(phase.name === 'verified' && phase.verification.previousToCollect).toBe(30000);
-    expect(phase.name === 'verified' && phase.verification.amounts.to_collect).toBe(31000);
+    expect(phase.name === 'verified' && phase.quote.previousToCollect).toBe(30000);
+    expect(phase.name === 'verified' && phase.quote.toCollect).toBe(31000);
   });
 });

@@ -52,6 +52,7 @@ export const useSettingsStore = create<SettingsState>((set) => {
 
 export const useLanguage = () => useSettingsStore((s) => s.settings?.language ?? 'es-PE');
 export const useIsTraining = () => useSettingsStore((s) => s.settings?.mode === 'training');
+export const useTimeZone = () => useSettingsStore((s) => s.settings?.time_zone ?? 'America/Lima');
 
 /**
  * The receipt paper's width, named as the supervisor chose it in Settings: 32 columns is a 58 mm

@@ -43,7 +43,7 @@ export const useTillStore = create<TillState>((set, get) => {
     const sale = useSaleStore.getState();
     if (sale.till?.request_id !== current.request_id) return;
     if (record.state === 'canceled' && BEFORE_BILLING.includes(sale.phase.name)) {
-      sale.newSale();
+      sale.reset();
       set({
         notice: {
           kind: 'canceled',

@@ -67,7 +67,7 @@ export const useTrainingStore = create<TrainingState>((set, get) => ({
       return;
     }
     // A reset starts every screen from scratch: nothing typed for the old class survives.
-    useSaleStore.getState().newSale();
+    useSaleStore.getState().reset();
     useCheckStore.getState().reset();
     useUndoStore.getState().reset('v3');
     set({ notice: 'reset' });

@@ -20,6 +20,7 @@ import { orderMethods } from './orders';
 import { receiptMethods } from './receipt-methods';
 import {
   CashierId,
+  ConnectionCheck,
   Language,
   Settings,
   SettingsChange,
@@ -76,6 +77,15 @@ export const bridgeMethods = {
   'supervisor.checkPin': {
     args: z.strictObject({ pin: SupervisorPin }),
     result: z.object({ valid: z.literal(true) }),
+  },
+
+  /**
+   * Calls the funding limits endpoint at `base_url` (typed, maybe not saved yet) with the stored
+   * token, and says whether they work. PIN-checked: it sends the token to that address.
+   */
+  'settings.testConnection': {
+    args: z.strictObject({ pin: SupervisorPin, base_url: z.string().trim().min(1).max(500) }),
+    result: ConnectionCheck,
   },
 
   'token.status': { args: Empty, result: TokenStatus },

@@ -46,8 +46,23 @@ export const operationOutcome = <T extends z.ZodType>(data: T) =>
     }),
   ]);
 
+/** The document the sale's identity calls for: a boleta for a DNI, a factura for a RUC. */
+export const Invoice = z.enum(['boleta', 'factura']);
+export type Invoice = z.infer<typeof Invoice>;
+
+/**
+ * For a code the service says is billed: when this terminal billed it (its journal), or null when
+ * it has no record of it. Absent for a code not billed.
+ */
+const BilledAt = z.iso.datetime({ offset: true }).nullable().optional();
+
 export const VerifyResult = operationOutcome(
-  z.object({ conditions: FundingConditions, amounts: SaleAmounts }),
+  z.object({
+    conditions: FundingConditions,
+    amounts: SaleAmounts,
+    invoice: Invoice,
+    billed_at: BilledAt,
+  }),
 );
 export type VerifyResult = z.infer<typeof VerifyResult>;
 
@@ -56,7 +71,7 @@ export const BilledResult = operationOutcome(
   z.object({
     billed_cents: Cents.optional(),
     collected_cents: Cents.optional(),
-    invoice: z.enum(['boleta', 'factura']),
+    invoice: Invoice,
   }),
 );
 export type BilledResult = z.infer<typeof BilledResult>;
@@ -64,8 +79,19 @@ export type BilledResult = z.infer<typeof BilledResult>;
 export const UndoResult = operationOutcome(z.object({ undone: z.literal(true) }));
 export type UndoResult = z.infer<typeof UndoResult>;
 
+/**
+ * v2's figures in cents; `to_collect_cents` is the pending down payment (0 once fulfilled), so
+ * the renderer shows what to collect instead of deciding it (docs/decisions.md "v2").
+ */
 export const InfoResult = operationOutcome(
-  z.object({ info: FundingInfo, downpayment_cents: Cents, purchase_total_cents: Cents }),
+  z.object({
+    info: FundingInfo,
+    downpayment_cents: Cents,
+    purchase_total_cents: Cents,
+    to_collect_cents: Cents,
+    invoice: Invoice,
+    billed_at: BilledAt,
+  }),
 );
 export type InfoResult = z.infer<typeof InfoResult>;
 

@@ -92,3 +92,28 @@ export const SettingsChange = z.strictObject({
 export type SettingsChange = z.infer<typeof SettingsChange>;
 
 export const SupervisorPin = z.string().regex(/^\d{4,8}$/, { message: '4 to 8 digits' });
+
+/**
+ * What Settings' "Test connection" found for an address and the stored token, by calling the
+ * funding limits endpoint from the main process (the token never reaches the renderer):
+ * - `ok`: the service answered with the store's limits;
+ * - `refused-token`: the service refused the token or the client id (401/403);
+ * - `unreachable`: no answer (no connection, timeout, or the service failing with 5xx);
+ * - `not-https` / `not-a-url`: the address cannot be used, so nothing was sent;
+ * - `no-token`: no token is stored, so nothing was sent;
+ * - `unexpected`: an answer, but not the funding limits (a wrong path, another server).
+ */
+export const ConnectionVerdict = z.enum([
+  'ok',
+  'refused-token',
+  'unreachable',
+  'not-https',
+  'not-a-url',
+  'no-token',
+  'unexpected',
+]);
+export const ConnectionCheck = z.object({
+  verdict: ConnectionVerdict,
+  http_status: z.int().min(100).max(599).optional(),
+});
+export type ConnectionCheck = z.infer<typeof ConnectionCheck>;

@@ -16,6 +16,40 @@ export function formatStoreTime(iso: string, timeZone: string, locale: string): 
   }
 }
 
+const CLOCK: Intl.DateTimeFormatOptions = {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+};
+
+/** `iso` in the store's zone; a zone the runtime does not know falls back to the machine's. */
+function inStoreZone(
+  iso: string,
+  timeZone: string,
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  try {
+    return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(locale, options).format(date);
+  }
+}
+
+/** The clock time of a moment as the store reads it: hh:mm:ss, 24 h, in any language. */
+export function formatStoreClock(iso: string, timeZone: string, locale: string): string {
+  return inStoreZone(iso, timeZone, locale, CLOCK);
+}
+
+/** A moment as the store reads it, dd/mm/aaaa hh:mm:ss in es-PE (four-digit year, 24 h). */
+export function formatStoreMoment(iso: string, timeZone: string, locale: string): string {
+  const day: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
+  return inStoreZone(iso, timeZone, locale, { ...day, ...CLOCK });
+}
+
 export function formatStoreDay(day: string, locale: string): string {
   const [y, m, d] = day.split('-').map(Number);
   if (!y || !m || !d) return day;

@@ -3,6 +3,7 @@
 import type { Logger } from '../../log/logger';
 import type { HandlerDeps, HandlerMap } from '../deps';
 import { appInfoHandlers } from '../handlers/app-info-handlers';
+import { connectionHandlers } from '../handlers/connection-handlers';
 import { createFragmentStore, type FragmentStore } from '../handlers/fragment-store';
 import { htmlHandlers } from '../handlers/html-handlers';
 import { integrationHandlers } from '../handlers/integration-handlers';
@@ -42,6 +43,7 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
   const methods: HandlerMap = {
     ...appInfoHandlers(deps),
     ...settingsHandlers(deps),
+    ...connectionHandlers(deps),
     ...tokenHandlers(deps),
     ...v3Handlers(deps, billing),
     ...v2Handlers(deps, billing),

@@ -20,7 +20,7 @@ import type { HandlerDeps, PrintAdapter } from '../deps';
 import { buildAppInfo } from '../handlers/app-info-handlers';
 import { createHandlers, type HandlerTable } from './create-handlers';
 import { createFaultInjector, type FaultInjector } from './fault-transport';
-import { createServiceFor } from './service-for';
+import { createLiveClient, createServiceFor } from './service-for';
 
 export type BackendOptions = {
   dataDir: string;
@@ -110,6 +110,10 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     throw error;
   }
   const faults = createFaultInjector();
+  const live = {
+    ...(options.liveTransport ? { transport: options.liveTransport } : {}),
+    ...(options.liveTimeoutMs === undefined ? {} : { timeoutMs: options.liveTimeoutMs }),
+  };
   const serviceFor = createServiceFor({
     settings,
     vault,
@@ -121,10 +125,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       faults,
       ...(options.trainingTimeoutMs === undefined ? {} : { timeoutMs: options.trainingTimeoutMs }),
     },
-    live: {
-      ...(options.liveTransport ? { transport: options.liveTransport } : {}),
-      ...(options.liveTimeoutMs === undefined ? {} : { timeoutMs: options.liveTimeoutMs }),
-    },
+    live,
   });
   const appInfo = buildAppInfo({
     ...options.app,
@@ -141,6 +142,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     clock,
     logger,
     serviceFor,
+    liveClientFor: (baseUrl) => createLiveClient({ settings, vault, logger, live }, baseUrl),
     // Decision: training orders redirect to pages under the mock's own address, which the
     // class never opens; they only have to be valid URLs the mock accepts.
     trainingStore: {

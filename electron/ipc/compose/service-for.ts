@@ -36,7 +36,7 @@ export type ServiceForOptions = {
 };
 
 export function createServiceFor(options: ServiceForOptions): ServiceFor {
-  const { settings, vault, logger, training } = options;
+  const { settings, vault, training } = options;
   const injected = createInjectTransport(training.app);
   const trainingClient = createServiceClient({
     baseUrl: TRAINING_BASE_URL,
@@ -53,25 +53,32 @@ export function createServiceFor(options: ServiceForOptions): ServiceFor {
     const { base_url: baseUrl } = settings.get();
     if (baseUrl === null || !checkBaseUrl(baseUrl).ok) return null;
     if (!(await vault.status()).configured) return null;
-    if (live?.baseUrl !== baseUrl) {
-      live = {
-        baseUrl,
-        client: createServiceClient({
-          baseUrl,
-          credentials: {
-            bearerToken: async () => {
-              const token = await vault.get();
-              logger.protect(token);
-              return token;
-            },
-            // Read at each call, like the token: a supervisor's change takes effect at once.
-            clientId: () => settings.get().pos_client_id,
-          },
-          transport: options.live?.transport ?? fetchTransport,
-          ...(options.live?.timeoutMs === undefined ? {} : { timeoutMs: options.live.timeoutMs }),
-        }),
-      };
-    }
+    if (live?.baseUrl !== baseUrl) live = { baseUrl, client: createLiveClient(options, baseUrl) };
     return live.client;
   };
+}
+
+/**
+ * A live client for `baseUrl` (already checked with checkBaseUrl) with the vault's token, read
+ * at each call. Settings' "Test connection" uses it for an address not saved yet.
+ */
+export function createLiveClient(
+  options: Pick<ServiceForOptions, 'settings' | 'vault' | 'logger' | 'live'>,
+  baseUrl: string,
+): ServiceClient {
+  const { settings, vault, logger } = options;
+  return createServiceClient({
+    baseUrl,
+    credentials: {
+      bearerToken: async () => {
+        const token = await vault.get();
+        logger.protect(token);
+        return token;
+      },
+      // Read at each call, like the token: a supervisor's change takes effect at once.
+      clientId: () => settings.get().pos_client_id,
+    },
+    transport: options.live?.transport ?? fetchTransport,
+    ...(options.live?.timeoutMs === undefined ? {} : { timeoutMs: options.live.timeoutMs }),
+  });
 }

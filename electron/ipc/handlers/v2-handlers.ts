@@ -4,9 +4,11 @@
 
 import { badArguments } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
+import { lastBilledAt } from '../workflows/billed-at';
 import type { Billing } from '../workflows/billing';
 import {
   checkJournalable,
+  invoiceFor,
   requireService,
   requireShift,
   settleOnce,
@@ -39,11 +41,15 @@ export function v2Handlers(deps: HandlerDeps, billing: Billing): Pick<HandlerMap
         request: query,
       });
       const result = await client.v2Info(query);
+      const billedAt =
+        result.ok && result.data.billed_by_ecommerce
+          ? { billed_at: await lastBilledAt(deps.journal, shift.mode, funding_code) }
+          : {};
       return settleOnce(deps, opId, result, (info) => {
         const amounts = infoAmounts(info);
         if (!amounts) return null;
-        const data = { info, ...amounts };
-        return { kept: data, data };
+        const kept = { info, ...amounts };
+        return { kept, data: { ...kept, invoice: invoiceFor(identity), ...billedAt } };
       });
     },
 

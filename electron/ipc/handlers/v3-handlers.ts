@@ -3,10 +3,12 @@
 import { centsToWire } from '../../../shared/domain/money';
 import { badArguments } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
+import { lastBilledAt } from '../workflows/billed-at';
 import type { Billing } from '../workflows/billing';
 import {
   checkJournalable,
   identityBody,
+  invoiceFor,
   requireService,
   requireShift,
   settleOnce,
@@ -49,12 +51,21 @@ export function v3Handlers(
         ...(link ? { meta: link } : {}),
       });
       const result = await client.v3Verify(request);
+      const billedAt =
+        result.ok && result.data.billed_by_ecommerce
+          ? { billed_at: await lastBilledAt(deps.journal, shift.mode, funding_code) }
+          : {};
       return settleOnce(deps, opId, result, (conditions) => {
         const amounts = saleAmounts(conditions);
         // Conditions for another amount than the one billed would make the cashier collect
         // the wrong sum: such an answer is not trusted.
         if (!amounts || amounts.billed !== billed_cents) return null;
-        return { kept: { conditions, amounts }, data: { conditions, amounts } };
+        // The document is named here, once: the renderer shows it (docs/decisions.md
+        // "Counter safety in the cashier's flows (issue 10)").
+        return {
+          kept: { conditions, amounts },
+          data: { conditions, amounts, invoice: invoiceFor(identity), ...billedAt },
+        };
       });
     },
 

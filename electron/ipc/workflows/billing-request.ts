@@ -7,6 +7,7 @@ import { SaleAmounts } from '../../../shared/bridge';
 import type { JournalOperation } from '../../../shared/journal-entry';
 import type { ServiceClient } from '../../service/service-client';
 import { invoiceFor } from './operation-support';
+import { infoToCollect } from './sale-amounts';
 
 export type Generation = 'v3' | 'v2';
 
@@ -52,8 +53,8 @@ export function planFrom(generation: Generation, source: JournalOperation): Plan
     identity: intent.identity,
     funding_code: intent.funding_code,
     billed_cents: kept.purchase_total_cents,
-    // A pending down payment is what the store collects; a fulfilled one was paid already.
-    to_collect_cents: kept.info.downpayment_status === 'PENDING' ? kept.downpayment_cents : 0,
+    // Recomputed from what Info kept (journals written before Info sent it lack the figure).
+    to_collect_cents: infoToCollect(kept.info, kept.downpayment_cents),
   };
 }
 

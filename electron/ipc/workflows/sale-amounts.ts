@@ -38,11 +38,22 @@ export function saleAmounts(conditions: FundingConditions): SaleAmounts | null {
   };
 }
 
-export function infoAmounts(
-  info: FundingInfo,
-): { downpayment_cents: Cents; purchase_total_cents: Cents } | null {
+/** v2: a pending down payment is what the store collects; a fulfilled one was paid already. */
+export function infoToCollect(info: FundingInfo, downpaymentCents: Cents): Cents {
+  return info.downpayment_status === 'PENDING' ? downpaymentCents : 0;
+}
+
+export function infoAmounts(info: FundingInfo): {
+  downpayment_cents: Cents;
+  purchase_total_cents: Cents;
+  to_collect_cents: Cents;
+} | null {
   const downpayment = centsFromWire(info.downpayment_amount);
   const total = centsFromWire(info.purchase_total);
   if (downpayment === null || total === null) return null;
-  return { downpayment_cents: downpayment, purchase_total_cents: total };
+  return {
+    downpayment_cents: downpayment,
+    purchase_total_cents: total,
+    to_collect_cents: infoToCollect(info, downpayment),
+  };
 }

@@ -1,28 +1,91 @@
 import { useEffect, useRef } from 'react';
 import { formatPEN } from '../../shared/domain/money';
+import type { MessageKey } from '../i18n/catalogue';
 import { useT } from '../i18n/use-t';
-import { useCheckStore } from '../stores/check-store';
-import { isBusy, useSaleStore } from '../stores/sale-store';
-import { useIsTraining } from '../stores/settings-store';
+import type { GuidanceAction } from '../logic/error-guidance';
+import { formatStoreClock } from '../logic/store-day';
+import { type Generation, STEPS } from '../stores/collect-calls';
+import { type CollectStore, isBusy, type Retried } from '../stores/collect-flow';
+import { useIsTraining, useLanguage, useTimeZone } from '../stores/settings-store';
 import { useShownInPlace } from '../stores/unknown-outcome';
 import { AlreadyBilled } from './already-billed';
-import { AmountToCollect } from './amount-to-collect';
+import { amountText } from './amount-text';
 import { BusyLabel } from './busy-label';
 import { DeliberateButton } from './deliberate-button';
 import { GuidanceActions } from './guidance-actions';
 import { GuidancePanel } from './guidance-panel';
 import { PaidAndBilled } from './paid-and-billed';
+import { QuoteFacts } from './quote-facts';
 
-/** The right-hand side of the sale: whatever the phase says the cashier may do next. */
-export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
+/** The words that differ between the sale (v3) and the check (v2); the steps are the same. */
+const WORDS: Record<
+  Generation,
+  Record<'empty' | 'asking' | 'next' | 'leave' | 'collectNothing', MessageKey>
+> = {
+  v3: {
+    empty: 'sale.emptyOutcome',
+    asking: 'sale.verifyingLong',
+    next: 'sale.newSale',
+    leave: 'sale.cancelSale',
+    collectNothing: 'sale.collectNothing',
+  },
+  v2: {
+    empty: 'check.empty',
+    asking: 'check.querying',
+    next: 'check.new',
+    leave: 'check.new',
+    collectNothing: 'check.markBilled',
+  },
+};
+
+/** A retry's refusal looks like the one before: say it happened, when, and if it differed. */
+function RetriedNote({ retried }: { retried: Retried }) {
+  const t = useT();
+  const time = formatStoreClock(retried.at, useTimeZone(), useLanguage());
+  return (
+    <p className="retried" role="status" data-testid="retried">
+      {t(retried.same ? 'sale.retriedSame' : 'sale.retriedOther', { time })}
+    </p>
+  );
+}
+
+/**
+ * What a refusal after collecting may offer. v2 has no re-verify (Info takes no amount to
+ * re-check) and its refusals never ask for a new schedule; the training shortcut for "the
+ * customer accepted" is for trainers only.
+ */
+function refusedActions(generation: Generation, training: boolean) {
+  return (action: GuidanceAction) =>
+    generation === 'v3'
+      ? training || action !== 'accept-schedule'
+      : action !== 're-verify' && action !== 'accept-schedule';
+}
+
+/**
+ * The right-hand side of the sale (v3) and of the check (v2): whatever the phase says the
+ * cashier may do next. One component for both, so a safety rule kept here is kept on both
+ * screens (docs/decisions.md "Counter safety in the cashier's flows (issue 10)").
+ */
+export function CollectOutcome<F>({
+  store: useStore,
+  onNew,
+  onOpenCheck,
+}: {
+  store: CollectStore<F>;
+  /** After the flow starts over: the screen puts focus back on its first field. */
+  onNew: () => void;
+  /** v3 only: carry the customer over to the v2 check when a refusal points there. */
+  onOpenCheck?: () => void;
+}) {
   const t = useT();
   const training = useIsTraining();
-  const store = useSaleStore();
-  const { phase } = store;
+  const store = useStore();
+  const { phase, generation } = store;
+  const words = WORDS[generation];
   const primaryRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const busy = isBusy(phase) || store.sideBusy;
-  useShownInPlace('v3.paidAndBilled');
+  useShownInPlace(STEPS[generation].continuation);
 
   const refusedWithoutField =
     phase.name === 'verify-failed' && Object.keys(phase.guidance.fields).length === 0;
@@ -34,37 +97,30 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
     else if (refusedWithoutField) panelRef.current?.focus();
   }, [phase.name, refusedWithoutField]);
 
-  const newSale = () => {
-    store.newSale();
-    onNewSale();
+  const startOver = () => {
+    store.reset();
+    onNew();
   };
 
   if (phase.name === 'editing' || phase.name === 'verifying') {
     return (
       <div className="sale-outcome sale-outcome--empty">
-        <p>{phase.name === 'verifying' ? t('sale.verifyingLong') : t('sale.emptyOutcome')}</p>
+        <p>{phase.name === 'verifying' ? t(words.asking) : t(words.empty)}</p>
       </div>
     );
   }
 
   if (phase.name === 'verify-failed') {
     const actions = phase.guidance.actions.filter(
-      (a) => a === 'retry' || a === 'open-check' || a === 'open-settings',
+      (a) => a === 'retry' || a === 'open-settings' || (a === 'open-check' && onOpenCheck),
     );
     return (
       <div className="sale-outcome" ref={panelRef} tabIndex={-1}>
         <GuidancePanel guidance={phase.guidance}>
           <GuidanceActions
             actions={actions}
-            onRetry={() => void store.verify()}
-            onOpenCheck={() => {
-              // v2 Check takes a DNI: carry the customer over so nothing is typed twice.
-              const { form } = store;
-              if (form.identityKind !== 'dni') return;
-              useCheckStore.getState().reset();
-              useCheckStore.getState().setField('dni', form.identity);
-              useCheckStore.getState().setField('code', form.code);
-            }}
+            onRetry={() => void store.submit()}
+            onOpenCheck={onOpenCheck}
             busy={busy}
           />
         </GuidancePanel>
@@ -72,11 +128,8 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
     );
   }
 
-  const { verification } = phase;
-  const amount = formatPEN(verification.amounts.to_collect);
-  const invoiceHint = t(
-    verification.request.identity.kind === 'ruc' ? 'sale.hintFactura' : 'sale.hintBoleta',
-  );
+  const { quote } = phase;
+  const amount = formatPEN(quote.toCollect);
 
   if (phase.name === 'billed') {
     return (
@@ -86,8 +139,8 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
           collected={amount}
           opId={phase.opId}
           primaryRef={primaryRef}
-          onNew={newSale}
-          newLabel={t('sale.newSale')}
+          onNew={startOver}
+          newLabel={t(words.next)}
           fromTill={store.till !== null}
         />
       </div>
@@ -95,18 +148,20 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
   }
 
   if (phase.name === 'unknown') {
+    // No figures but the amount already collected: nothing here may read as "collect".
     return (
       <div className="sale-outcome" ref={panelRef} tabIndex={-1}>
         <GuidancePanel guidance={phase.guidance}>
           <p className="unknown-wait">
-            <span className="spinner" aria-hidden="true" /> {t('sale.unknownAmount', { amount })}
+            <span className="spinner" aria-hidden="true" />{' '}
+            {amountText(t('sale.unknownAmount', { amount }))}
           </p>
           <GuidanceActions
             actions={phase.guidance.actions}
             onCheckAgain={() => void store.checkAgain()}
             busy={busy}
           />
-          <button type="button" className="button" onClick={newSale}>
+          <button type="button" className="button" onClick={startOver}>
             {t('sale.serveAnother')}
           </button>
         </GuidancePanel>
@@ -115,17 +170,18 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
   }
 
   if (phase.name === 'paid-refused') {
-    const actions = phase.guidance.actions.filter((a) => training || a !== 'accept-schedule');
+    const actions = phase.guidance.actions.filter(refusedActions(generation, training));
     return (
       <div className="sale-outcome" ref={panelRef} tabIndex={-1}>
         <GuidancePanel guidance={phase.guidance}>
           {/* A refusal that can still be cured keeps the money aside; a final one gives it back
               (its guidance says so), so the two never contradict each other. */}
           <p>
-            {phase.guidance.actions.some((a) => a === 'retry-paid' || a === 're-verify')
-              ? t('sale.refusedAfterCollect', { amount })
-              : t('sale.refusedReturnAmount', { amount })}
+            {actions.some((a) => a === 'retry-paid' || a === 're-verify')
+              ? amountText(t('sale.refusedAfterCollect', { amount }))
+              : amountText(t('sale.refusedReturnAmount', { amount }))}
           </p>
+          {phase.retried ? <RetriedNote retried={phase.retried} /> : null}
           {store.scheduleAccepted ? (
             <p className="note-ok" role="status">
               <span aria-hidden="true">✓ </span>
@@ -139,22 +195,24 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
             onRetryPaid={() => void store.confirmCollected()}
             onAcceptSchedule={() => void store.acceptSchedule()}
           />
-          <button type="button" className="button" onClick={newSale} disabled={busy}>
-            {t('sale.cancelSale')}
+          <button type="button" className="button" onClick={startOver} disabled={busy}>
+            {t(words.leave)}
           </button>
         </GuidancePanel>
       </div>
     );
   }
 
-  if (verification.conditions.billed_by_ecommerce) {
+  if (quote.alreadyBilled) {
     return (
       <div className="sale-outcome">
+        <QuoteFacts quote={quote} withAmount={false} />
         <AlreadyBilled
-          billedCents={verification.amounts.billed}
+          billedCents={quote.billedCents}
+          billedAt={quote.billedAt}
           primaryRef={primaryRef}
-          onNew={newSale}
-          newLabel={t('sale.newSale')}
+          onNew={startOver}
+          newLabel={t(words.next)}
         />
       </div>
     );
@@ -162,11 +220,14 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
 
   return (
     <div className="sale-outcome">
-      <AmountToCollect
-        amounts={verification.amounts}
-        previousToCollect={verification.previousToCollect}
+      <QuoteFacts
+        quote={quote}
+        withAmount
+        confirming={phase.name === 'confirming' || phase.name === 'billing'}
       />
-      <p className="invoice-hint">{invoiceHint}</p>
+      <p className="invoice-hint">
+        {t(quote.invoice === 'factura' ? 'sale.hintFactura' : 'sale.hintBoleta')}
+      </p>
       {phase.name === 'verified' || phase.name === 'reverifying' ? (
         <div className="button-row">
           <DeliberateButton
@@ -177,9 +238,9 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
             onClick={store.startCollect}
             disabled={phase.name === 'reverifying'}
           >
-            {verification.amounts.to_collect === 0
-              ? t('sale.collectNothing')
-              : t('sale.collect', { amount })}
+            {quote.toCollect === 0
+              ? t(words.collectNothing)
+              : amountText(t('sale.collect', { amount }))}
           </DeliberateButton>
           <button
             type="button"
@@ -194,9 +255,9 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
         <section className="confirm" aria-labelledby="confirm-title">
           <h2 id="confirm-title">{t('sale.confirmTitle')}</h2>
           <p className="confirm__question">
-            {verification.amounts.to_collect === 0
+            {quote.toCollect === 0
               ? t('sale.confirmNothing')
-              : t('sale.confirmQuestion', { amount })}
+              : amountText(t('sale.confirmQuestion', { amount }))}
           </p>
           <p>{t('sale.confirmWarning')}</p>
           <div className="button-row">
@@ -210,7 +271,7 @@ export function SaleOutcome({ onNewSale }: { onNewSale: () => void }) {
             >
               <BusyLabel
                 busy={phase.name === 'billing'}
-                idle={t('sale.confirmYes', { amount })}
+                idle={amountText(t('sale.confirmYes', { amount }))}
                 working={t('sale.billing')}
               />
             </DeliberateButton>

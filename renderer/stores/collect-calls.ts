@@ -1,0 +1,143 @@
+// What differs between v3 and v2 in the collect-and-bill flow, and nothing else: which bridge
+// methods it calls, which guidance steps it names, and how an answer becomes a Quote. Every
+// figure in a Quote is the main process's (docs/architecture.md "The spine"): nothing here
+// computes an amount or decides the document.
+import type { FundingConditions, FundingInfo } from '../../shared/api/in-store';
+import type { BilledResult, IdentityInput, Invoice, SaleAmounts } from '../../shared/bridge';
+import type { ServiceError } from '../../shared/service-error';
+import { type CallResult, call } from '../bridge/call';
+import {
+  type Guidance,
+  guidanceForBridgeError,
+  guidanceForServiceError,
+} from '../logic/error-guidance';
+import type { ContinuationOperation } from './unknown-outcome';
+
+export type Generation = 'v3' | 'v2';
+
+/** What the cashier asked about: v3 sends the billed amount too, v2 does not. */
+export type CollectRequest = {
+  identity: IdentityInput;
+  funding_code: string;
+  billed_cents?: number;
+};
+
+/** The service's own figures behind the amount, as each generation has them. */
+export type QuoteDetails =
+  | { generation: 'v3'; conditions: FundingConditions; amounts: SaleAmounts }
+  | {
+      generation: 'v2';
+      info: FundingInfo;
+      downpaymentCents: number;
+      purchaseTotalCents: number;
+    };
+
+/** A Verify (v3) or Info (v2) that succeeded: what the cashier may collect, and for what. */
+export type Quote = {
+  /** The Verify/Info op that the paid-and-billed continues. */
+  opId: string;
+  request: CollectRequest;
+  toCollect: number;
+  invoice: Invoice;
+  /** The service says this code is paid and billed already: nothing may be collected. */
+  alreadyBilled: boolean;
+  /** What was billed: the billed amount (v3) or the purchase total (v2). */
+  billedCents: number;
+  /** For an already-billed code: when this terminal billed it, null when it has no record. */
+  billedAt: string | null;
+  details: QuoteDetails;
+  /** After a re-verify: the amount to collect of the quote it replaced. */
+  previousToCollect: number | null;
+};
+
+export type AskAnswer = { ok: true; quote: Quote } | { ok: false; guidance: Guidance };
+
+type GuidanceSteps = { ask: 'verify' | 'info'; paid: 'paid' | 'v2-paid' };
+
+/** The generation's steps, as the guidance catalogue and the journal name them. */
+export const STEPS: Record<Generation, GuidanceSteps & { continuation: ContinuationOperation }> = {
+  v3: { ask: 'verify', paid: 'paid', continuation: 'v3.paidAndBilled' },
+  v2: { ask: 'info', paid: 'v2-paid', continuation: 'v2.paidAndBilled' },
+};
+
+/** Verify (v3, with the till's request when serving one) or Info (v2). */
+export async function askService(
+  generation: Generation,
+  request: CollectRequest,
+  saleRequestId: string | null,
+): Promise<AskAnswer> {
+  const step = STEPS[generation].ask;
+  if (generation === 'v3') {
+    const args = { ...request, billed_cents: request.billed_cents ?? 0 };
+    const answer = await call(
+      'v3.verify',
+      saleRequestId ? { ...args, sale_request_id: saleRequestId } : args,
+    );
+    if (!answer.ok) return failed(step, answer);
+    const outcome = answer.result;
+    if (outcome.status !== 'succeeded') return refused(step, outcome);
+    const { conditions, amounts, invoice, billed_at } = outcome.data;
+    return quoted({
+      opId: outcome.op_id,
+      request,
+      toCollect: amounts.to_collect,
+      invoice,
+      alreadyBilled: conditions.billed_by_ecommerce,
+      billedCents: amounts.billed,
+      billedAt: billed_at ?? null,
+      details: { generation, conditions, amounts },
+    });
+  }
+  const answer = await call('v2.info', {
+    identity: request.identity,
+    funding_code: request.funding_code,
+  });
+  if (!answer.ok) return failed(step, answer);
+  const outcome = answer.result;
+  if (outcome.status !== 'succeeded') return refused(step, outcome);
+  const { info, invoice } = outcome.data;
+  return quoted({
+    opId: outcome.op_id,
+    request,
+    toCollect: outcome.data.to_collect_cents,
+    invoice,
+    alreadyBilled: info.billed_by_ecommerce,
+    billedCents: outcome.data.purchase_total_cents,
+    billedAt: outcome.data.billed_at ?? null,
+    details: {
+      generation,
+      info,
+      downpaymentCents: outcome.data.downpayment_cents,
+      purchaseTotalCents: outcome.data.purchase_total_cents,
+    },
+  });
+}
+
+/** Paid-and-billed for the Verify/Info the quote came from. */
+export function sendPaidAndBilled(
+  generation: Generation,
+  quote: Quote,
+): Promise<CallResult<BilledResult>> {
+  return generation === 'v3'
+    ? call('v3.paidAndBilled', { verify_op_id: quote.opId })
+    : call('v2.paidAndBilled', { info_op_id: quote.opId });
+}
+
+const quoted = (quote: Omit<Quote, 'previousToCollect'>): AskAnswer => ({
+  ok: true,
+  quote: { ...quote, previousToCollect: null },
+});
+
+function failed(
+  step: GuidanceSteps['ask'],
+  answer: Extract<CallResult<unknown>, { ok: false }>,
+): AskAnswer {
+  return { ok: false, guidance: guidanceForBridgeError(step, answer.error, answer.lost) };
+}
+
+function refused(
+  step: GuidanceSteps['ask'],
+  outcome: { status: 'refused' | 'unknown'; error: ServiceError },
+): AskAnswer {
+  return { ok: false, guidance: guidanceForServiceError(step, outcome.error, outcome.status) };
+}
