@@ -220,8 +220,13 @@ export function createCollectFlow<F>(config: CollectFlowConfig<F>): CollectStore
         set({ phase: { name: 'billing', quote } });
         const answer = await sendPaidAndBilled(generation, quote);
         if (!answer.ok) {
-          // No answer, or a failure inside the terminal: it may have reached the service.
-          const maybeSent = answer.lost === true || answer.error.code === 'internal';
+          // No answer, a failure inside the terminal, or a journal that failed around the call
+          // (the service may have billed before the outcome line could be written): it may have
+          // reached the service, so the money is held, never given back (docs/decisions.md).
+          const maybeSent =
+            answer.lost === true ||
+            answer.error.code === 'internal' ||
+            answer.error.code === 'journal-unavailable';
           const guidance = guidanceForBridgeError(steps.paid, answer.error, maybeSent);
           set({
             phase: maybeSent

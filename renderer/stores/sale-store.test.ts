@@ -190,6 +190,23 @@ describe('sale flow', () => {
     expect(useSaleStore.getState().phase).toMatchObject({ name: 'unknown', opId: null });
   });
 
+  it('treats a journal that failed around the call as unknown, never as money to give back', async () => {
+    // The intent may be on disk and the service may have billed: only the outcome line failed.
+    handlers['v3.paidAndBilled'] = () => {
+      throw new Error('unreachable');
+    };
+    setTransport(async (method) => {
+      if (method === 'v3.paidAndBilled')
+        return {
+          ok: false,
+          error: { code: 'journal-unavailable', message: 'The terminal cannot write its journal' },
+        };
+      return { ok: true, result: handlers[method]?.({}) };
+    });
+    await verifyAndConfirm();
+    expect(useSaleStore.getState().phase).toMatchObject({ name: 'unknown', opId: null });
+  });
+
   it('after a lost answer, "check again" finds the operation by the Verify it continues', async () => {
     let asked: unknown;
     handlers['journal.continuation'] = (args) => {
@@ -210,6 +227,33 @@ describe('sale flow', () => {
     expect(asked).toEqual({ source_op_id: VERIFY_OP, operation: 'v3.paidAndBilled' });
     expect(useSaleStore.getState().phase).toMatchObject({ name: 'billed', opId: PAID_OP });
     expect(useSaleStore.getState().sideBusy).toBe(false);
+  });
+
+  it('"check again" never hands one sale\'s operation to the next sale gone amber meanwhile', async () => {
+    let answerContinuation: (value: unknown) => void = () => undefined;
+    handlers['journal.continuation'] = () =>
+      new Promise((resolve) => {
+        answerContinuation = resolve;
+      });
+    handlers['journal.operation'] = () => journalOp('succeeded');
+    setTransport(async (method, args) => {
+      calls.push(method);
+      if (method === 'v3.paidAndBilled') return 'not an envelope';
+      const handler = handlers[method];
+      if (!handler) return { ok: false, error: { code: 'unknown-method', message: method } };
+      return { ok: true, result: await handler(args) };
+    });
+    await verifyAndConfirm();
+    const checking = useSaleStore.getState().checkAgain();
+    // Meanwhile the cashier served another sale, which also went amber with no operation yet.
+    const phase = useSaleStore.getState().phase;
+    if (phase.name !== 'unknown') throw new Error('expected amber');
+    const other = { ...phase.quote, opId: '00000000-0000-4000-8000-0000000000ff' };
+    useSaleStore.setState({ phase: { ...phase, quote: other } });
+    answerContinuation({ operation: journalOp('succeeded') });
+    await checking;
+    expect(useSaleStore.getState().phase).toMatchObject({ name: 'unknown', opId: null });
+    expect(calls).not.toContain('journal.operation');
   });
 
   it('after a lost answer with nothing journaled, "check again" stays amber', async () => {

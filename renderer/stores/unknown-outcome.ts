@@ -75,8 +75,9 @@ export function createUnknownOutcome(options: UnknownOutcomeOptions): UnknownOut
       let opId = unknown.opId;
       if (opId === null) {
         opId = await findContinuation(unknown.sourceOpId, options.operation);
-        // The cashier may have moved on meanwhile: only a phase still unknown takes it.
-        if (opId === null || options.unknown() === null) return;
+        // The cashier may have moved on meanwhile: only the same sale, still unknown, takes it
+        // (another sale gone amber since must never get this one's operation).
+        if (opId === null || options.unknown()?.sourceOpId !== unknown.sourceOpId) return;
         options.found(opId);
       }
       watch(opId);
