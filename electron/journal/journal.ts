@@ -102,6 +102,8 @@ export type Journal = {
   writable(): Promise<boolean>;
   /** Every operation of one kind, on any day, oldest first (read back at start by the few that need it). */
   ofOperation(operation: OperationName): Promise<JournalOperation[]>;
+  /** The latest `limit` operations of one kind, oldest first: a look-up bounded all year. */
+  latestOfOperation(operation: OperationName, limit: number): Promise<JournalOperation[]>;
   /**
    * Calls `listener` after each entry is on disk, so a reader that waits for a change (the
    * integration API's long wait) learns of outcomes written by any part of the app, the retry
@@ -330,6 +332,9 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
     },
     async ofOperation(operation) {
       return load(index.ofOperation(operation));
+    },
+    async latestOfOperation(operation, limit) {
+      return load(index.ofOperation(operation).slice(-limit));
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -57,3 +57,19 @@ it('a code billed elsewhere answers billed_at null: the terminal has no record',
   expect(answer.data.conditions.billed_by_ecommerce).toBe(true);
   expect(answer.data.billed_at).toBeNull();
 });
+
+it('a journal that cannot read its billings leaves billed_at null and the Verify settled', async () => {
+  const first = await ok(backend.table, 'v3.verify', PLAIN_SALE);
+  if (first.status !== 'succeeded') throw new Error(first.status);
+  await ok(backend.table, 'v3.paidAndBilled', { verify_op_id: first.op_id });
+  // The look-up reads billings back from the file; here that read fails.
+  backend.journal.latestOfOperation = async () => {
+    throw new Error('EIO: read failed');
+  };
+  const again = await ok(backend.table, 'v3.verify', PLAIN_SALE);
+  if (again.status !== 'succeeded') throw new Error(again.status);
+  expect(again.data.conditions.billed_by_ecommerce).toBe(true);
+  expect(again.data.billed_at).toBeNull();
+  const settled = await backend.journal.operation(again.op_id);
+  expect(settled?.status).toBe('succeeded');
+});
