@@ -3,7 +3,7 @@
 // host restart — with DNI/RUC, code and amount, until acknowledged. The journal is the source.
 import type { Page } from '@playwright/test';
 import { bridge } from './bridge-helper';
-import { applyCase, collectAndConfirm, goTo, guidance, verify } from './cashier';
+import { applyCase, collectAndConfirm, goTo, guidance, saleFields, verify } from './cashier';
 import {
   expect,
   expectNoAxeViolations,
@@ -158,4 +158,38 @@ test('a host restart resolves the unknown billing and the reopened app announces
   } finally {
     await (second ?? first).stop();
   }
+});
+
+test('a code whose billing is still unknown gets no second amount to collect, until the answer is in', async ({
+  app: page,
+}) => {
+  // A 503 kept by the trainer: the service has not billed, so without the guard a second Verify
+  // of the same code would show the amount again and the cashier would collect it twice.
+  await holdBillingFault(page, 'server-error');
+  await sellIntoAmber(page, 'Venta simple', 30000);
+  await page.getByRole('button', { name: 'Atender otra venta (esta sigue en reintento)' }).click();
+  // The same customer and code typed again (applying the training case again would reset it).
+  const fields = saleFields(page);
+  await fields.dni.fill('41000001');
+  await fields.code.fill('VENTA1');
+  await fields.amount.fill('1200.00');
+  await verify(page);
+  await expect(
+    page.getByRole('heading', {
+      name: 'Este código tiene un cobro sin respuesta del servicio',
+    }),
+  ).toBeVisible();
+  await expect(page.getByTestId('amount-to-collect')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Cobrar/ })).toHaveCount(0);
+  await saveScreenshot(page, 'sale-billing-in-doubt');
+  await expectNoAxeViolations(page);
+
+  await bridge(page, 'training.releaseFaults', {});
+  const told = announcement(page);
+  await expect(told).toContainText('PAGADA Y FACTURADA', { timeout: 90_000 });
+  await told.getByRole('button', { name: 'Entendido' }).click();
+  // Answered: now the code reads as already billed, still with nothing to collect.
+  await verify(page);
+  await expect(page.getByText('No cobre nada: este código ya está pagado.')).toBeVisible();
+  await expect(page.getByTestId('amount-to-collect')).toHaveCount(0);
 });

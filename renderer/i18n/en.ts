@@ -529,6 +529,10 @@ export const en: Record<MessageKey, string> = {
   'guide.bridge.wrongPin.title': 'Wrong PIN',
   'guide.bridge.wrongPin.steps':
     'The supervisor must type the PIN again. After several mistakes it locks for a while.',
+  'guide.bridge.billingInDoubt.title':
+    'This code has a collection the service has not answered yet',
+  'guide.bridge.billingInDoubt.steps':
+    'A paid-and-billed of this code is still waiting for the service’s answer (see Open operations). Do not collect again: the answer will be announced on screen; only then will you know whether anything is left to collect.',
   'guide.bridge.journalUnavailable.title':
     'This terminal must be attended: it cannot record operations',
   'guide.bridge.journalUnavailable.steps':

@@ -533,6 +533,9 @@ export const esPE = {
   'guide.bridge.wrongPin.title': 'PIN incorrecto',
   'guide.bridge.wrongPin.steps':
     'El supervisor debe escribir su PIN otra vez. Tras varios errores se bloquea un rato.',
+  'guide.bridge.billingInDoubt.title': 'Este código tiene un cobro sin respuesta del servicio',
+  'guide.bridge.billingInDoubt.steps':
+    'Un pagado y facturado de este código todavía espera la respuesta del servicio (vea Operaciones abiertas). No cobre de nuevo: la respuesta se anunciará en pantalla; recién entonces sabrá si hay algo que cobrar.',
   'guide.bridge.journalUnavailable.title':
     'Esta caja requiere atención: no puede registrar operaciones',
   'guide.bridge.journalUnavailable.steps':

@@ -321,6 +321,10 @@ const BRIDGE: Record<BridgeError['code'], { title: MessageKey; steps: MessageKey
     title: 'guide.bridge.tillClosed.title',
     steps: 'guide.bridge.tillClosed.steps',
   },
+  'billing-in-doubt': {
+    title: 'guide.bridge.billingInDoubt.title',
+    steps: 'guide.bridge.billingInDoubt.steps',
+  },
   internal: { title: 'guide.bridge.internal.title', steps: 'guide.bridge.internal.steps' },
 };
 
@@ -355,8 +359,11 @@ export function guidanceForBridgeError(
         : BRIDGE[error.code];
   const pinRefused = error.code === 'wrong-pin' || error.code === 'pin-locked';
   const wait = error.code === 'pin-locked' ? error.retry_after_s : undefined;
+  // A billing of this code still without its answer: the money may already be taken, so amber
+  // and "do not collect again", like the unknown billing it is waiting for.
+  const inDoubt = error.code === 'billing-in-doubt';
   return {
-    tone: 'error',
+    tone: inDoubt ? 'unknown' : 'error',
     ...entry,
     ...(wait === undefined
       ? {}
@@ -365,7 +372,7 @@ export function guidanceForBridgeError(
     fields: pinRefused ? { pin: FIELD_MESSAGE.pin } : {},
     details,
     detailsFrom: 'app',
-    doNotCollect: false,
+    doNotCollect: inDoubt,
   };
 }
 

@@ -24,6 +24,11 @@ export const BridgeErrorCode = z.enum([
   'journal-unavailable',
   /** A sale request from the till that was canceled or finished: it takes no more steps. */
   'till-request-closed',
+  /**
+   * A paid-and-billed of this funding code has no answer from the service yet: no second
+   * amount to collect is given until it has.
+   */
+  'billing-in-doubt',
   'internal',
 ]);
 export type BridgeErrorCode = z.infer<typeof BridgeErrorCode>;

@@ -6,6 +6,7 @@ import { badArguments } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
 import { lastBilledAt } from '../workflows/billed-at';
 import type { Billing } from '../workflows/billing';
+import { refuseWhileBillingInDoubt } from '../workflows/billing-in-doubt';
 import {
   checkJournalable,
   invoiceFor,
@@ -31,6 +32,7 @@ export function v2Handlers(deps: HandlerDeps, billing: Billing): Pick<HandlerMap
       }
       checkJournalable(identity);
       const client = await requireService(deps, shift.mode);
+      await refuseWhileBillingInDoubt(deps.journal, shift.mode, funding_code);
       const query = { dni: identity.value, funding_code };
       const opId = await deps.journal.recordIntent({
         operation: 'v2.info',

@@ -5,6 +5,7 @@ import { badArguments } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
 import { lastBilledAt } from '../workflows/billed-at';
 import type { Billing } from '../workflows/billing';
+import { refuseWhileBillingInDoubt } from '../workflows/billing-in-doubt';
 import {
   checkJournalable,
   identityBody,
@@ -25,6 +26,7 @@ export function v3Handlers(
       const shift = requireShift(deps);
       checkJournalable(identity);
       const client = await requireService(deps, shift.mode);
+      await refuseWhileBillingInDoubt(deps.journal, shift.mode, funding_code);
       let link: Record<string, string> | undefined;
       if (sale_request_id !== undefined) {
         if (!deps.integration) throw badArguments('no sale requests here', {});
