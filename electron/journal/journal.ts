@@ -42,7 +42,7 @@ type Written = 'seq' | 'op_id' | 'type' | 'at';
 const RECENT_LINES = 128;
 const RECENT_LINE_MAX_BYTES = 16 * 1024;
 
-/** Placeholders for the check before an entry is queued; `append` sets the real seq and at. */
+/** The seq and at an entry is checked with before it is queued; `append` writes the real ones. */
 const UNWRITTEN = { seq: 1, at: new Date(0).toISOString() } as const;
 const checked = (fields: Record<string, unknown>): JournalEntry =>
   toEntry({ ...fields, ...UNWRITTEN });
@@ -180,7 +180,7 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
   };
 
   /**
-   * Writes an entry checked by `toEntry` with placeholder seq and at: the journal's own values
+   * Writes an entry checked by `toEntry` with a provisional seq and at: the journal's own values
    * replace them in place (same key order, so the same bytes as checking again), and the check,
    * a JSON round trip and a schema parse, runs once per entry (docs/decisions.md "Journal speed").
    */

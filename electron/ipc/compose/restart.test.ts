@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openJournal } from '../../journal/journal';
 import {
+  billThroughFault,
   externalRows,
   instantRetry,
   NOW,
@@ -23,12 +24,7 @@ const bed = testBed();
 async function closedOnUnknownPaidAndBilled() {
   const before = await bed.openOnShift({ retry: stalledRetry });
   const verified = await verifiedSale(before.table);
-  await ok(before.table, 'training.injectFault', {
-    operation: 'v3.paidAndBilled',
-    fault: 'lose-response',
-    times: 1,
-  });
-  const first = await ok(before.table, 'v3.paidAndBilled', { verify_op_id: verified.op_id });
+  const first = await billThroughFault(before.table, verified.op_id);
   expect(first).toMatchObject({ status: 'unknown', retrying: true });
   await before.close();
   return { verified, first };

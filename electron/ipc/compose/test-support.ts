@@ -195,3 +195,13 @@ export async function externalRows(mock: MockApp, dni = '41000001', token?: stri
 }
 
 export const readText = (path: string) => readFile(path, 'utf8');
+
+/** A v3 paid-and-billed of a verified sale that meets `fault` once (its answer lost, say). */
+export async function billThroughFault(
+  table: HandlerTable,
+  verifyOpId: string,
+  fault: 'lose-response' | 'timeout' | 'server-error' | 'connection-reset' = 'lose-response',
+) {
+  await ok(table, 'training.injectFault', { operation: 'v3.paidAndBilled', fault, times: 1 });
+  return ok(table, 'v3.paidAndBilled', { verify_op_id: verifyOpId });
+}

@@ -3,6 +3,7 @@
 // (docs/decisions.md "Counter safety in the cashier's flows (issue 10)").
 import { describe, expect, it } from 'vitest';
 import {
+  billThroughFault,
   errorOf,
   ok,
   PLAIN_SALE,
@@ -17,12 +18,7 @@ describe('a billing in doubt', () => {
   it('refuses a second Verify of the code while its paid-and-billed is unknown', async () => {
     const backend = await bed.openOnShift({ retry: stalledRetry });
     const verified = await verifiedSale(backend.table);
-    await ok(backend.table, 'training.injectFault', {
-      operation: 'v3.paidAndBilled',
-      fault: 'lose-response',
-      times: 1,
-    });
-    const first = await ok(backend.table, 'v3.paidAndBilled', { verify_op_id: verified.op_id });
+    const first = await billThroughFault(backend.table, verified.op_id);
     expect(first).toMatchObject({ status: 'unknown' });
     const again = await errorOf(backend.table, 'v3.verify', PLAIN_SALE);
     expect(again.code).toBe('billing-in-doubt');
@@ -31,12 +27,7 @@ describe('a billing in doubt', () => {
   it('lets the code be verified once the billing has its answer', async () => {
     const backend = await bed.openOnShift();
     const verified = await verifiedSale(backend.table);
-    await ok(backend.table, 'training.injectFault', {
-      operation: 'v3.paidAndBilled',
-      fault: 'lose-response',
-      times: 1,
-    });
-    await ok(backend.table, 'v3.paidAndBilled', { verify_op_id: verified.op_id });
+    await billThroughFault(backend.table, verified.op_id);
     // The retry loop (instant here) settles it; then the service says the code is billed.
     await expect
       .poll(async () => (await backend.journal.unresolved()).length, { timeout: 5_000 })
