@@ -258,6 +258,36 @@ test('total and partial refunds, with a confirmation step, made once', async ({ 
   await expectDetails(page, 'Amount must be less than the approved amount');
 });
 
+test('the second click of a double click that lands after the refund is done keeps the result', async ({
+  app: page,
+}) => {
+  // On a fast service the refund is answered between the two clicks of a double click, and
+  // "Otra devolución" sits where "Sí, devolver" was: the second click must not wipe the result.
+  const order = await orderIn(page, ['created', 'approved']);
+  await bridge(page, 'orders.confirm', { order_id: order });
+  await openOrders(page, 'Devolución');
+  await page.getByLabel('Número de pedido').fill(order);
+  await page.getByLabel('Motivo (queda registrado)').fill('Producto devuelto');
+  await page.getByLabel('Motivo (queda registrado)').press('Enter');
+  const yes = await page.getByRole('button', { name: 'Sí, devolver' }).boundingBox();
+  if (yes === null) throw new Error('no confirm button');
+  await page.mouse.move(yes.x + yes.width / 2, yes.y + yes.height / 2);
+  await page.mouse.down({ clickCount: 1 });
+  await page.mouse.up({ clickCount: 1 });
+  const result = page.getByTestId('refund-result');
+  await expect(result.getByRole('heading', { name: 'Devolución hecha' })).toBeVisible();
+  const another = await page.getByRole('button', { name: 'Otra devolución' }).boundingBox();
+  expect(another).not.toBeNull();
+  await page.mouse.down({ clickCount: 2 });
+  await page.mouse.up({ clickCount: 2 });
+  await expect(result.getByRole('heading', { name: 'Devolución hecha' })).toBeVisible();
+  await expect(result).toContainText('Código de seguimiento');
+  // A deliberate click afterwards still starts another refund.
+  await page.getByRole('button', { name: 'Otra devolución' }).click();
+  await expect(result).toHaveCount(0);
+  await expect(page.getByLabel('Número de pedido')).toBeFocused();
+});
+
 test('an unknown refund stays amber, says not to refund again, and resolves as the same refund', async ({
   app: page,
 }) => {

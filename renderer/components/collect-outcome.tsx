@@ -161,9 +161,16 @@ export function CollectOutcome<F>({
             onCheckAgain={() => void store.checkAgain()}
             busy={busy}
           />
-          <button type="button" className="button" onClick={startOver}>
+          {/* Shown where the confirm button was: a double click or held Enter on it must not
+              leave the amber answer unread. */}
+          <DeliberateButton
+            key="unknown-leave"
+            type="button"
+            className="button"
+            onClick={startOver}
+          >
             {t('sale.serveAnother')}
-          </button>
+          </DeliberateButton>
         </GuidancePanel>
       </div>
     );
@@ -195,9 +202,15 @@ export function CollectOutcome<F>({
             onRetryPaid={() => void store.confirmCollected()}
             onAcceptSchedule={() => void store.acceptSchedule()}
           />
-          <button type="button" className="button" onClick={startOver} disabled={busy}>
+          <DeliberateButton
+            key="refused-leave"
+            type="button"
+            className="button"
+            onClick={startOver}
+            disabled={busy}
+          >
             {t(words.leave)}
-          </button>
+          </DeliberateButton>
         </GuidancePanel>
       </div>
     );

@@ -6,6 +6,7 @@ import { useOrderRefundStore } from '../stores/order-refund-store';
 import { useSettingsStore } from '../stores/settings-store';
 import { amountText } from './amount-text';
 import { BusyLabel } from './busy-label';
+import { DeliberateButton } from './deliberate-button';
 import { FieldMessage, isShownAsError } from './field-message';
 import { GuidancePanel } from './guidance-panel';
 import { TextField } from './text-field';
@@ -155,7 +156,9 @@ export function OrderRefundPanel() {
             <p>{t('orders.refund.confirmReason', { reason: request.reason })}</p>
             <p>{t('orders.refund.author', { cashier })}</p>
             <div className="button-row">
-              <button
+              {/* Money moves: only a deliberate press made after the question appeared. */}
+              <DeliberateButton
+                key="refund-confirm"
                 type="button"
                 className="button button--danger"
                 disabled={phase.name === 'refunding'}
@@ -166,7 +169,7 @@ export function OrderRefundPanel() {
                   idle={t('orders.refund.confirmYes')}
                   working={t('orders.refund.working')}
                 />
-              </button>
+              </DeliberateButton>
               <button
                 type="button"
                 className="button"
@@ -211,7 +214,10 @@ export function OrderRefundPanel() {
               {t('orders.refund.tracking', { id: phase.data.tracking_id })}
             </p>
             <div className="button-row">
-              <button
+              {/* It sits where "Sí, devolver" was: the second click of a double click on that
+                  button, or the Enter still held from it, must not wipe this result. */}
+              <DeliberateButton
+                key="refund-another"
                 type="button"
                 className="button"
                 onClick={() => {
@@ -220,7 +226,7 @@ export function OrderRefundPanel() {
                 }}
               >
                 {t('orders.refund.another')}
-              </button>
+              </DeliberateButton>
             </div>
           </section>
         ) : phase.name === 'unknown' ? (
