@@ -1,25 +1,28 @@
-import { type JSX, useEffect } from 'react';
+import { type ComponentType, Suspense, useEffect } from 'react';
 import { call } from './bridge/call';
 import { AppShell } from './components/app-shell';
 import { GuidancePanel } from './components/guidance-panel';
 import { navigate, useHashRoute } from './components/use-hash-route';
 import { useT } from './i18n/use-t';
+import {
+  DaySummaryPrint,
+  DaySummaryScreen,
+  OrdersScreen,
+  preloadLazyViews,
+  RecordPrint,
+  SettingsScreen,
+  TrainingScreen,
+} from './lazy-views';
 import { type ScreenName, screenHash } from './logic/routes';
-import { DaySummaryPrint } from './print/day-summary-print';
-import { RecordPrint } from './print/record-print';
 import { CheckScreen } from './screens/check-screen';
-import { DaySummaryScreen } from './screens/day-summary-screen';
-import { OrdersScreen } from './screens/orders-screen';
 import { PinSetupScreen } from './screens/pin-setup-screen';
 import { SaleScreen } from './screens/sale-screen';
-import { SettingsScreen } from './screens/settings-screen';
 import { ShiftStartScreen } from './screens/shift-start-screen';
-import { TrainingScreen } from './screens/training-screen';
 import { UndoScreen } from './screens/undo-screen';
 import { resetAllFlows } from './stores/reset-flows';
 import { useSettingsStore } from './stores/settings-store';
 
-const SCREENS: Record<ScreenName, () => JSX.Element | null> = {
+const SCREENS: Record<ScreenName, ComponentType> = {
   sale: SaleScreen,
   check: CheckScreen,
   undo: UndoScreen,
@@ -41,6 +44,9 @@ export function App() {
   useEffect(() => {
     void load();
   }, [load]);
+  useEffect(() => {
+    if (settings) preloadLazyViews();
+  }, [settings]);
 
   const language = settings?.language ?? 'es-PE';
   const training = settings?.mode === 'training';
@@ -66,23 +72,28 @@ export function App() {
       </AppShell>
     );
   }
-  if (!settings) {
-    return (
-      <main className="loading">
-        <p role="status">{t('common.loading')}</p>
-      </main>
-    );
-  }
+  const loading = (
+    <main className="loading">
+      <p role="status">{t('common.loading')}</p>
+    </main>
+  );
+  if (!settings) return loading;
   if (route.name === 'print-day-summary')
-    return <DaySummaryPrint day={route.day} layout={route.layout} auto={route.auto} />;
+    return (
+      <Suspense fallback={loading}>
+        <DaySummaryPrint day={route.day} layout={route.layout} auto={route.auto} />
+      </Suspense>
+    );
   if (route.name === 'print-record')
     return (
-      <RecordPrint
-        record={route.record}
-        opId={route.opId}
-        layout={route.layout}
-        auto={route.auto}
-      />
+      <Suspense fallback={loading}>
+        <RecordPrint
+          record={route.record}
+          opId={route.opId}
+          layout={route.layout}
+          auto={route.auto}
+        />
+      </Suspense>
     );
 
   if (!settings.supervisor_pin_set) {
@@ -111,7 +122,9 @@ export function App() {
         replace(answer.result);
       }}
     >
-      <Screen key={screen} />
+      <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+        <Screen key={screen} />
+      </Suspense>
     </AppShell>
   );
 }

@@ -1,5 +1,3 @@
-// First: configures zod before any schema is used.
-import './bridge/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

@@ -9,6 +9,16 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
   plugins: [react()],
+  resolve: {
+    // Every `zod` import in the page, the shared schemas' included, goes through a module that
+    // turns off zod's eval probe first (renderer/bridge/zod-jitless.ts says why).
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./bridge/zod-jitless.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,
