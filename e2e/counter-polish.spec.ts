@@ -113,6 +113,32 @@ for (const size of [
   });
 }
 
+test('1024×768 in training: the hint of a case leaves the confirm step in view with the F-key bar, without scrolling (PARCI1)', async ({
+  app: page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await applyCase(page, 'Inicial pagada en parte en línea');
+  // The case was chosen further down the training screen: the sale screen still opens at its top.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const hint = page.getByRole('complementary', { name: 'Caso de entrenamiento' });
+  await expect(hint).toContainText('Qué debe ver el cajero: Cobrar solo el saldo');
+  await verify(page);
+  await page.getByRole('button', { name: /^Cobrar S\/\s150\.00$/ }).click();
+  const confirm = page.getByRole('button', { name: /^Sí, recibí S\/\s150\.00/ });
+  await expect(confirm).toBeFocused();
+  // Focus did not have to scroll the page: the banner and the F-key bar are still in sight.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const box = await confirm.boundingBox();
+  expect(box).not.toBeNull();
+  if (box) expect(box.y + box.height).toBeLessThanOrEqual(768);
+  await saveScreenshot(page, 'training-case-confirm-1024');
+  // The story behind the case opens on demand.
+  await expect(hint.getByText('El cliente ya pagó')).toBeHidden();
+  await hint.getByText('Inicial pagada en parte en línea').click();
+  await expect(hint.getByText('El cliente ya pagó')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
 /**
  * Text nodes on the screen that hold an amount and could break inside it: an amount must stand
  * in its own element that does not wrap (or alone in a table/figure cell), never inside a

@@ -47,6 +47,11 @@ export function App() {
   useEffect(() => {
     if (settings) preloadLazyViews();
   }, [settings]);
+  // A new screen starts at its top: the page keeps one scroll offset for every hash route, and a
+  // screen opened from a scrolled one would hide the F-key bar and push its first step down.
+  useEffect(() => {
+    if (route.name) window.scrollTo(0, 0);
+  }, [route.name]);
 
   const language = settings?.language ?? 'es-PE';
   const training = settings?.mode === 'training';

@@ -10,16 +10,22 @@ export function ScenarioHint({ scenario }: { scenario: Scenario }) {
   const language = useLanguage();
   const pick = (text: { es: string; en: string }) =>
     keepAmountsWhole(language === 'en' ? text.en : text.es);
+  // One line that names the case and what the cashier should see (its landmark says it is a
+  // training case); the story behind it opens on demand, so on a 768-px screen the hint does
+  // not push the confirm step below the fold.
   return (
     <aside className="scenario-hint" aria-label={t('training.caseLabel')}>
-      <p className="scenario-hint__title">
-        <span aria-hidden="true">⚑ </span>
-        {t('training.case')}: <strong>{pick(scenario.title)}</strong>
-      </p>
-      <p>{amountText(pick(scenario.description))}</p>
-      <p>
-        <strong>{t('training.expect')}:</strong> {amountText(pick(scenario.expect))}
-      </p>
+      <details>
+        <summary className="scenario-hint__title">
+          <span aria-hidden="true">⚑ </span>
+          <strong>{pick(scenario.title)}</strong>
+          <span className="scenario-hint__expect">
+            {' — '}
+            <strong>{t('training.expect')}:</strong> {amountText(pick(scenario.expect))}
+          </span>
+        </summary>
+        <p className="scenario-hint__story">{amountText(pick(scenario.description))}</p>
+      </details>
     </aside>
   );
 }
