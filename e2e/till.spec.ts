@@ -20,6 +20,7 @@ import {
   openReadyApp,
   ROOT,
   SUPERVISOR_PIN,
+  saveAtCounterSizes,
   saveScreenshot,
   TILL_KEY,
   test,
@@ -230,3 +231,32 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+test('a sale sent while the cashier is on another screen shows in the top bar and F2 serves it', async ({
+  page,
+  tillBrowserMode,
+}) => {
+  const url = tillBrowserMode.integrationUrl as string;
+  await openReadyApp(page, tillBrowserMode.url);
+  await page.keyboard.press('F6');
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen del día' })).toBeVisible();
+  const pill = page.getByRole('button', { name: /Caja: \d+ en espera/ });
+  await expect(pill).toHaveCount(0);
+
+  expect(await postSale(url, { request_id: 'F001-77', billed_amount: 1200 })).toBe(201);
+  await expect(pill).toHaveText('⇄ Caja: 1 en espera (F2)');
+  expect(await postSale(url, { request_id: 'F001-78', billed_amount: 300 })).toBe(201);
+  await expect(pill).toHaveText('⇄ Caja: 2 en espera (F2)');
+  await saveAtCounterSizes(page, 'till-waiting-elsewhere');
+
+  await page.keyboard.press('F2');
+  await expect(tillCard(page)).toContainText('F001-77');
+  // On the sale screen the queue itself shows them; the pill is gone.
+  await expect(pill).toHaveCount(0);
+
+  // Left mid-way: the sale on the sale screen still counts on another screen.
+  await page.keyboard.press('F4');
+  await expect(pill).toHaveText('⇄ Caja: 2 en espera (F2)');
+  await pill.click();
+  await expect(tillCard(page)).toContainText('F001-77');
+});

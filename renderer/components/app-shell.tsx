@@ -6,6 +6,7 @@ import { NAV_ENTRIES, screenForKey } from './function-keys';
 import { JournalBlock } from './journal-block';
 import { OperationsTray } from './operations-tray';
 import { ResolutionAnnouncements } from './resolution-announcements';
+import { TillWaitingPill } from './till-waiting-pill';
 import { TrainingBanner } from './training-banner';
 import { navigate } from './use-hash-route';
 
@@ -67,6 +68,7 @@ export function AppShell({
             ) : null}
           </p>
           <OperationsTray />
+          {current !== null ? <TillWaitingPill onSaleScreen={current === 'sale'} /> : null}
           {settings?.cashier_id ? (
             <p className="topbar__cashier">
               {t('shell.cashier', { id: settings.cashier_id })}
