@@ -136,6 +136,41 @@ test('creates an order within the limits; outside them nothing is sent', async (
   await expect(page.getByTestId('order-status')).toContainText('Inicial');
 });
 
+test('the second click of a double click that lands after the order is created makes no second order', async ({
+  app: page,
+}) => {
+  await openOrders(page);
+  await page.getByLabel('Monto a financiar (S/)').fill('1,500.00');
+  await page.getByLabel('Nombre').fill('Ana Quispe');
+  const submit = page.getByRole('button', { name: 'Crear pedido' });
+  const creates = async () =>
+    (await bridge(page, 'journal.operations', {})).operations.filter(
+      (op) => op.operation === 'orders.create',
+    ).length;
+  const before = await creates();
+  await submit.scrollIntoViewIfNeeded();
+  const box = await submit.boundingBox();
+  if (box === null) throw new Error('no submit button');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down({ clickCount: 1 });
+  await page.mouse.up({ clickCount: 1 });
+  await expect(page.getByTestId('order-id')).not.toBeEmpty();
+  const first = await page.getByTestId('order-id').textContent();
+  // The service answered between the two clicks: the second one must not create another order.
+  await page.mouse.down({ clickCount: 2 });
+  await page.mouse.up({ clickCount: 2 });
+  // Enter in a field of the unchanged form does not either.
+  await page.getByLabel('Nombre').press('Enter');
+  await expect(page.getByTestId('order-id')).toHaveText(first ?? '');
+  expect(await creates()).toBe(before + 1);
+  await expect(page.getByText('Falta completar este dato')).toHaveCount(0);
+  // A new form is a new order, made deliberately.
+  await page.getByLabel('Monto a financiar (S/)').fill('1,500.00');
+  await page.getByLabel('Nombre').fill('Ana María Quispe');
+  await submit.click();
+  await expect(page.getByTestId('order-id')).not.toHaveText(first ?? '');
+});
+
 test('looks up, moves in training, confirms; cancel of a confirmed order is explained', async ({
   app: page,
 }) => {

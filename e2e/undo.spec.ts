@@ -26,6 +26,28 @@ test('undo with a wrong PIN is refused, then done with the right one', async ({ 
   await expect(page.getByText(/La inicial sigue pagada/)).toBeVisible();
 });
 
+test('the second click of a double click that lands after the undo is done leaves the result alone', async ({
+  app: page,
+}) => {
+  await applyCase(page, 'Deshacer facturación permitido');
+  await page.getByLabel('Motivo (queda registrado)').fill('Cambio de talla');
+  await page.getByLabel('PIN del supervisor').fill(SUPERVISOR_PIN);
+  const submit = page.getByRole('button', { name: 'Deshacer facturación', exact: true });
+  await submit.scrollIntoViewIfNeeded();
+  const box = await submit.boundingBox();
+  if (box === null) throw new Error('no submit button');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down({ clickCount: 1 });
+  await page.mouse.up({ clickCount: 1 });
+  await expect(page.getByRole('heading', { name: 'Facturación deshecha' })).toBeVisible();
+  await page.mouse.down({ clickCount: 2 });
+  await page.mouse.up({ clickCount: 2 });
+  // Nothing was asked again: no "missing" PIN under a green result.
+  await expect(page.getByRole('heading', { name: 'Facturación deshecha' })).toBeVisible();
+  await expect(page.getByText('Falta completar este dato')).toHaveCount(0);
+  await expect(page.getByLabel('PIN del supervisor')).not.toHaveAttribute('aria-invalid', 'true');
+});
+
 test('the three refusals and "Not billed yet" say what happened', async ({ app: page }) => {
   const cases: Array<[string, RegExp, string]> = [
     [

@@ -105,6 +105,10 @@ export const useOrderCreateStore = create<State>((set, get) => ({
     const { phase, form, limits } = get();
     // Set before any await: a second Enter or click while this one is in flight does nothing.
     if (phase.name === 'creating') return;
+    // The emptied form under a created order: the second click of a double click, or Enter
+    // still held, asks for nothing (and marks no field as missing under the green result).
+    if (phase.name === 'created' && JSON.stringify(form) === JSON.stringify(emptyOrderForm()))
+      return;
     const check = checkOrderForm(form, boundsOf(limits));
     set({ submitted: true });
     if (!check.request) return;

@@ -73,7 +73,9 @@ export const useUndoStore = create<UndoState>((set, get) => ({
 
   undo: async () => {
     const { phase, form } = get();
-    if (phase.name === 'undoing') return;
+    // Done and not edited since (any edit goes back to editing): the second click of a double
+    // click, or Enter still held, asks for nothing and marks no field as missing.
+    if (phase.name === 'undoing' || phase.name === 'undone') return;
     const check = checkUndoForm(form);
     set({ submitted: true });
     if (!check.ready || !check.request) return;
