@@ -65,6 +65,51 @@ test('F6 and F7 from a refusal put focus on the new screen heading', async ({ ap
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 });
 
+test('a screen whose code arrives after its F-key still gets focus on its heading', async ({
+  app: page,
+}) => {
+  // The day summary is a chunk of its own (renderer/lazy-views.ts): hold it back, so F6 finds
+  // it not loaded yet, as on a terminal that just started.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/day-summary-screen-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Venta con financiamiento' }),
+  ).toBeVisible();
+  await page.keyboard.press('F6');
+  await expect(page.getByRole('status').filter({ hasText: 'Cargando…' })).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen del día' })).toBeFocused();
+});
+
+test('a screen whose code cannot be loaded says so and offers a reload; the other screens work', async ({
+  app: page,
+}) => {
+  // As when the renderer is rebuilt under an open browser-mode page: the chunk is gone.
+  await page.route(/day-summary-screen-[^/]*\.js$/, (route) => route.fulfill({ status: 404 }));
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Venta con financiamiento' }),
+  ).toBeVisible();
+  await page.keyboard.press('F6');
+  const failed = page.getByRole('alert').filter({ hasText: 'No se pudo abrir esta pantalla' });
+  await expect(failed).toBeVisible();
+  await expect(failed).toContainText('Ninguna venta se vio afectada');
+  await expect(failed.getByRole('button', { name: 'Recargar Mostrador' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('F2');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Venta con financiamiento' }),
+  ).toBeVisible();
+  await expect(failed).toHaveCount(0);
+});
+
 test('undo: a wrong PIN marks the PIN field, never blames the service, and the lockout says how long', async ({
   page,
   freshBrowserMode,

@@ -1,8 +1,10 @@
-import { type ComponentType, Suspense, useEffect } from 'react';
+import { type ComponentType, Suspense, useEffect, useLayoutEffect } from 'react';
 import { call } from './bridge/call';
 import { AppShell } from './components/app-shell';
 import { GuidancePanel } from './components/guidance-panel';
+import { ScreenArrival } from './components/screen-arrival';
 import { navigate, useHashRoute } from './components/use-hash-route';
+import { ViewErrorBoundary } from './components/view-error-boundary';
 import { useT } from './i18n/use-t';
 import {
   DaySummaryPrint,
@@ -49,7 +51,8 @@ export function App() {
   }, [settings]);
   // A new screen starts at its top: the page keeps one scroll offset for every hash route, and a
   // screen opened from a scrolled one would hide the F-key bar and push its first step down.
-  useEffect(() => {
+  // Before paint and before any effect of the screen, so a field it focuses stays in view.
+  useLayoutEffect(() => {
     if (route.name) window.scrollTo(0, 0);
   }, [route.name]);
 
@@ -85,20 +88,24 @@ export function App() {
   if (!settings) return loading;
   if (route.name === 'print-day-summary')
     return (
-      <Suspense fallback={loading}>
-        <DaySummaryPrint day={route.day} layout={route.layout} auto={route.auto} />
-      </Suspense>
+      <ViewErrorBoundary screen={route.name}>
+        <Suspense fallback={loading}>
+          <DaySummaryPrint day={route.day} layout={route.layout} auto={route.auto} />
+        </Suspense>
+      </ViewErrorBoundary>
     );
   if (route.name === 'print-record')
     return (
-      <Suspense fallback={loading}>
-        <RecordPrint
-          record={route.record}
-          opId={route.opId}
-          layout={route.layout}
-          auto={route.auto}
-        />
-      </Suspense>
+      <ViewErrorBoundary screen={route.name}>
+        <Suspense fallback={loading}>
+          <RecordPrint
+            record={route.record}
+            opId={route.opId}
+            layout={route.layout}
+            auto={route.auto}
+          />
+        </Suspense>
+      </ViewErrorBoundary>
     );
 
   if (!settings.supervisor_pin_set) {
@@ -127,9 +134,12 @@ export function App() {
         replace(answer.result);
       }}
     >
-      <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
-        <Screen key={screen} />
-      </Suspense>
+      <ViewErrorBoundary screen={screen}>
+        <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+          <Screen key={screen} />
+          <ScreenArrival screen={screen} />
+        </Suspense>
+      </ViewErrorBoundary>
     </AppShell>
   );
 }

@@ -21,7 +21,11 @@ export const OrdersScreen = lazy(async () => ({ default: await loaders.orders() 
 export const DaySummaryPrint = lazy(async () => ({ default: await loaders.daySummaryPrint() }));
 export const RecordPrint = lazy(async () => ({ default: await loaders.recordPrint() }));
 
-/** Fetches every deferred view while the page is idle; a failed fetch is retried on use. */
+/**
+ * Fetches every deferred view soon after the first screen is up (idle, or within half a second
+ * at most), so an F-key pressed early rarely waits. A failed fetch is ignored here; the view that
+ * needs it shows view-error-boundary.tsx, which offers a reload (React.lazy keeps a failure).
+ */
 let preloading = false;
 export function preloadLazyViews(): void {
   if (preloading) return;
@@ -29,6 +33,6 @@ export function preloadLazyViews(): void {
   const load = () => {
     for (const loader of Object.values(loaders)) void loader().catch(() => undefined);
   };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2_000 });
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 500 });
   else setTimeout(load, 200);
 }

@@ -40,18 +40,7 @@ export function AppShell({
     return () => window.removeEventListener('keydown', onKey);
   }, [current]);
 
-  // A screen that does not focus a field of its own gets its heading focused, so a screen
-  // switch (or the field it came from going away) never leaves focus on the page body. Child
-  // effects run first: a screen that focused its first field keeps it.
-  useEffect(() => {
-    if (current === null) return;
-    const active = document.activeElement;
-    if (active && active !== document.body && !active.closest('.nav')) return;
-    const heading = document.querySelector<HTMLElement>('main h1');
-    if (!heading) return;
-    heading.tabIndex = -1;
-    heading.focus();
-  }, [current]);
+  // Focus on a screen's arrival: screen-arrival.tsx, inside the screen's Suspense boundary.
 
   return (
     <div className={`app${training ? ' app--training' : ''}`}>

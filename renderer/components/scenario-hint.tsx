@@ -10,9 +10,9 @@ export function ScenarioHint({ scenario }: { scenario: Scenario }) {
   const language = useLanguage();
   const pick = (text: { es: string; en: string }) =>
     keepAmountsWhole(language === 'en' ? text.en : text.es);
-  // One line that names the case and what the cashier should see (its landmark says it is a
-  // training case); the story behind it opens on demand, so on a 768-px screen the hint does
-  // not push the confirm step below the fold.
+  // The case and what the cashier should see, whole (one line for most cases, two for the
+  // longest at 1024 px; its landmark says it is a training case); the story behind it opens on
+  // demand, so on a 768-px screen the hint does not push the confirm step below the fold.
   return (
     <aside className="scenario-hint" aria-label={t('training.caseLabel')}>
       <details>

@@ -6,33 +6,40 @@ import { useEffect, useState } from 'react';
 import { call } from '../bridge/call';
 import { useT } from '../i18n/use-t';
 import { screenHash } from '../logic/routes';
+import { useSettingsStore } from '../stores/settings-store';
 import { navigate } from './use-hash-route';
 
 const POLL_MS = 1_000;
-/** Where the integration API is off, asking again now and then is enough to notice it turned on. */
-const OFF_POLL_MS = 15_000;
+/**
+ * Where no till can send (the integration API off, outside training, whose till works without
+ * it), asking now and then is enough to notice the API was turned on.
+ */
+const QUIET_POLL_MS = 15_000;
 
 export function TillWaitingPill({ onSaleScreen }: { onSaleScreen: boolean }) {
   const t = useT();
   const [waiting, setWaiting] = useState(0);
+  const training = useSettingsStore((s) => s.settings?.mode === 'training');
 
   useEffect(() => {
     if (onSaleScreen) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = async () => {
+      const status = training ? null : await call('integration.status', {});
+      const listening = training || (status?.ok === true && status.result.enabled);
+      // The queue holds every open request, the one left mid-way on the sale screen included.
       const answer = await call('integration.queue', {});
       if (stopped) return;
-      // The queue holds every open request, the one left mid-way on the sale screen included.
       setWaiting(answer.ok ? answer.result.requests.length : 0);
-      timer = setTimeout(() => void tick(), answer.ok ? POLL_MS : OFF_POLL_MS);
+      timer = setTimeout(() => void tick(), listening ? POLL_MS : QUIET_POLL_MS);
     };
     void tick();
     return () => {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [onSaleScreen]);
+  }, [onSaleScreen, training]);
 
   const count = waiting;
   return (

@@ -11,6 +11,9 @@ export const en: Record<MessageKey, string> = {
   'common.saving': 'Saving…',
   'common.yes': 'Yes',
   'common.no': 'No',
+  'view.failed.title': 'This screen could not be opened',
+  'view.failed.steps': 'No sale was affected. Reload Mostrador; if it happens again, call support.',
+  'view.failed.reload': 'Reload Mostrador',
 
   'mode.training': 'Training',
   'mode.live': 'Live',

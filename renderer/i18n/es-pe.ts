@@ -10,6 +10,10 @@ export const esPE = {
   'common.saving': 'Guardando…',
   'common.yes': 'Sí',
   'common.no': 'No',
+  'view.failed.title': 'No se pudo abrir esta pantalla',
+  'view.failed.steps':
+    'Ninguna venta se vio afectada. Recargue Mostrador; si vuelve a pasar, avise al soporte.',
+  'view.failed.reload': 'Recargar Mostrador',
 
   'mode.training': 'Entrenamiento',
   'mode.live': 'En vivo',
