@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { bridge } from './bridge-helper';
-import { expectDetails, guidance } from './cashier';
+import { expectDetails, firstClickOfDoubleClick, guidance } from './cashier';
 import {
   expect,
   expectNoAxeViolations,
@@ -148,17 +148,11 @@ test('the second click of a double click that lands after the order is created m
       (op) => op.operation === 'orders.create',
     ).length;
   const before = await creates();
-  await submit.scrollIntoViewIfNeeded();
-  const box = await submit.boundingBox();
-  if (box === null) throw new Error('no submit button');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down({ clickCount: 1 });
-  await page.mouse.up({ clickCount: 1 });
+  const secondClick = await firstClickOfDoubleClick(page, submit);
   await expect(page.getByTestId('order-id')).not.toBeEmpty();
   const first = await page.getByTestId('order-id').textContent();
   // The service answered between the two clicks: the second one must not create another order.
-  await page.mouse.down({ clickCount: 2 });
-  await page.mouse.up({ clickCount: 2 });
+  await secondClick();
   // Enter in a field of the unchanged form does not either.
   await page.getByLabel('Nombre').press('Enter');
   await expect(page.getByTestId('order-id')).toHaveText(first ?? '');
@@ -304,17 +298,15 @@ test('the second click of a double click that lands after the refund is done kee
   await page.getByLabel('Número de pedido').fill(order);
   await page.getByLabel('Motivo (queda registrado)').fill('Producto devuelto');
   await page.getByLabel('Motivo (queda registrado)').press('Enter');
-  const yes = await page.getByRole('button', { name: 'Sí, devolver' }).boundingBox();
-  if (yes === null) throw new Error('no confirm button');
-  await page.mouse.move(yes.x + yes.width / 2, yes.y + yes.height / 2);
-  await page.mouse.down({ clickCount: 1 });
-  await page.mouse.up({ clickCount: 1 });
+  const secondClick = await firstClickOfDoubleClick(
+    page,
+    page.getByRole('button', { name: 'Sí, devolver' }),
+  );
   const result = page.getByTestId('refund-result');
   await expect(result.getByRole('heading', { name: 'Devolución hecha' })).toBeVisible();
   const another = await page.getByRole('button', { name: 'Otra devolución' }).boundingBox();
   expect(another).not.toBeNull();
-  await page.mouse.down({ clickCount: 2 });
-  await page.mouse.up({ clickCount: 2 });
+  await secondClick();
   await expect(result.getByRole('heading', { name: 'Devolución hecha' })).toBeVisible();
   await expect(result).toContainText('Código de seguimiento');
   // A deliberate click afterwards still starts another refund.

@@ -1,5 +1,5 @@
 // Undo billing needs the supervisor's PIN and a reason; refusals are explained plainly.
-import { applyCase, expectDetails } from './cashier';
+import { applyCase, expectDetails, firstClickOfDoubleClick } from './cashier';
 import { expect, expectNoAxeViolations, SUPERVISOR_PIN, saveScreenshot, test } from './fixtures';
 
 test('undo with a wrong PIN is refused, then done with the right one', async ({ app: page }) => {
@@ -33,15 +33,9 @@ test('the second click of a double click that lands after the undo is done leave
   await page.getByLabel('Motivo (queda registrado)').fill('Cambio de talla');
   await page.getByLabel('PIN del supervisor').fill(SUPERVISOR_PIN);
   const submit = page.getByRole('button', { name: 'Deshacer facturación', exact: true });
-  await submit.scrollIntoViewIfNeeded();
-  const box = await submit.boundingBox();
-  if (box === null) throw new Error('no submit button');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down({ clickCount: 1 });
-  await page.mouse.up({ clickCount: 1 });
+  const secondClick = await firstClickOfDoubleClick(page, submit);
   await expect(page.getByRole('heading', { name: 'Facturación deshecha' })).toBeVisible();
-  await page.mouse.down({ clickCount: 2 });
-  await page.mouse.up({ clickCount: 2 });
+  await secondClick();
   // Nothing was asked again: no "missing" PIN under a green result.
   await expect(page.getByRole('heading', { name: 'Facturación deshecha' })).toBeVisible();
   await expect(page.getByText('Falta completar este dato')).toHaveCount(0);
