@@ -88,6 +88,45 @@ test('a screen whose code arrives after its F-key still gets focus on its headin
   await expect(page.getByRole('heading', { level: 1, name: 'Resumen del día' })).toBeFocused();
 });
 
+test('a supervisor screen already fetched opens at once: the PIN typed right after F8 lands in its field', async ({
+  app: page,
+}) => {
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Venta con financiamiento' }),
+  ).toBeVisible();
+  // The background fetch of the deferred screens is done (renderer/lazy-views.ts marks it).
+  await expect(page.locator('html[data-views-loaded]')).toHaveCount(1);
+  await page.keyboard.press('F8');
+  await page.keyboard.type('2468');
+  await expect(page.getByLabel('PIN del supervisor')).toHaveValue('2468');
+});
+
+test('an F-key pressed while the app is still starting opens its screen; nothing typed lands in the old one', async ({
+  app: page,
+}) => {
+  await page.keyboard.press('F4');
+  await expect(page.getByRole('heading', { level: 1, name: 'Deshacer facturación' })).toBeVisible();
+  // Hold the settings back, as on a slow start after a reload.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/bridge/settings.get', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'Cargando…' })).toBeVisible();
+  await page.keyboard.press('F9');
+  await page.keyboard.type('1500');
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pedidos en línea' })).toBeVisible();
+  await expect(page.getByLabel('Monto a financiar (S/)')).toBeFocused();
+  await page.keyboard.press('F4');
+  await expect(page.getByLabel('DNI del cliente (8 dígitos)')).toHaveValue('');
+});
+
 test('a screen whose code cannot be loaded says so and offers a reload; the other screens work', async ({
   app: page,
 }) => {

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
+import { bridge } from './bridge-helper';
 import {
   amountToCollect,
   collectAndConfirm,
@@ -259,4 +260,19 @@ test('a sale sent while the cashier is on another screen shows in the top bar an
   await expect(pill).toHaveText('⇄ Caja: 2 en espera (F2)');
   await pill.click();
   await expect(tillCard(page)).toContainText('F001-77');
+});
+
+test('resetting the practice data cancels the practice till sales still waiting', async ({
+  app: page,
+}) => {
+  await page.keyboard.press('F6');
+  const sent = await bridge(page, 'training.sendTillSale', { billed_cents: 120_000 });
+  expect(sent.status).toBe(201);
+  const pill = page.getByRole('button', { name: /Caja: \d+ en espera/ });
+  await expect(pill).toHaveText('⇄ Caja: 1 en espera (F2)');
+  await bridge(page, 'training.reset', {});
+  await expect(pill).toHaveCount(0);
+  expect((await bridge(page, 'integration.queue', {})).requests).toEqual([]);
+  const read = await bridge(page, 'integration.read', { request_id: sent.request_id });
+  expect(read).toMatchObject({ state: 'canceled', canceled_by: 'cashier' });
 });

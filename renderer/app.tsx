@@ -1,6 +1,7 @@
 import { type ComponentType, Suspense, useEffect, useLayoutEffect } from 'react';
 import { call } from './bridge/call';
 import { AppShell } from './components/app-shell';
+import { listenForFunctionKeys } from './components/function-keys';
 import { GuidancePanel } from './components/guidance-panel';
 import { ScreenArrival } from './components/screen-arrival';
 import { navigate, useHashRoute } from './components/use-hash-route';
@@ -9,7 +10,6 @@ import { useT } from './i18n/use-t';
 import {
   DaySummaryPrint,
   DaySummaryScreen,
-  OrdersScreen,
   preloadLazyViews,
   RecordPrint,
   SettingsScreen,
@@ -17,6 +17,7 @@ import {
 } from './lazy-views';
 import { type ScreenName, screenHash } from './logic/routes';
 import { CheckScreen } from './screens/check-screen';
+import { OrdersScreen } from './screens/orders-screen';
 import { PinSetupScreen } from './screens/pin-setup-screen';
 import { SaleScreen } from './screens/sale-screen';
 import { ShiftStartScreen } from './screens/shift-start-screen';
@@ -49,6 +50,13 @@ export function App() {
   useEffect(() => {
     if (settings) preloadLazyViews();
   }, [settings]);
+  // While the settings load (right after a start or a reload) there is no shell yet: an F-key
+  // pressed then still chooses the screen that opens, instead of being lost while what is typed
+  // next lands in the screen the page was on.
+  useEffect(
+    () => (settings || loadError ? undefined : listenForFunctionKeys()),
+    [settings, loadError],
+  );
   // A new screen starts at its top: the page keeps one scroll offset for every hash route, and a
   // screen opened from a scrolled one would hide the F-key bar and push its first step down.
   // Before paint and before any effect of the screen, so a field it focuses stays in view.

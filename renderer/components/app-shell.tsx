@@ -2,13 +2,12 @@ import { type ReactNode, useEffect } from 'react';
 import { useT } from '../i18n/use-t';
 import { type ScreenName, screenHash } from '../logic/routes';
 import { useSettingsStore } from '../stores/settings-store';
-import { NAV_ENTRIES, screenForKey } from './function-keys';
+import { listenForFunctionKeys, NAV_ENTRIES } from './function-keys';
 import { JournalBlock } from './journal-block';
 import { OperationsTray } from './operations-tray';
 import { ResolutionAnnouncements } from './resolution-announcements';
 import { TillWaitingPill } from './till-waiting-pill';
 import { TrainingBanner } from './training-banner';
-import { navigate } from './use-hash-route';
 
 /**
  * Every screen's frame: who and where (store, cashier), the training banner, the F-key
@@ -27,18 +26,7 @@ export function AppShell({
   const settings = useSettingsStore((s) => s.settings);
   const training = settings?.mode === 'training';
 
-  useEffect(() => {
-    if (current === null) return;
-    const onKey = (event: KeyboardEvent) => {
-      const screen = screenForKey(event.key);
-      if (screen && !event.altKey && !event.ctrlKey && !event.metaKey) {
-        event.preventDefault();
-        navigate(screenHash(screen));
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [current]);
+  useEffect(() => (current === null ? undefined : listenForFunctionKeys()), [current]);
 
   // Focus on a screen's arrival: screen-arrival.tsx, inside the screen's Suspense boundary.
 

@@ -1,7 +1,8 @@
 // F-keys open the screens, as on the counter's other systems; they are printed on the buttons so
 // nobody has to remember them. F1 (help) and F5 (reload) are left to the browser.
 import type { MessageKey } from '../i18n/catalogue';
-import type { ScreenName } from '../logic/routes';
+import { type ScreenName, screenHash } from '../logic/routes';
+import { navigate } from './use-hash-route';
 
 /**
  * `short`: the label on narrow windows (1024 px wide counters), so the bar stays one row; it is
@@ -21,4 +22,20 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
 
 export function screenForKey(key: string): ScreenName | null {
   return NAV_ENTRIES.find((entry) => entry.key === key)?.screen ?? null;
+}
+
+/**
+ * Listens for the F-keys on the whole window (even inside a field) until the returned function
+ * is called: an F-key opens its screen, other keys pass.
+ */
+export function listenForFunctionKeys(): () => void {
+  const onKey = (event: KeyboardEvent) => {
+    const screen = screenForKey(event.key);
+    if (screen && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      navigate(screenHash(screen));
+    }
+  };
+  window.addEventListener('keydown', onKey);
+  return () => window.removeEventListener('keydown', onKey);
 }

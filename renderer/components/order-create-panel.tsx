@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { formatPEN } from '../../shared/domain/money';
 import { useT } from '../i18n/use-t';
 import { checkOrderForm, firstOrderProblem } from '../logic/order-form';
@@ -29,11 +29,13 @@ export function OrderCreatePanel({ onSeeStatus }: { onSeeStatus: (orderId: strin
   const resultRef = useRef<HTMLDivElement>(null);
 
   const amountRef = refs.amount;
+  // Focus in the commit that shows the screen (a layout effect), not after paint: a key typed
+  // right after the F-key lands in the field.
+  useLayoutEffect(() => amountRef.current?.focus(), [amountRef]);
   useEffect(() => {
     void loadLimits();
-    amountRef.current?.focus();
     // Only on arrival; the limits are read again by the main process at each creation.
-  }, [loadLimits, amountRef]);
+  }, [loadLimits]);
   useEffect(() => {
     if (phase.name === 'created' || phase.name === 'failed') resultRef.current?.focus();
   }, [phase.name]);

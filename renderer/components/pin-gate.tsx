@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../i18n/use-t';
 import { pinState } from '../logic/supervisor-fields';
 import { BusyLabel } from './busy-label';
@@ -20,7 +20,9 @@ export function PinGate({
   const [pin, setPin] = useState('');
   const form = useBridgeForm();
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
+  // Focus in the commit that shows the screen (a layout effect), not after paint: a key typed
+  // right after the F-key lands in the field.
+  useLayoutEffect(() => input.current?.focus(), []);
   const state = pinState(pin);
   return (
     <div className="screen screen--narrow">

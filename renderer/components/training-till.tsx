@@ -61,6 +61,7 @@ export function TrainingTill() {
           <label htmlFor="training-till-document">{t('training.till.document')}</label>
           <select
             id="training-till-document"
+            className="input"
             value={documentType}
             onChange={(event) => setDocumentType(event.target.value as 'boleta' | 'factura')}
           >

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { CollectForm } from '../components/collect-form';
 import { CollectOutcome } from '../components/collect-outcome';
 import { FundingCodeField } from '../components/funding-code-field';
@@ -19,7 +19,9 @@ export function CheckScreen() {
   const locked = formLocked(phase);
   const fields = phase.name === 'verify-failed' ? phase.guidance.fields : {};
 
-  useEffect(() => {
+  // Focus in the commit that shows the screen (a layout effect), not after paint: a key typed
+  // right after the F-key lands in the field.
+  useLayoutEffect(() => {
     dniRef.current?.focus();
   }, []);
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { CollectForm } from '../components/collect-form';
 import { CollectOutcome } from '../components/collect-outcome';
 import { FundingCodeField } from '../components/funding-code-field';
@@ -25,7 +25,9 @@ export function SaleScreen() {
   const fields = phase.name === 'verify-failed' ? phase.guidance.fields : {};
 
   // Only on arrival: afterwards focus follows the cashier and the phase.
-  useEffect(() => {
+  // Focus in the commit that shows the screen (a layout effect), not after paint: a key typed
+  // right after the F-key lands in the field.
+  useLayoutEffect(() => {
     if (useSaleStore.getState().phase.name === 'editing') identityRef.current?.focus();
   }, []);
 

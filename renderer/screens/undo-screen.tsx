@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { normalizeFundingCode } from '../../shared/domain/identity';
 import { BusyLabel } from '../components/busy-label';
 import { FieldMessage, isShownAsError } from '../components/field-message';
@@ -28,8 +28,10 @@ export function UndoScreen() {
   const fields = phase.name === 'failed' ? phase.guidance.fields : {};
 
   const apiGeneration = useSettingsStore((s) => s.settings?.api_generation ?? 'v3');
+  // Focus in the commit that shows the screen (a layout effect), not after paint: a key typed
+  // right after the F-key lands in the field.
+  useLayoutEffect(() => identityRef.current?.focus(), []);
   useEffect(() => {
-    identityRef.current?.focus();
     // An untouched form follows the terminal's API generation; a filled one keeps its own.
     const { form: current, phase: now } = useUndoStore.getState();
     if (now.name === 'editing' && current.identity === '' && current.code === '') {

@@ -60,7 +60,14 @@ export function trainingHandlers(deps: HandlerDeps): Pick<HandlerMap, TrainingMe
     'training.reset': async () => {
       const client = await trainingClient();
       deps.faults?.clear();
-      return answered(await client.call(t.trainerReset, { body: {} }));
+      const answer = answered(await client.call(t.trainerReset, { body: {} }));
+      // Practice till sales go with the practice data: the open ones are canceled (as the
+      // cashier's cancel, journaled and told to the till), so none waits after a reset.
+      const requests = deps.integration?.saleRequests;
+      if (requests)
+        for (const open of await requests.queue('training'))
+          await requests.cancel(open.request_id, 'cashier');
+      return answer;
     },
 
     // The mock's refusal of a move (its exact text names the allowed next states) is the
