@@ -40,6 +40,8 @@ test('store name, https address check, token write-only with its last 4', async 
   await page.getByLabel('Nombre de la tienda').fill('Tienda Centro – Caja 1');
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText('Cambios guardados.')).toBeVisible();
+  // The save button is disabled once saved: focus goes to what was saved, not the page body.
+  await expect(page.getByText('Cambios guardados.')).toBeFocused();
   await expect(page.getByRole('banner')).toContainText('Tienda Centro – Caja 1');
 
   const address = page.getByLabel('Dirección del servicio (https)');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Settings } from '../../shared/bridge';
 import { call } from '../bridge/call';
 import { useT } from '../i18n/use-t';
@@ -60,6 +60,12 @@ export function SettingsGeneralForm({ settings, pin }: { settings: Settings; pin
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<Guidance | null>(null);
+  // The save button is disabled once saved (nothing left to save), which drops its focus to the
+  // page body: focus goes to what was saved instead.
+  const savedRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (saved) savedRef.current?.focus();
+  }, [saved]);
   const set = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
     setSaved(false);
@@ -191,7 +197,7 @@ export function SettingsGeneralForm({ settings, pin }: { settings: Settings; pin
         </button>
       </div>
       {saved ? (
-        <p className="note-ok" role="status">
+        <p className="note-ok" role="status" ref={savedRef} tabIndex={-1}>
           <span aria-hidden="true">✓ </span>
           {t('settings.saved')}
         </p>
