@@ -139,6 +139,25 @@ test('1024×768 in training: the hint of a case leaves the confirm step in view 
   await expectNoAxeViolations(page);
 });
 
+test('1024×768 in English: the whole confirm step of a training case is in view, "Back (Esc)" included (PARCI1)', async ({
+  app: page,
+}) => {
+  await useEnglish(page);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.keyboard.press('F7');
+  await page.getByRole('button', { name: 'Use case: Down payment partly paid online' }).click();
+  await page.getByRole('button', { name: /^Verify/ }).click();
+  await page.getByRole('button', { name: /^Collect S\/\s150\.00$/ }).click();
+  await expect(page.getByRole('button', { name: /^Yes, I received S\/\s150\.00/ })).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const back = await page.getByRole('button', { name: 'Back (Esc)' }).boundingBox();
+  expect(back).not.toBeNull();
+  if (back) expect(back.y + back.height).toBeLessThanOrEqual(768);
+  await expect(page.getByRole('region', { name: 'Confirm the payment' })).toBeVisible();
+  await saveScreenshot(page, 'training-case-confirm-1024-en');
+  await expectNoAxeViolations(page);
+});
+
 /**
  * Text nodes on the screen that hold an amount and could break inside it: an amount must stand
  * in its own element that does not wrap (or alone in a table/figure cell), never inside a
