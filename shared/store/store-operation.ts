@@ -1,0 +1,60 @@
+// What the store database says about a store's counters (docs/store-database.md): one row of the
+// read view `store_operations` per operation of any counter, and each counter's freshness. The
+// replication writes what these rows are read from; the cross-counter check, the store's day
+// close and head office's own tools read them. Written once here so the view, the main process
+// and the screens agree on one shape.
+import { z } from 'zod';
+import { OperationMode, OperationName, OperationStatus } from '../journal-entry';
+
+/** A terminal's stable id (settings `terminal_id`, e.g. `CAJA0026`). */
+export const StoreTerminalId = z.string().min(1).max(64);
+
+/** The name a supervisor gives a counter ("Caja 2"); null until one is given. */
+export const TerminalName = z.string().trim().min(1).max(32);
+
+/**
+ * One operation of one counter, folded from that counter's journal lines in the database. Money in
+ * integer cents. `status` is the journal's (`pending` and `unknown` have no definite answer).
+ */
+export const StoreOperationRow = z.object({
+  /** The store: the service's client id (`pos_client_id`); training rows have a store of their own. */
+  store: z.string().min(1).max(128),
+  mode: OperationMode,
+  terminal_id: StoreTerminalId,
+  terminal_name: z.string().max(32).nullable(),
+  op_id: z.uuid(),
+  operation: OperationName,
+  status: OperationStatus,
+  identity_kind: z.enum(['dni', 'ruc']).nullable(),
+  identity_value: z.string().max(32).nullable(),
+  funding_code: z.string().max(32).nullable(),
+  cashier_id: z.string().max(64),
+  billed_cents: z.int().nonnegative().nullable(),
+  collected_cents: z.int().nonnegative().nullable(),
+  /** The store's calendar day of `started_at` (`YYYY-MM-DD`, the store's time zone). */
+  store_day: z.iso.date(),
+  started_at: z.iso.datetime({ offset: true }),
+  /** When the deciding outcome was written; null while there is none. */
+  resolved_at: z.iso.datetime({ offset: true }).nullable(),
+  /** The service's exact message for a refusal, bounded. */
+  service_message: z.string().max(4096).nullable(),
+});
+export type StoreOperationRow = z.infer<typeof StoreOperationRow>;
+
+/** How current the store database is about one counter. */
+export const CounterFreshness = z.object({
+  store: z.string().min(1).max(128),
+  mode: OperationMode,
+  terminal_id: StoreTerminalId,
+  terminal_name: z.string().max(32).nullable(),
+  app_version: z.string().max(32).nullable(),
+  /** The seq of the last journal line the database holds for this counter (0: none yet). */
+  last_seq: z.int().nonnegative(),
+  /** The journal time (`at`) of that line. */
+  last_line_at: z.iso.datetime({ offset: true }).nullable(),
+  /** When the counter last reached the database (a batch or a heartbeat), by the database's clock. */
+  last_seen_at: z.iso.datetime({ offset: true }).nullable(),
+  /** Operations of this counter in the database that have no definite answer. */
+  open_operations: z.int().nonnegative(),
+});
+export type CounterFreshness = z.infer<typeof CounterFreshness>;
