@@ -1,6 +1,6 @@
 // Online orders: create, read, total and partial refund, cancel, confirm.
 import { z } from 'zod';
-import { centsFromWire } from '../domain/money';
+import { centsFromWire, MAX_CENTS } from '../domain/money';
 import { defineEndpoints, ErrorBody, HttpUrl, NonEmptyString, WireAmount } from './common';
 import { OrderCreateParams } from './order-create';
 
@@ -64,7 +64,9 @@ export type TotalRefundBody = z.infer<typeof TotalRefundBody>;
 // approved amount" are the service's own refusals with exact messages (ORDERS in messages.ts),
 // so the schema must let a zero or negative amount through to earn them.
 export const PartialRefundBody = z.strictObject({
-  amount: z.number().refine((n) => n <= 0 || centsFromWire(n) !== null, {
+  // Past MAX_CENTS a double carries no cents to check (1e308 is a valid JSON number): such an
+  // amount is well-formed and simply above any approved amount (docs/decisions.md "Refunds").
+  amount: z.number().refine((n) => n <= 0 || n * 100 > MAX_CENTS || centsFromWire(n) !== null, {
     message: 'at most 2 decimals',
   }),
   author: NonEmptyString,

@@ -188,6 +188,16 @@ describe('POST /pos/order/{order_id}/partial-refund', () => {
     expect((await partial(id, 399.99, 'P-4')).status).toBe(200);
   });
 
+  it.each([1e308, 1e15, 99_999_999_999_999.99, 10_000_000_000_000])(
+    'answers a positive %s far above the approved amount as too large, not as a bad field',
+    async (amount) => {
+      const id = await confirmed();
+      const answer = await partial(id, amount, `P-${amount}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual(error('Amount must be less than the approved amount'));
+    },
+  );
+
   it('measures against the approved amount set by the trainer, not the order amount', async () => {
     const id = await confirmed('approved', {}, 800);
     expect((await partial(id, 800, 'P-1')).body).toEqual(

@@ -80,9 +80,9 @@ export function partialRefund(order: OrderRecord, token: string, raw: unknown, i
     if (checked.value.amount <= 0) return fail(400, ORDERS.amountNotPositive);
     if (order.status === 'canceled') return fail(400, ORDERS.alreadyCanceled);
     if (!canRefund(order)) return fail(400, ORDERS.partialDisbursementFailed);
-    // The schema proved a positive amount has at most 2 decimals.
-    const amount = centsFromWire(checked.value.amount) ?? 0;
-    if (partialTotal(order) + amount >= order.approved) {
+    // The schema proved a positive amount has at most 2 decimals, or is beyond any amount in cents.
+    const amount = centsFromWire(checked.value.amount);
+    if (amount === null || partialTotal(order) + amount >= order.approved) {
       return fail(400, ORDERS.amountTooLarge);
     }
     const status = amount <= outstandingDebt(order) ? 'decreased_debt' : 'success';
