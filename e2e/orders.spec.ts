@@ -228,6 +228,35 @@ test('cancels an unconfirmed order with the supervisor PIN', async ({ app: page 
   await expect(page.getByTestId('order-status')).toContainText('Cancelado');
 });
 
+test('an order number typed in lower case finds the order, and the field shows what is sent', async ({
+  app: page,
+}) => {
+  const orderId = await orderIn(page, ['created', 'approved']);
+  await bridge(page, 'orders.confirm', { order_id: orderId });
+  await openOrders(page, 'Consultar estado');
+  const field = page.getByLabel('Número de pedido');
+  // Mostrador's own order numbers (MOS-…) are upper case: typed in lower case they become so.
+  await field.fill(orderId.toLowerCase());
+  await expect(field).toHaveValue(orderId);
+  await field.press('Enter');
+  await expect(page.getByTestId('order-status')).toContainText(orderId);
+  await expect(page.getByRole('heading', { name: /Ese pedido no existe/ })).toHaveCount(0);
+  // Another system's order number is sent as typed, so the field shows it as typed: no style
+  // may show upper case where lower case is sent.
+  await field.fill('web-00017');
+  await expect(field).toHaveValue('web-00017');
+  expect(await field.evaluate((el) => getComputedStyle(el).textTransform)).toBe('none');
+
+  await page.getByRole('radio', { name: 'Devolución' }).check();
+  const refundField = page.getByLabel('Número de pedido');
+  await refundField.fill(orderId.toLowerCase());
+  await expect(refundField).toHaveValue(orderId);
+  expect(await refundField.evaluate((el) => getComputedStyle(el).textTransform)).toBe('none');
+  await page.getByLabel('Motivo (queda registrado)').fill('Producto devuelto');
+  await page.getByLabel('Motivo (queda registrado)').press('Enter');
+  await expect(page.getByText(`¿Devolver TODO el pedido ${orderId}?`)).toBeVisible();
+});
+
 test('total and partial refunds, with a confirmation step, made once', async ({ app: page }) => {
   const total = await orderIn(page, ['created', 'approved']);
   await bridge(page, 'orders.confirm', { order_id: total });

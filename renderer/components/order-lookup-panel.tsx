@@ -64,7 +64,7 @@ export function OrderLookupPanel({
           submitted={submitted && !cancelAsk}
           readOnly={busy !== null}
           maxLength={64}
-          className="input--code"
+          className="input--id"
         />
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={busy !== null}>

@@ -74,7 +74,7 @@ export function OrderRefundPanel() {
           submitted={submitted}
           readOnly={locked}
           maxLength={64}
-          className="input--code"
+          className="input--id"
         />
         <fieldset className="segmented" disabled={locked}>
           <legend>{t('orders.refund.kind')}</legend>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRefundForm, orderIdState } from './refund-form';
+import { checkRefundForm, orderIdState, typedOrderId } from './refund-form';
 
 describe('checkRefundForm', () => {
   it('needs an order id and a reason for a total refund, no amount', () => {
@@ -25,5 +25,14 @@ describe('checkRefundForm', () => {
     expect(orderIdState('MOS-20260310-001').status).toBe('valid');
     expect(orderIdState('MOS 1').status).toBe('error');
     expect(orderIdState('').status).toBe('empty');
+  });
+});
+
+describe('typedOrderId', () => {
+  it("upper-cases Mostrador's own order numbers and keeps any other as typed", () => {
+    expect(typedOrderId('mos-caja0026-20261126-3')).toBe('MOS-CAJA0026-20261126-3');
+    expect(typedOrderId(' Mos-x')).toBe(' MOS-X');
+    expect(typedOrderId('web-00017')).toBe('web-00017');
+    expect(typedOrderId('mos')).toBe('mos');
   });
 });

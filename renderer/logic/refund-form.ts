@@ -13,6 +13,15 @@ export type RefundRequest =
   | { order_id: string; kind: 'total'; reason: string }
   | { order_id: string; kind: 'partial'; amount_cents: number; reason: string };
 
+/**
+ * An order number as typed. Mostrador's own (`MOS-…`, docs/decisions.md "Orders") are upper case,
+ * so one typed in lower case becomes upper case as it is typed; another system's may differ by
+ * case alone, so it is kept, and shown, as typed.
+ */
+export function typedOrderId(raw: string): string {
+  return /^\s*mos-/i.test(raw) ? raw.toUpperCase() : raw;
+}
+
 /** The merchant's order id, with the contract's characters (shared MerchantOrderId). */
 export function orderIdState(raw: string): FieldState {
   const text = raw.trim();

@@ -9,7 +9,7 @@ import { call } from '../bridge/call';
 import type { MessageKey } from '../i18n/catalogue';
 import type { Guidance } from '../logic/error-guidance';
 import { orderBridgeGuidance, orderGuidance } from '../logic/order-guidance';
-import { orderIdState } from '../logic/refund-form';
+import { orderIdState, typedOrderId } from '../logic/refund-form';
 import { pinState } from '../logic/supervisor-fields';
 
 export type LookupBusy = null | 'get' | 'confirm' | 'cancel' | 'move';
@@ -57,7 +57,7 @@ export const useOrderLookupStore = create<State>((set, get) => {
 
     setOrderId: (value) => {
       if (get().busy) return;
-      set({ orderId: value });
+      set({ orderId: typedOrderId(value) });
     },
     setPin: (value) => set({ pin: value }),
 

@@ -8,7 +8,12 @@ import type { RefundResult } from '../../shared/bridge/orders';
 import { type CallResult, call } from '../bridge/call';
 import type { Guidance } from '../logic/error-guidance';
 import { orderBridgeGuidance, orderGuidance } from '../logic/order-guidance';
-import { checkRefundForm, type RefundForm, type RefundRequest } from '../logic/refund-form';
+import {
+  checkRefundForm,
+  type RefundForm,
+  type RefundRequest,
+  typedOrderId,
+} from '../logic/refund-form';
 import { createPoller } from './operation-poller';
 
 type RefundData = Extract<RefundResult, { status: 'succeeded' }>['data'];
@@ -100,8 +105,9 @@ export const useOrderRefundStore = create<State>((set, get) => {
       // Nothing changes under a refund in flight or one whose outcome is still unknown.
       if (phase.name === 'refunding' || phase.name === 'unknown' || phase.name === 'reviewing')
         return;
+      const typed = field === 'orderId' ? typedOrderId(value as string) : value;
       set({
-        form: { ...form, [field]: value },
+        form: { ...form, [field]: typed },
         phase: phase.name === 'editing' ? phase : { name: 'editing' },
       });
     },
