@@ -41,6 +41,25 @@ test('DNIX01: the DNI field is marked wrong and focused, not "Correcto"', async 
   await expectNoAxeViolations(page);
 });
 
+test('a DNI typed with spaces or pasted with its label is the 8 digits, and verifies', async ({
+  app: page,
+}) => {
+  await applyCase(page, 'Venta simple');
+  const { dni } = saleFields(page);
+  // Pasted from a document that labels it: nothing is cut, the label goes.
+  await dni.fill('');
+  await dni.focus();
+  await page.keyboard.insertText('DNI41000001');
+  await expect(dni).toHaveValue('41000001');
+  // Typed in groups, with spaces around: the spaces go.
+  await dni.fill('');
+  await page.keyboard.type(' 4100 0001 ');
+  await expect(dni).toHaveValue('41000001');
+  await expect(page.locator('.identity-field .field-message')).toContainText('Correcto');
+  await verify(page);
+  await expect(page.getByTestId('amount-to-collect')).toBeVisible();
+});
+
 test('after a refusal with no field to fix, focus lands on the message (en)', async ({
   app: page,
 }) => {

@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { IDENTITY_INPUT_MAX, typedIdentity } from '../../shared/domain/identity';
 import { useT } from '../i18n/use-t';
 import type { FieldState, IdentityKind } from '../logic/sale-form';
 import { TextField } from './text-field';
@@ -57,13 +58,13 @@ export function IdentityField({
         id={`${idPrefix}-identity`}
         label={t(kind === 'dni' ? 'identity.dniLabel' : 'identity.rucLabel')}
         value={value}
-        onValue={onValue}
+        onValue={(typed) => onValue(typedIdentity(typed))}
         state={state}
         submitted={submitted}
         serviceMessage={serviceMessage}
         readOnly={readOnly}
         inputMode="numeric"
-        maxLength={kind === 'dni' ? 10 : 11}
+        maxLength={IDENTITY_INPUT_MAX}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && onEnter) {
             event.preventDefault();

@@ -11,6 +11,7 @@ import {
   RUC_PREFIXES,
   rucCheckDigit,
   rucProblem,
+  typedIdentity,
 } from './identity';
 
 const PROPERTY = { numRuns: 1_000, seed: 20_240_611 } as const;
@@ -187,6 +188,19 @@ describe('DNI', () => {
       ['full-width digits', '１２３４５６７８'],
     ])('%s is refused', (_label, dni) => {
       expect(isValidDni(dni)).toBe(false);
+    });
+  });
+
+  describe('typedIdentity', () => {
+    it.each([
+      [' 4100 0001 ', '41000001'],
+      ['DNI41000001', '41000001'],
+      ['dni: 41000001', '41000001'],
+      ['RUC 20512333797', '20512333797'],
+      ['41000001-5', '41000001-5'],
+      ['4100000A', '4100000A'],
+    ])('%j is typed as %j', (raw, typed) => {
+      expect(typedIdentity(raw)).toBe(typed);
     });
   });
 

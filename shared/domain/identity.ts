@@ -59,6 +59,18 @@ export type DniInputState =
   | { kind: 'check-character'; dni: string }
   | { kind: 'invalid' };
 
+/**
+ * A DNI or RUC as typed or pasted, without what is never part of one: white space anywhere
+ * ("4100 0001") and a leading label ("DNI 41000001", "RUC: 20…"). A check character or any other
+ * stray character stays, so the field can say what is wrong with it.
+ */
+export function typedIdentity(raw: string): string {
+  return raw.replace(/\s+/g, '').replace(/^(?:dni|ruc)[:.#-]?/i, '');
+}
+
+/** Room for a pasted identity with its label and spaces, cleaned by typedIdentity as it lands. */
+export const IDENTITY_INPUT_MAX = 24;
+
 /** Live feedback for the DNI field, so a cashier learns why the 9th character is not wanted. */
 export function describeDniInput(raw: string): DniInputState {
   const text = raw.trim();
