@@ -187,3 +187,23 @@ test('"Test connection" in English', async ({ app: page }) => {
   await expect(page.getByTestId('connection-verdict')).toHaveText(/No answer from the service/);
   await saveAtCounterSizes(page, 'settings-connection-unreachable-en');
 });
+
+test('a token with a space or a character a header cannot carry is marked at once, never "OK"', async ({
+  app: page,
+}) => {
+  await unlock(page);
+  const token = page.getByRole('textbox', { name: 'Token nuevo (no se muestra después)' });
+  await token.fill('tok secret 9876');
+  const message = page.locator('#settings-token-message');
+  await expect(message).toContainText('El token no lleva espacios');
+  await expect(message).not.toContainText('Correcto');
+  await expect(page.getByRole('button', { name: 'Guardar token' })).toBeDisabled();
+  await token.press('Enter');
+  // Nothing was sent: the form keeps the typed text and the field says why.
+  await expect(token).toHaveValue('tok secret 9876');
+  await expect(page.getByTestId('token-status')).not.toContainText('huella');
+  await token.fill('tok-secreto-ñ-9876');
+  await expect(message).toContainText('El token no lleva espacios');
+  await token.fill('  tok-secret-9876\n');
+  await expect(message).not.toContainText('El token no lleva espacios');
+});

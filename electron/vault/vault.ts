@@ -3,6 +3,7 @@
 // holds only a short fingerprint (a hash prefix), and no error message ever quotes the token.
 
 import { createHash } from 'node:crypto';
+import { MAX_TOKEN_LENGTH, serviceTokenProblem } from '../../shared/domain/service-token';
 
 export type VaultEncryption =
   /** Encrypted by the OS: Keychain, DPAPI, or libsecret/KWallet on Linux. */
@@ -54,14 +55,10 @@ export class VaultError extends Error {
   }
 }
 
-const MAX_TOKEN_LENGTH = 4096;
-/** Visible ASCII: what an HTTP header value can carry without escaping. */
-const TOKEN_CHARS = /^[\x21-\x7e]+$/;
-
 /** The token as it will be stored: trimmed (pasted tokens carry newlines), then checked. */
 export function normalizeToken(token: unknown): string {
   const text = typeof token === 'string' ? token.trim() : '';
-  if (text.length === 0 || text.length > MAX_TOKEN_LENGTH || !TOKEN_CHARS.test(text)) {
+  if (serviceTokenProblem(text) !== null) {
     throw new VaultError(
       'invalid-token',
       `a token is 1 to ${MAX_TOKEN_LENGTH} visible ASCII characters without spaces`,

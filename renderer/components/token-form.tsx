@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { TokenStatus } from '../../shared/bridge';
+import { serviceTokenProblem } from '../../shared/domain/service-token';
 import { call } from '../bridge/call';
 import type { MessageKey } from '../i18n/catalogue';
 import { useT } from '../i18n/use-t';
@@ -18,9 +19,12 @@ const ENCRYPTION: Record<TokenStatus['encryption'], MessageKey> = {
 };
 
 function tokenState(raw: string): FieldState {
-  const text = raw.trim();
-  if (text === '') return { status: 'empty' };
-  return text.length < 8 ? { status: 'hint', message: 'settings.tokenShort' } : { status: 'valid' };
+  const problem = serviceTokenProblem(raw);
+  if (problem === 'empty') return { status: 'empty' };
+  if (problem !== null) return { status: 'error', message: 'settings.tokenCharacters' };
+  return raw.trim().length < 8
+    ? { status: 'hint', message: 'settings.tokenShort' }
+    : { status: 'valid' };
 }
 
 /**

@@ -403,6 +403,8 @@ export const en: Record<MessageKey, string> = {
   'settings.encryption.file': 'file readable by this user only',
   'settings.encryption.memory': 'memory only',
   'settings.tokenNew': 'New token (not shown afterwards)',
+  'settings.tokenCharacters':
+    'A token has no spaces, accents or ñ: copy it again exactly as the service gave it',
   'settings.tokenShort': 'The token has at least 8 characters',
   'settings.tokenSave': 'Save token',
   'settings.tokenClear': 'Remove token',

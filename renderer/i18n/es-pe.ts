@@ -406,6 +406,8 @@ export const esPE = {
   'settings.encryption.file': 'archivo solo legible por este usuario',
   'settings.encryption.memory': 'solo en memoria',
   'settings.tokenNew': 'Token nuevo (no se muestra después)',
+  'settings.tokenCharacters':
+    'El token no lleva espacios, tildes ni ñ: cópielo de nuevo tal como lo dio el servicio',
   'settings.tokenShort': 'El token tiene al menos 8 caracteres',
   'settings.tokenSave': 'Guardar token',
   'settings.tokenClear': 'Borrar token',
