@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { bridge } from './bridge-helper';
-import { applyCase, collectAndConfirm, paidAndBilled, verify } from './cashier';
+import { applyCase, collectAndConfirm, paidAndBilled, useEnglish, verify } from './cashier';
 import { expect, expectNoAxeViolations, openReadyApp, saveScreenshot, test } from './fixtures';
 
 async function sell(page: Page, title: string, cents: number) {
@@ -49,11 +49,33 @@ test('totals, sortable detail and CSV export after a sale', async ({ app: page }
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   // Spanish-language spreadsheets split on `;`; the store, day and terminal come first.
   const lines = bytes.toString('utf8').slice(1).split('\r\n');
-  expect(lines[0]).toBe('Tienda;Tienda Centro');
-  expect(lines[1]).toMatch(/^Día;\d{4}-\d{2}-\d{2}$/);
-  expect(lines[2]).toMatch(/^Terminal;/);
+  // Training data says so on its first line, as the printed close does.
+  expect(lines[0]).toBe('ENTRENAMIENTO – NO VÁLIDO');
+  expect(lines[1]).toBe('Tienda;Tienda Centro');
+  expect(lines[2]).toMatch(/^Día;\d{4}-\d{2}-\d{2}$/);
+  expect(lines[3]).toMatch(/^Terminal;/);
   expect(lines).toContain('Pedido;DNI / RUC;Origen del pago;Monto (S/)');
-  expect(lines).toContainEqual(expect.stringMatching(/^[^;]+;41000001;external;300\.00$/));
+  // The origin in the screen's words, not the service's code.
+  expect(lines).toContainEqual(expect.stringMatching(/^[^;]+;41000001;En tienda;300\.00$/));
+});
+
+test('the CSV of an English terminal is named and written in English', async ({ app: page }) => {
+  await sell(page, 'Venta simple', 30000);
+  await expect(paidAndBilled(page)).toBeVisible();
+  await useEnglish(page);
+  await page.keyboard.press('F6');
+  await expect(page.getByRole('heading', { level: 1, name: 'Day summary' })).toBeVisible();
+  await expect(page.getByTestId('summary-totals')).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: /Export CSV/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(
+    /^TRAINING-day-summary-\d{4}-\d{2}-\d{2}-Tienda-Centro(-[A-Za-z0-9-]+)?\.csv$/,
+  );
+  const lines = (await readFile(await download.path())).toString('utf8').slice(1).split('\r\n');
+  expect(lines[0]).toBe('ENTRENAMIENTO – NO VÁLIDO (TRAINING – NOT VALID)');
+  expect(lines[1]).toBe('Store;Tienda Centro');
+  expect(lines).toContainEqual(expect.stringMatching(/^[^;]+;41000001;In store;300\.00$/));
 });
 
 test('10,000 rows: only a screenful is drawn, scrolling and sorting reach every row', async ({

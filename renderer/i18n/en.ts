@@ -235,6 +235,8 @@ export const en: Record<MessageKey, string> = {
   'summary.col.origin': 'Payment origin',
   'summary.col.amount': 'Amount',
   'summary.col.amountPlain': 'Amount (S/)',
+  'summary.csv.fileBase': 'day-summary',
+  'summary.csv.fileTraining': 'TRAINING',
   'summary.csv.store': 'Store',
   'summary.csv.day': 'Day',
   'summary.csv.terminal': 'Terminal',

@@ -235,6 +235,8 @@ export const esPE = {
   'summary.col.origin': 'Origen del pago',
   'summary.col.amount': 'Monto',
   'summary.col.amountPlain': 'Monto (S/)',
+  'summary.csv.fileBase': 'resumen-del-dia',
+  'summary.csv.fileTraining': 'ENTRENAMIENTO',
   'summary.csv.store': 'Tienda',
   'summary.csv.day': 'Día',
   'summary.csv.terminal': 'Terminal',

@@ -66,3 +66,30 @@ describe('summaryCsv', () => {
     ).toBe('resumen-del-dia-2026-03-10-Tienda-Senorial-CAJA0026.csv');
   });
 });
+
+describe('the CSV in the reader’s words', () => {
+  it('writes a mark line alone, the origin in words, and the file name in the language given', () => {
+    const csv = summaryCsv(
+      [{ order_id: 'O-1', dni: '41000001', payment_origin: 'external', amount: 300 }],
+      { order_id: 'Order', dni: 'DNI / RUC', payment_origin: 'Payment origin', amount: 'Amount' },
+      [
+        ['TRAINING – NOT VALID', ''],
+        ['Store', 'Centro'],
+      ],
+      (origin) => (origin === 'external' ? 'In store' : origin),
+    );
+    expect(csv.slice(1).split('\r\n').slice(0, 2)).toEqual([
+      'TRAINING – NOT VALID',
+      'Store;Centro',
+    ]);
+    expect(csv).toContain('O-1;41000001;In store;300.00\r\n');
+    expect(
+      csvFileName(
+        '2026-03-10',
+        true,
+        { store: 'Centro' },
+        { base: 'day-summary', training: 'TRAINING' },
+      ),
+    ).toBe('TRAINING-day-summary-2026-03-10-Centro.csv');
+  });
+});

@@ -31,13 +31,20 @@ export const CSV_SEPARATOR = ';';
 /** What the file is about: each pair becomes a `label;value` line above the table. */
 export type CsvAbout = ReadonlyArray<readonly [string, string]>;
 
+/** The payment origin in the reader's words (`external` is "En tienda"); the code by default. */
+export type OriginText = (origin: DaySummaryRow['payment_origin']) => string;
+
 export function summaryCsv(
   rows: readonly DaySummaryRow[],
   headers: CsvHeaders,
   about: CsvAbout = [],
+  originText: OriginText = (origin) => origin,
 ): string {
   const lines = [
-    ...about.map((pair) => pair.map(csvCell).join(CSV_SEPARATOR)),
+    // A pair with an empty value is a line of its own (the training mark), with no empty cell.
+    ...about.map(([label, value]) =>
+      (value === '' ? [label] : [label, value]).map(csvCell).join(CSV_SEPARATOR),
+    ),
     ...(about.length > 0 ? [''] : []),
     [headers.order_id, headers.dni, headers.payment_origin, headers.amount]
       .map(csvCell)
@@ -49,7 +56,7 @@ export function summaryCsv(
       [
         csvCell(row.order_id),
         csvCell(row.dni),
-        csvCell(row.payment_origin),
+        csvCell(originText(row.payment_origin)),
         // The schema only lets wire amounts through, so null cannot happen; keep the raw number
         // rather than invent one if it ever does.
         cents === null ? String(row.amount) : plainAmount(cents),
@@ -59,11 +66,16 @@ export function summaryCsv(
   return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
 }
 
+/** The file name's words in the terminal's language. */
+export type CsvFileWords = { base: string; training: string };
+const SPANISH_FILE_WORDS: CsvFileWords = { base: 'resumen-del-dia', training: 'ENTRENAMIENTO' };
+
 /** Names the day, and the store and terminal when known, in characters every OS accepts. */
 export function csvFileName(
   day: string,
   training: boolean,
   where: { store?: string | null; terminal?: string | null } = {},
+  words: CsvFileWords = SPANISH_FILE_WORDS,
 ): string {
   const safe = (text: string) =>
     text
@@ -74,5 +86,5 @@ export function csvFileName(
       .slice(0, 40);
   const parts = [where.store, where.terminal].filter((part): part is string => !!part).map(safe);
   const named = parts.filter((part) => part.length > 0).join('-');
-  return `${training ? 'ENTRENAMIENTO-' : ''}resumen-del-dia-${day}${named ? `-${named}` : ''}.csv`;
+  return `${training ? `${safe(words.training)}-` : ''}${safe(words.base)}-${day}${named ? `-${named}` : ''}.csv`;
 }

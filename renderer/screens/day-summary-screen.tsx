@@ -5,7 +5,7 @@ import { GuidanceActions } from '../components/guidance-actions';
 import { GuidancePanel } from '../components/guidance-panel';
 import { JournalShortenedNotice } from '../components/journal-shortened-notice';
 import { ReconciliationTable } from '../components/reconciliation-table';
-import { SummaryTable } from '../components/summary-table';
+import { originLabel, SummaryTable } from '../components/summary-table';
 import { SummaryTotals } from '../components/summary-totals';
 import { navigate } from '../components/use-hash-route';
 import { usePrint } from '../components/use-print';
@@ -76,13 +76,16 @@ export function DaySummaryScreen() {
         amount: t('summary.col.amountPlain'),
       },
       [
+        ...(mode === 'training' ? [[t('print.trainingMark'), ''] as const] : []),
         [t('summary.csv.store'), settings?.store_name ?? ''],
         [t('summary.csv.day'), loaded.day],
         [t('summary.csv.terminal'), settings?.terminal_id ?? '—'],
       ],
+      (origin) => t(originLabel(origin)),
     );
     const where = { store: settings?.store_name, terminal: settings?.terminal_id };
-    download(csvFileName(loaded.day, mode === 'training', where), csv);
+    const words = { base: t('summary.csv.fileBase'), training: t('summary.csv.fileTraining') };
+    download(csvFileName(loaded.day, mode === 'training', where, words), csv);
   };
 
   return (
