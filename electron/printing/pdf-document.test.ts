@@ -63,6 +63,29 @@ describe('the A4 PDF of a document', () => {
     expect(fonts).toMatch(/DejaVuSans-Bold\s.*yes/);
   });
 
+  it("never leaves a payment origin's heading alone at the foot of a page", async () => {
+    // Every page count from 20 to 80 rows moves the three group headings down the pages one row
+    // at a time, so some size puts each of them on a page's last line unless it keeps with its
+    // first entry.
+    const origins = ['En tienda', 'Tarjeta (web)', 'Transferencia'];
+    const alone: string[] = [];
+    for (let rows = 20; rows <= 80; rows++) {
+      const pdf = await renderPdf(dayClose(sampleDayClose(rows), SAMPLE_CONTEXT));
+      const { text } = await inspect(pdf, `day-close-${rows}`);
+      const pages = text.split('\f').filter((page) => page.trim() !== '');
+      pages.forEach((page, index) => {
+        // The last line is the footer (title and page number); the one before it ends the page.
+        const lines = page
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean);
+        const last = lines.at(-2) ?? '';
+        if (origins.includes(last)) alone.push(`${rows} rows, page ${index + 1}: ${last}`);
+      });
+    }
+    expect(alone).toEqual([]);
+  });
+
   it('a sale record on A4 keeps its accents and amounts', async () => {
     const pdf = await renderPdf(saleRecord(SAMPLE_SALE, SAMPLE_CONTEXT));
     const { text, pages } = await inspect(pdf, 'sale');

@@ -80,11 +80,18 @@ export async function renderPdf(
     doc.text(right, RIGHT - doc.widthOfString(right), y, { lineBreak: false });
     y += ROW;
   };
-  const wrapped = (text: string, bold: boolean, align: 'left' | 'center', size = SIZE + 1) => {
+  const wrapped = (
+    text: string,
+    bold: boolean,
+    align: 'left' | 'center',
+    size = SIZE + 1,
+    below = 0,
+  ) => {
     font(bold, size);
     const width = RIGHT - MARGIN;
     const height = doc.heightOfString(plain(text), { width });
-    room(height);
+    // `below`: room for what must stand on the same page under it (a group's first entry).
+    room(height + below);
     doc.text(plain(text), MARGIN, y, { width, align });
     y += height + 3;
   };
@@ -103,7 +110,13 @@ export async function renderPdf(
         y += 3;
         break;
       case 'text':
-        wrapped(block.text, block.bold === true, block.align ?? 'left');
+        wrapped(
+          block.text,
+          block.bold === true,
+          block.align ?? 'left',
+          SIZE + 1,
+          block.keepWithNext ? ROW + 6 : 0,
+        );
         break;
       case 'field': {
         room(ROW + 2);

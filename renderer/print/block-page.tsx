@@ -47,7 +47,7 @@ export function BlockPage({ blocks }: { blocks: readonly Block[] }) {
         out.push(
           <p
             key={index}
-            className={`print-text${block.align === 'center' ? ' center' : ''}${block.bold ? ' strong' : ''}`}
+            className={`print-text${block.align === 'center' ? ' center' : ''}${block.bold ? ' strong' : ''}${block.keepWithNext ? ' keep-with-next' : ''}`}
           >
             {plain(block.text)}
           </p>,

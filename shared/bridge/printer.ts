@@ -68,6 +68,7 @@ export const BlockSchema = z.discriminatedUnion('kind', [
     text: Text,
     align: z.enum(['left', 'center']).optional(),
     bold: z.boolean().optional(),
+    keepWithNext: z.boolean().optional(),
   }),
   z.object({ kind: z.literal('field'), label: Text, value: Text, bold: z.boolean().optional() }),
   z.object({

@@ -15,8 +15,17 @@ export type Block =
   | { kind: 'title'; text: string }
   /** A section heading, bold, over a rule. */
   | { kind: 'heading'; text: string }
-  /** Running text, wrapped by words. */
-  | { kind: 'text'; text: string; align?: 'left' | 'center'; bold?: boolean }
+  /**
+   * Running text, wrapped by words. `keepWithNext`: a line that introduces what follows (a
+   * group's name) is never the last line of a page.
+   */
+  | {
+      kind: 'text';
+      text: string;
+      align?: 'left' | 'center';
+      bold?: boolean;
+      keepWithNext?: boolean;
+    }
   /** A label and its value (an atom): on one line when both fit, else the value on the next. */
   | { kind: 'field'; label: string; value: string; bold?: boolean }
   /**

@@ -153,7 +153,7 @@ function detailBlocks(rows: readonly DaySummaryRow[], f: Formatters): Block[] {
     const group = rows.filter((row) => row.payment_origin === origin);
     if (group.length === 0) continue;
     let subtotal = 0;
-    blocks.push({ kind: 'text', text: t(ORIGIN_TEXT[origin]), bold: true });
+    blocks.push({ kind: 'text', text: t(ORIGIN_TEXT[origin]), bold: true, keepWithNext: true });
     for (const row of group) {
       subtotal += centsFromWire(row.amount) ?? 0;
       blocks.push({
