@@ -142,10 +142,20 @@ test('reconciliation: pending first, then missing from the summary, extra, match
   freshBrowserMode,
 }) => {
   await openReadyApp(page, freshBrowserMode.url);
-  // Billed here, then the practice data is reset: the journal has it, the summary no longer.
+  // Billed here, but the service's summary leaves it out (as a summary read before the service
+  // counted it would): the journal has it, the summary not.
+  await page.route('**/bridge/v2.daySummary', async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as {
+      result?: { data?: { summary?: { order_detail?: Array<{ dni: string }> } } };
+    };
+    const summary = body.result?.data?.summary;
+    if (summary?.order_detail)
+      summary.order_detail = summary.order_detail.filter((row) => row.dni !== '41000001');
+    await route.fulfill({ response: answer, json: body });
+  });
   await sell(page, 'Venta simple', 30000);
   await expect(paidAndBilled(page)).toBeVisible();
-  await bridge(page, 'training.reset', {});
   // Billed here and counted by the service.
   await page.getByRole('button', { name: 'Nueva venta' }).click();
   await sell(page, 'Facturado menor al aprobado', 37500);
@@ -172,4 +182,22 @@ test('reconciliation: pending first, then missing from the summary, extra, match
   await expect(recon.getByRole('row').filter({ hasText: '41000002' })).toContainText('Coincide');
   await saveScreenshot(page, 'day-summary-reconciliation');
   await expectNoAxeViolations(page);
+});
+
+test("a practice reset leaves the last class's sales out of the day's reconciliation", async ({
+  app: page,
+}) => {
+  await sell(page, 'Venta simple', 30000);
+  await expect(paidAndBilled(page)).toBeVisible();
+  await page.keyboard.press('F7');
+  await page.getByRole('button', { name: 'Reiniciar datos de práctica' }).click();
+  await page.getByRole('button', { name: 'Sí, reiniciar todo' }).click();
+  await expect(page.getByText('Datos de práctica reiniciados.')).toBeVisible();
+  await openSummary(page);
+  const recon = page.getByRole('region', { name: 'Conciliación con este terminal' });
+  await expect(recon.getByRole('row').first()).toBeVisible();
+  await expect(recon.getByRole('row').filter({ hasText: '41000001' })).toHaveCount(0);
+  await expect(
+    recon.getByRole('listitem').filter({ hasText: 'Falta en el resumen' }).first(),
+  ).toHaveText(/Falta en el resumen:\s*0$/);
 });

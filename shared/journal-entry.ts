@@ -27,6 +27,7 @@ export const KNOWN_OPERATIONS = [
   'orders.refundTotal',
   'orders.refundPartial',
   'vouchers.register',
+  'training.reset',
 ] as const;
 export type KnownOperation = (typeof KNOWN_OPERATIONS)[number];
 

@@ -290,6 +290,25 @@ describe('training controls', () => {
     expect(await ok(bed.backend.table, 'training.reset', {})).toEqual({ reset: true });
   });
 
+  it("a practice reset leaves the last class's sales out of this terminal's day", async () => {
+    await startShift();
+    const verified = await ok(bed.backend.table, 'v3.verify', PLAIN_SALE);
+    if (verified.status !== 'succeeded') throw new Error('not verified');
+    await ok(bed.backend.table, 'v3.paidAndBilled', { verify_op_id: verified.op_id });
+    const before = await ok(bed.backend.table, 'journal.operations', {});
+    expect(before.operations.map((op) => op.operation)).toEqual(['v3.verify', 'v3.paidAndBilled']);
+
+    await ok(bed.backend.table, 'training.reset', {});
+    // The mock forgot that sale: the day's reconciliation must not call it missing.
+    expect((await ok(bed.backend.table, 'journal.operations', {})).operations).toEqual([]);
+    // The reset itself is on record, and what comes after it counts again.
+    const resets = await bed.backend.journal.ofOperation('training.reset');
+    expect(resets.map((op) => [op.mode, op.status])).toEqual([['training', 'succeeded']]);
+    await ok(bed.backend.table, 'v3.verify', PLAIN_SALE);
+    const after = await ok(bed.backend.table, 'journal.operations', {});
+    expect(after.operations.map((op) => op.operation)).toEqual(['v3.verify']);
+  });
+
   it('are not available in live mode', async () => {
     await ok(bed.backend.table, 'supervisor.setPin', { pin: PIN });
     await bed.backend.settings.update({ mode: 'live', base_url: 'https://service.example' });

@@ -46,6 +46,16 @@ export function forRenderer(operation: JournalOperation): JournalOperation {
   return { ...withInvoice, intent: { ...withInvoice.intent, meta: rest } };
 }
 
+/**
+ * When the practice data was last reset: the mock has forgotten every practice sale before it, so
+ * the day's reconciliation leaves them out rather than call them missing (issue 18 item 12).
+ */
+async function lastPracticeReset(journal: HandlerDeps['journal']): Promise<number | null> {
+  const [latest] = await journal.latestOfOperation('training.reset', 1);
+  // By journal order, not by time: a clock set back (or a frozen test clock) cannot mix them.
+  return latest?.intent.seq ?? null;
+}
+
 export function journalHandlers(deps: HandlerDeps): Pick<HandlerMap, JournalMethods> {
   const { journal, settings } = deps;
   return {
@@ -53,7 +63,11 @@ export function journalHandlers(deps: HandlerDeps): Pick<HandlerMap, JournalMeth
       const { mode, time_zone: timeZone } = settings.get();
       const chosen = day ?? storeDay(deps.clock(), timeZone);
       const operations = await journal.operations({ day: chosen, timeZone, mode });
-      return { day: chosen, operations: operations.map(forRenderer) };
+      const since = mode === 'training' ? await lastPracticeReset(journal) : null;
+      const current = operations.filter(
+        (op) => op.operation !== 'training.reset' && (since === null || op.intent.seq > since),
+      );
+      return { day: chosen, operations: current.map(forRenderer) };
     },
 
     'journal.unresolved': async () => {

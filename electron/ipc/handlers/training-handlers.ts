@@ -61,6 +61,15 @@ export function trainingHandlers(deps: HandlerDeps): Pick<HandlerMap, TrainingMe
       const client = await trainingClient();
       deps.faults?.clear();
       const answer = answered(await client.call(t.trainerReset, { body: {} }));
+      // On record, so the day's reconciliation leaves out the sales the mock has just forgotten
+      // (journal-handlers, docs/decisions.md "Training scenarios").
+      const opId = await deps.journal.recordIntent({
+        operation: 'training.reset',
+        mode: 'training',
+        cashier_id: deps.settings.get().cashier_id ?? 'trainer',
+        request: {},
+      });
+      await deps.journal.recordOutcome(opId, { status: 'succeeded' });
       // Practice till sales go with the practice data: the open ones are canceled (as the
       // cashier's cancel, journaled and told to the till), so none waits after a reset.
       const requests = deps.integration?.saleRequests;
