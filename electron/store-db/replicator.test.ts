@@ -55,7 +55,11 @@ describe('replicating a counter journal to the store database', () => {
     expect(rows.map((r) => r.line)).toEqual(file);
     expect(Buffer.from(rows.map((r) => r.line).join('\n'))).toEqual(Buffer.from(file.join('\n')));
     expect(rows.filter((r) => r.store === STORES.training).map((r) => r.seq)).toEqual([3, 4]);
-    expect(replicator.state()).toMatchObject({ state: 'ok', waiting_lines: 0 });
+    expect(replicator.state()).toMatchObject({
+      state: 'ok',
+      waiting_lines: 0,
+      replicated_seq: file.length,
+    });
     expect(await readCursor(c.cursorPath)).toMatchObject({ seq: file.length });
     // New lines after the catch-up arrive too, woken by the journal's append.
     await c.sell('MNO345');

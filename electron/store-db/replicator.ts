@@ -121,6 +121,7 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
   let current: ReplicationState = {
     state: 'behind',
     since: clock().toISOString(),
+    replicated_seq: 0,
     waiting_lines: 0,
     last_error_category: null,
     conflict_seq: null,
@@ -150,6 +151,7 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
     current = {
       state,
       since: changed ? clock().toISOString() : current.since,
+      replicated_seq: cursor.seq,
       waiting_lines: waiting(),
       last_error_category: category,
       conflict_seq: conflictSeq,
@@ -235,6 +237,15 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
   const connect = async (): Promise<pg.Client> => {
     if (client) return client;
     const fresh = await connectStoreDb(options.url, timeouts, 'mostrador-replication');
+    // The cursor moves on COMMIT's word: a server set to `synchronous_commit = off` answers
+    // COMMIT before the commit is durable, and a crash then loses lines the cursor has passed.
+    // A session may always ask for durable commits for itself (docs/decisions.md).
+    try {
+      await fresh.query('SET synchronous_commit TO on');
+    } catch (error) {
+      fresh.end().catch(() => undefined);
+      throw error;
+    }
     fresh.on('end', () => {
       if (client === fresh) client = null;
     });
@@ -335,6 +346,7 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
 
   const run = async () => {
     cursor = await readCursor(options.cursorPath);
+    current.replicated_seq = cursor.seq;
     reader = await openReader();
     await scanAtStart(reader);
     let failures = 0;
@@ -397,7 +409,7 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
   const running = run().catch(() => undefined);
 
   return {
-    state: () => ({ ...current, waiting_lines: waiting() }),
+    state: () => ({ ...current, replicated_seq: cursor.seq, waiting_lines: waiting() }),
     wake(seq) {
       if (typeof seq === 'number' && seq > knownSeq) knownSeq = seq;
       if (wakeUp) wakeUp();
