@@ -211,6 +211,11 @@ async function lag(cluster: PgCluster, plan: StoreDbPlan, root: string) {
 
 /** One store day of `counters` × `ops` operations, through the trigger like any counter's lines. */
 async function generateStoreDay(client: pg.Client, plan: StoreDbPlan) {
+  // A version-4 shaped uuid from a hash, so an intent and its outcome share one (the shared
+  // schema's z.uuid() takes only RFC 4122 variants, as randomUUID makes them).
+  await client.query(`CREATE FUNCTION bench_uuid(text) RETURNS uuid IMMUTABLE LANGUAGE sql AS $$
+    SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-4' || substr(h, 14, 3) || '-8' ||
+      substr(h, 18, 3) || '-' || substr(h, 21, 12))::uuid FROM md5($1) AS h $$`);
   await client.query(
     `INSERT INTO journal_lines (store, terminal_id, seq, time_zone, line)
      SELECT $1, 'CAJA' || lpad(t::text, 4, '0'), s, 'America/Lima',
@@ -219,11 +224,11 @@ async function generateStoreDay(client: pg.Client, plan: StoreDbPlan) {
          'identity', json_build_object('kind', 'dni', 'value', '12345678'),
          'funding_code', 'D' || lpad(((s + 1) / 2)::text, 5, '0'),
          'billed_cents', 150000, 'to_collect_cents', 37500, 'request', json_build_object('n', s),
-         'type', 'intent', 'op_id', md5(t || '-' || ((s + 1) / 2))::uuid, 'seq', s,
+         'type', 'intent', 'op_id', bench_uuid(t || '-' || ((s + 1) / 2)), 'seq', s,
          'at', to_char((($2::date + time '09:00' + ((s + 1) / 2) * interval '30 seconds')
            AT TIME ZONE 'America/Lima') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
        ELSE json_build_object('status', 'succeeded', 'http_status', 200, 'type', 'outcome',
-         'op_id', md5(t || '-' || (s / 2))::uuid, 'seq', s,
+         'op_id', bench_uuid(t || '-' || (s / 2)), 'seq', s,
          'at', to_char((($2::date + time '09:00' + (s / 2) * interval '30 seconds' + interval '1 second')
            AT TIME ZONE 'America/Lima') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
        END

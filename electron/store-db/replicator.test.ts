@@ -194,4 +194,27 @@ describe('replicating a counter journal to the store database', () => {
     );
     expect(JSON.parse(await readFile(c.cursorPath, 'utf8'))).toMatchObject({ seq: 4 });
   });
+
+  it('a database restored from an older backup gets back the lines it lost', async () => {
+    const { terminalUrl, ownerUrl } = await db.migratedDatabase();
+    const c = await counter('CAJA0009');
+    await c.sell('AAA111');
+    const replicator = c.startReplication(terminalUrl);
+    await replicator.drained(20_000);
+    await c.sell('BBB222');
+    await replicator.drained(20_000);
+    // The backup was taken after the first sale: the restored database lacks the second.
+    await asOwner(ownerUrl, async (o) => {
+      await o.query(`DELETE FROM journal_lines WHERE terminal_id = 'CAJA0009' AND seq > 2`);
+      await o.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'mostrador-replication' AND datname = current_database()`,
+      );
+    });
+    await until(() => replicator.state().state !== 'ok', 5_000).catch(() => undefined);
+    await c.sell('CCC333');
+    await replicator.drained(20_000);
+    expect((await databaseLines(ownerUrl, 'CAJA0009')).map((r) => r.line)).toEqual(
+      await c.fileLines(),
+    );
+  });
 });

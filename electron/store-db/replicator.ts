@@ -139,6 +139,8 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
   // mode, and it must go to the same store as its intent.
   const trainingOps = new Set<string>();
   let lastHeartbeat = Number.NEGATIVE_INFINITY;
+  /** The cursor went back to the start on connecting: the batch in hand is read again. */
+  let rewound = false;
 
   const waiting = () => Math.max(0, knownSeq - cursor.seq);
 
@@ -242,6 +244,17 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
     // A session may always ask for durable commits for itself (docs/decisions.md).
     try {
       await fresh.query('SET synchronous_commit TO on');
+      // A database restored from an older backup (or recreated) lacks lines the cursor has
+      // passed: when it holds less of this counter than the cursor says, everything is sent
+      // again from the start of the journal; the keys make what it still has a no-op.
+      const held = await fresh.query<{ seq: string }>(
+        'SELECT coalesce(max(seq), 0)::text AS seq FROM journal_lines WHERE store = ANY($1) AND terminal_id = $2',
+        [pairs.map((p) => p.store), options.terminalId],
+      );
+      if (Number(held.rows[0]?.seq ?? 0) < cursor.seq) {
+        await commitCursor({ seq: 0, offset: 0 });
+        rewound = true;
+      }
     } catch (error) {
       fresh.end().catch(() => undefined);
       throw error;
@@ -374,6 +387,10 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
       }
       try {
         const c = await connect();
+        if (rewound) {
+          rewound = false;
+          continue;
+        }
         if (batch.lines.length === 0) {
           await heartbeat(c);
           lastHeartbeat = clock().getTime();
