@@ -288,7 +288,17 @@ async function storeDayReads(cluster: PgCluster, plan: StoreDbPlan) {
       if (i >= 2) samples.push(now() - started);
       rows = read.rows.length;
     }
-    return { ms: round(median(samples), 1), rows };
+    // The query alone, without the row checks (zod) and the conversions of readStoreDay.
+    const sqlOnly: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const started = now();
+      await owner.query(
+        `SELECT * FROM store_operations WHERE store = $1 AND mode = 'live' AND store_day = $2`,
+        [STORE, DAY],
+      );
+      sqlOnly.push(now() - started);
+    }
+    return { ms: round(median(samples), 1), rows, sql_only_ms: round(median(sqlOnly), 1) };
   };
   try {
     await generateStoreDay(owner, plan);
@@ -309,6 +319,8 @@ async function storeDayReads(cluster: PgCluster, plan: StoreDbPlan) {
     return {
       day_read_ms: alone.ms,
       day_read_chain_ms: withChain.ms,
+      day_query_only_ms: alone.sql_only_ms,
+      day_query_only_chain_ms: withChain.sql_only_ms,
       chain_rows: chainRows,
       day_rows: alone.rows,
       chain_load_ms: round(loadMs, 0),
