@@ -2,21 +2,24 @@
 // throwaway PostgreSQL on this machine (electron/store-db/test-support/pg-cluster.ts):
 // - catch-up after a partition: the replicator draining a journal's backlog (lines/s) vs the same
 //   lines sent by the same kind of client as plain multi-row INSERTs into the same table;
-// - lag p99 with 50 counters each journaling a line every 100 ms (append → COMMIT seen);
+// - lag p99 with 50 counters each journaling a line every 100 ms (append → COMMIT seen), in 5
+//   processes of 10 counters (store-db-lag-entry.ts);
 // - a store-day read of `store_operations` (10 counters × 1,000 operations), then the same read
 //   with a year of 100 stores' lines beside it (generated in SQL);
 // - Verify and Paid-and-billed through the real handlers with the replicator beside the journal
 //   (database configured), beside it with the database unreachable, and with none.
+import { spawn } from 'node:child_process';
 import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { openJournal } from '../electron/journal';
 import { migrate } from '../electron/store-db/migrate';
 import { startReplicator } from '../electron/store-db/replicator';
 import { openStoreDbPool } from '../electron/store-db/store-db-pool';
 import { readStoreDay } from '../electron/store-db/store-queries';
 import { type PgCluster, startPgCluster } from '../electron/store-db/test-support/pg-cluster';
+import { bundleEntry } from '../reliability/support/bundle-entry';
 import { createFundingOverHttp, type LiveBackend, openLiveBackend } from './live-backend';
 import { median, now, quantile, round } from './stats';
 import { callTable } from './terminal-setup';
@@ -148,65 +151,55 @@ async function catchup(cluster: PgCluster, plan: StoreDbPlan, root: string) {
 async function lag(cluster: PgCluster, plan: StoreDbPlan, root: string) {
   await newDatabase(cluster, 'bench_lag');
   const url = cluster.url('bench_lag', 'bench_caja', 'pw-bench_caja');
-  const lags: number[] = [];
-  const terminals = await Promise.all(
-    Array.from({ length: plan.lagTerminals }, async (_, i) => {
-      const dir = await mkdtemp(join(root, `lag-${i}-`));
-      const journal = await openJournal({ dir, clock: () => new Date() });
-      const appendedAt = new Map<number, number>();
-      const replicator = startReplicator({
-        url,
-        journalPath: journal.path,
-        cursorPath: join(dir, 'cursor.json'),
-        terminalId: `CAJA${String(i).padStart(4, '0')}`,
-        stores: { live: STORE, training: `${STORE}-training` },
-        timeZone: 'America/Lima',
-        onState: (state) => {
-          const seen = now();
-          for (const [seq, at] of appendedAt) {
-            if (seq > state.replicated_seq) continue;
-            lags.push(seen - at);
-            appendedAt.delete(seq);
-          }
-        },
-      });
-      journal.subscribe((entry) => {
-        appendedAt.set(entry.seq, now());
-        replicator.wake(entry.seq);
-      });
-      return { journal, replicator };
-    }),
-  );
-  // Let every replicator reach the database once before the clock starts.
-  await Promise.all(terminals.map((t) => t.replicator.drained(60_000)));
-  const until = now() + plan.lagSeconds * 1000;
-  await Promise.all(
-    terminals.map(async ({ journal }, i) => {
-      await new Promise((r) => setTimeout(r, (i * 100) / plan.lagTerminals));
-      let n = 0;
-      while (now() < until) {
-        const next = now() + 100;
-        await journal.recordIntent({
-          operation: 'v3.verify',
-          mode: 'live',
-          cashier_id: 'caja-01',
-          funding_code: `L${String(n++).padStart(5, '0')}`,
-          request: { n },
+  const bundle = await bundleEntry('bench/store-db-lag-entry.ts');
+  const groups = Math.min(5, plan.lagTerminals);
+  const perGroup = Math.ceil(plan.lagTerminals / groups);
+  const children = Array.from({ length: groups }, (_, g) => {
+    const config = {
+      url,
+      root,
+      first: g * perGroup,
+      count: Math.min(perGroup, plan.lagTerminals - g * perGroup),
+      seconds: plan.lagSeconds,
+      store: STORE,
+    };
+    const child = spawn(process.execPath, [bundle.entry, JSON.stringify(config)], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const messages: Record<string, unknown>[] = [];
+    let notify: (() => void) | null = null;
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      messages.push(JSON.parse(line) as Record<string, unknown>);
+      notify?.();
+    });
+    const next = async (key: string) => {
+      for (;;) {
+        const found = messages.find((m) => key in m);
+        if (found) return found;
+        if (child.exitCode !== null) throw new Error(`lag group ${g} exited ${child.exitCode}`);
+        await new Promise<void>((resolve) => {
+          notify = resolve;
+          setTimeout(resolve, 200);
         });
-        await new Promise((r) => setTimeout(r, Math.max(0, next - now())));
       }
-    }),
-  );
-  await Promise.all(terminals.map((t) => t.replicator.drained(60_000)));
-  for (const t of terminals) {
-    await t.replicator.stop();
-    await t.journal.close();
+    };
+    return { child, next };
+  });
+  try {
+    await Promise.all(children.map((c) => c.next('ready')));
+    for (const c of children) c.child.stdin?.write('go\n');
+    const results = await Promise.all(children.map((c) => c.next('lags')));
+    const lags = results.flatMap((r) => r.lags as number[]);
+    return {
+      lag_p99_ms: round(quantile(lags, 0.99), 1),
+      lag_p50_ms: round(quantile(lags, 0.5), 1),
+      lag_lines: lags.length,
+      processes: groups,
+    };
+  } finally {
+    for (const c of children) c.child.kill('SIGKILL');
+    await bundle.remove();
   }
-  return {
-    lag_p99_ms: round(quantile(lags, 0.99), 1),
-    lag_p50_ms: round(quantile(lags, 0.5), 1),
-    lag_lines: lags.length,
-  };
 }
 
 /** One store day of `counters` × `ops` operations, through the trigger like any counter's lines. */

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ReplicationState } from '../../shared/store/replication-state';
 import { readCursor } from './replication-cursor';
+import { replicationOff } from './replicator';
 import { databaseLines, openTestCounter, STORES, type TestCounter } from './test-support/counter';
 import { throwawayStoreDb } from './test-support/store-db-fixture';
 
@@ -216,5 +218,10 @@ describe('replicating a counter journal to the store database', () => {
     expect((await databaseLines(ownerUrl, 'CAJA0009')).map((r) => r.line)).toEqual(
       await c.fileLines(),
     );
+  });
+
+  it('with no store database the state to show is off, in the shared shape', () => {
+    const off = ReplicationState.parse(replicationOff(new Date('2026-03-10T15:00:00Z')));
+    expect(off).toMatchObject({ state: 'off', waiting_lines: 0, last_error_category: null });
   });
 });
