@@ -346,7 +346,7 @@ function storeDbRows(): Row[] {
   const catchupRatio = storedb
     ? storedb.catchup_lines_per_s / storedb.plain_insert_lines_per_s
     : undefined;
-  const chainRatio = storedb ? storedb.day_read_chain_ms / storedb.day_read_ms : undefined;
+  const chainRatio = storedb ? storedb.day_query_chain_ms / storedb.day_query_ms : undefined;
   return [
     {
       metric: 'storedb_catchup_lines_s',
@@ -370,18 +370,20 @@ function storeDbRows(): Row[] {
     },
     {
       metric: 'storedb_day_read_ms',
-      value: fmt(storedb?.day_read_ms, ' ms', 1),
+      value: storedb
+        ? `${ms(storedb.day_read_ms, 1)} (the query ${ms(storedb.day_query_ms, 1)})`
+        : '—',
       baseline: '—',
       target: `reported (${PLAN.storedb.dayCounters} counters × ${PLAN.storedb.dayOps} ops)`,
       met: storedb ? 'info' : null,
     },
     {
-      metric: 'storedb_day_read_chain_ms',
+      metric: 'storedb_day_query_chain_ms',
       value: storedb
-        ? `${ms(storedb.day_read_chain_ms, 1)} (${fmt(chainRatio, '×', 2)}, ${storedb.chain_rows} more lines)`
+        ? `${ms(storedb.day_query_chain_ms, 1)} (${fmt(chainRatio, '×', 2)}, ${storedb.chain_rows} more lines; the whole read ${ms(storedb.day_read_chain_ms, 1)})`
         : '—',
-      baseline: fmt(storedb?.day_read_ms, ' ms alone', 1),
-      target: '≤ 1.5× the read alone',
+      baseline: fmt(storedb?.day_query_ms, ' ms without the chain', 1),
+      target: '≤ 1.5× without the chain',
       met: at(chainRatio === undefined ? undefined : chainRatio <= 1.5),
       ...(chainRatio !== undefined ? { missedBy: `${fmt(chainRatio - 1.5, '×', 2)} over` } : {}),
       why: 'details.store_db.store_day',

@@ -44,6 +44,9 @@ export type StoreDbResult = {
   lag_p50_ms: number;
   day_read_ms: number;
   day_read_chain_ms: number;
+  /** The query alone (no row checks), without and with the chain. */
+  day_query_ms: number;
+  day_query_chain_ms: number;
   chain_rows: number;
   overhead: Record<'none' | 'configured' | 'unreachable', { verify_ms: number; billed_ms: number }>;
   details: Record<string, unknown>;
@@ -420,6 +423,8 @@ export async function measureStoreDb(plan: StoreDbPlan): Promise<StoreDbResult> 
       lag_p50_ms: l.lag_p50_ms,
       day_read_ms: d.day_read_ms,
       day_read_chain_ms: d.day_read_chain_ms,
+      day_query_ms: d.day_query_only_ms,
+      day_query_chain_ms: d.day_query_only_chain_ms,
       chain_rows: d.chain_rows,
       overhead: o,
       details: { plan, catchup: c, lag: l, store_day: d, overhead: o },

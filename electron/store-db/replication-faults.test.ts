@@ -49,7 +49,7 @@ describe('replication through a bad link', () => {
   it('a link that accepts and never answers times out, and a sale is not held by it', async () => {
     const { terminalUrl, ownerUrl, proxy, counter } = await setup('CAJA0012');
     const replicator = counter.startReplication(proxy.via(terminalUrl), {
-      timeouts: { connectTimeoutMs: 300, statementTimeoutMs: 300 },
+      timeouts: { connectTimeoutMs: 1_000, statementTimeoutMs: 1_000 },
     });
     await replicator.drained(15_000);
     proxy.cut('silent');
