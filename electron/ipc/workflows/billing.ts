@@ -19,12 +19,7 @@ import {
 } from './billing-request';
 import { createKeyedLock } from './keyed-lock';
 import { invoiceFor, requireService, requireShift } from './operation-support';
-import {
-  acceptUnspecified2xx,
-  errorFromOutcome,
-  journalOutcome,
-  retryAnswer,
-} from './service-outcome';
+import { errorFromOutcome, journalOutcome, retryAnswer } from './service-outcome';
 
 export type { Generation };
 
@@ -64,7 +59,7 @@ export function createBilling(deps: HandlerDeps): Billing {
       if (!client) return { kind: 'unknown', error_category: 'not-configured' };
       const result = await untilAborted(call(client), signal);
       if (result === null) return { kind: 'unknown', error_category: 'cancelled' };
-      return retryAnswer(acceptUnspecified2xx(result));
+      return retryAnswer(result);
     };
   };
 
@@ -147,7 +142,7 @@ export function createBilling(deps: HandlerDeps): Billing {
         );
         const call = callFor(kind.operation, plan.request);
         if (!call) throw new Error('a planned request failed its own schema');
-        const result = acceptUnspecified2xx(await call(client));
+        const result = await call(client);
         const outcome = journalOutcome(result, {});
         await journal.recordOutcome(opId, outcome);
         const data = {
