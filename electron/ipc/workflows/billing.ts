@@ -144,7 +144,22 @@ export function createBilling(deps: HandlerDeps): Billing {
         if (!call) throw new Error('a planned request failed its own schema');
         const result = await call(client);
         const outcome = journalOutcome(result, {});
-        await journal.recordOutcome(opId, outcome);
+        const retryable = {
+          op_id: opId,
+          operation: kind.operation,
+          mode: shift.mode,
+          intent: { request: plan.request },
+        };
+        try {
+          await journal.recordOutcome(opId, outcome);
+        } catch (error) {
+          // Answered, but the outcome line failed (disk full): the retry loop asks again once the
+          // journal takes entries (a repeat has no effect and answers 200 again), so the billing
+          // settles without a restart (docs/decisions.md "No operation stays pending without a
+          // loop"). The bridge answers journal-unavailable: amber, money held.
+          retryInBackground(retryable);
+          throw error;
+        }
         const data = {
           billed_cents: plan.billed_cents,
           collected_cents: plan.to_collect_cents,
@@ -153,12 +168,7 @@ export function createBilling(deps: HandlerDeps): Billing {
         if (result.ok) return { status: 'succeeded', op_id: opId, data };
         if (outcome.status === 'refused')
           return { status: 'refused', op_id: opId, error: result.error };
-        const retrying = retryInBackground({
-          op_id: opId,
-          operation: kind.operation,
-          mode: shift.mode,
-          intent: { request: plan.request },
-        });
+        const retrying = retryInBackground(retryable);
         return { status: 'unknown', op_id: opId, error: result.error, retrying };
       });
     },
