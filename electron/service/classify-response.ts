@@ -42,7 +42,18 @@ function successResult<T>(
     // No success body of the service carries `error`: a proxy or gateway answering 200 in the
     // service's place does (`{"error":"upstream connect error …"}`), and the call may never
     // have reached the service.
-    if (isRecord(payload) && Object.hasOwn(payload, 'error')) return badResponse(status, payload);
+    if (isRecord(payload) && Object.hasOwn(payload, 'error')) {
+      const message = errorMessage(payload);
+      return {
+        ok: false,
+        error: {
+          category: 'bad-response',
+          httpStatus: status,
+          body: payload,
+          ...(message === undefined ? {} : { message }),
+        },
+      };
+    }
   }
   const checked = schema.safeParse(payload);
   if (!checked.success) return badResponse(status, payload);
