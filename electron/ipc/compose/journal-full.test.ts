@@ -4,6 +4,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { confirmedOrder, mockOrder } from '../handlers/test-support';
 import {
   errorOf,
   externalRows,
@@ -82,6 +83,28 @@ describe('a disk that fills between an operation’s intent and its outcome', ()
     expect(await ok(b.table, 'journal.unresolved', {})).toEqual({ operations: [] });
     // Asked again, the service gave the repeat no effect: one payment.
     expect(await externalRows(bed.mock)).toHaveLength(1);
+  });
+
+  it('settles a refund the service made by sending it again with its token, once space returns', async () => {
+    const b = bed.backend;
+    const orderId = await confirmedOrder(b.table);
+    const freeSpace = await fillDiskAfter(1);
+    const failed = await errorOf(b.table, 'orders.refund', {
+      order_id: orderId,
+      kind: 'partial',
+      amount_cents: 10_000,
+      reason: 'descuento',
+    });
+    expect(failed.code).toBe('journal-unavailable');
+    const [open] = await b.journal.unresolved();
+    expect(open).toMatchObject({ operation: 'orders.refundPartial', status: 'pending' });
+
+    freeSpace();
+    await b.table.whenIdle();
+    const settled = await ok(b.table, 'journal.operation', { op_id: open?.op_id ?? '' });
+    expect(settled).toMatchObject({ status: 'succeeded', outcome: { http_status: 200 } });
+    // The same token twice: the service replayed its first answer, one refund.
+    expect(mockOrder(bed.mock, orderId).refunds).toEqual([{ kind: 'partial', amount: 10_000 }]);
   });
 
   it('writes a Verify’s known answer once space returns, so nothing stays pending', async () => {
