@@ -1,5 +1,7 @@
 // When the service gives no definite answer: amber, "do not collect again", never green before
 // the journal has the 200; and the refusals that need the customer or a second try.
+
+import { bridge } from './bridge-helper';
 import {
   amountToCollect,
   applyCase,
@@ -46,6 +48,31 @@ test('lost answer on paid-and-billed: amber "do not collect again" until the ret
   // Released: the held polls and every later one go through.
   release();
   await expect(paidAndBilled(page)).toContainText('PAGADO Y FACTURADO', { timeout: 30_000 });
+});
+
+test('a gateway’s 200 with an error at paid-and-billed is amber, never green, until the service’s own 200', async ({
+  app: page,
+}) => {
+  await applyCase(page, 'Venta simple');
+  await verify(page);
+  // Every call meets a gateway that answers 200 {"error": "upstream connect error …"} without
+  // reaching the service, until released (issue 19).
+  await bridge(page, 'training.injectFault', {
+    operation: 'v3.paidAndBilled',
+    fault: 'gateway-error',
+    times: 1,
+    hold: true,
+  });
+  await collectAndConfirm(page, 30000);
+  const amber = guidance(page);
+  await expect(amber).toContainText('Resultado desconocido');
+  await expect(amber).toContainText(/no cobre de nuevo/i);
+  await expect(paidAndBilled(page)).toHaveCount(0);
+  await expectDetails(page, 'upstream connect error');
+  await expect(paidAndBilled(page)).toHaveCount(0);
+
+  await bridge(page, 'training.releaseFaults', {});
+  await expect(paidAndBilled(page)).toContainText('PAGADO Y FACTURADO', { timeout: 90_000 });
 });
 
 test('no answer from the terminal at all: amber, then "check again" finds the journaled result', async ({

@@ -1,4 +1,5 @@
 // Undo billing needs the supervisor's PIN and a reason; refusals are explained plainly.
+import { bridge } from './bridge-helper';
 import { applyCase, expectDetails, firstClickOfDoubleClick } from './cashier';
 import { expect, expectNoAxeViolations, SUPERVISOR_PIN, saveScreenshot, test } from './fixtures';
 
@@ -90,4 +91,31 @@ test('undo through v2, and the code can be sold again', async ({ app: page }) =>
   await page.getByLabel('PIN del supervisor').fill(SUPERVISOR_PIN);
   await page.getByRole('button', { name: 'Deshacer facturación', exact: true }).click();
   await expect(page.getByRole('heading', { name: /Todavía no está facturado/ })).toBeVisible();
+});
+
+test('an undo whose answer is lost says what really happens: not repeated by the terminal, in the tray and the day close', async ({
+  app: page,
+}) => {
+  await page.keyboard.press('F4');
+  await applyCase(page, 'Deshacer facturación permitido');
+  await bridge(page, 'training.injectFault', {
+    operation: 'v3.undoBilling',
+    fault: 'lose-response',
+    times: 1,
+  });
+  await page.getByLabel('Motivo (queda registrado)').fill('Cambio de talla');
+  await page.getByLabel('PIN del supervisor').fill(SUPERVISOR_PIN);
+  await page.getByRole('button', { name: 'Deshacer facturación', exact: true }).click();
+
+  await page.getByRole('button', { name: /sin respuesta definitiva/ }).click();
+  const item = page.getByTestId('open-operation');
+  await expect(item).toContainText('El terminal no repite un deshacer solo');
+  await expect(item).toContainText('si ya no figura facturado, el deshacer se hizo');
+
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F6');
+  const recon = page.getByRole('region', { name: 'Conciliación con este terminal' }).first();
+  const pending = recon.getByRole('row').filter({ hasText: 'Pendiente' });
+  await expect(pending).toContainText('el terminal no lo repite solo');
+  await expect(recon).not.toContainText('el terminal reintenta');
 });

@@ -6,6 +6,7 @@ import type { AppInfo, BridgeMethod, BridgeMethods, Mode } from '../../shared/br
 import type { IntegrationHost } from '../integration/integration-host';
 import type { RetryPolicy, Sleep } from '../journal/backoff';
 import type { Journal } from '../journal/journal';
+import type { LateOutcomes } from '../journal/late-outcomes';
 import type { Logger } from '../log/logger';
 import type { ServiceClient } from '../service/service-client';
 import type { SettingsStore } from '../settings/settings-store';
@@ -50,6 +51,11 @@ export type HandlerDeps = {
   integration?: IntegrationHost;
   /** How unknown paid-and-billed and refund calls are retried (tests pass an instant sleep). */
   retry?: { policy?: Partial<RetryPolicy>; random?: () => number; sleep?: Sleep };
+  /**
+   * Writes the known outcome of a call made once whose outcome line failed (disk full), when the
+   * journal takes entries again; set by createHandlers.
+   */
+  lateOutcomes?: LateOutcomes;
 };
 
 /** Who is calling. Transports check their caller first; `verified: false` is refused anyway. */

@@ -10,7 +10,8 @@ export {
   type OutcomeInput,
   openJournal,
 } from './journal';
-export { JournalError, type JournalErrorCode } from './journal-error';
+export { isWriteFailure, JournalError, type JournalErrorCode } from './journal-error';
+export { createLateOutcomes, type LateOutcomes } from './late-outcomes';
 export type { JournalProblem, JournalProblemKind, JournalRecovery } from './load-journal';
 export { type LineReader, openLineReader, type RawLine, type RawLines } from './read-lines-after';
 export { createResolver, type Resolver, type ResolverOptions } from './resolver';

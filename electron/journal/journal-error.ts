@@ -28,3 +28,8 @@ export class JournalError extends Error {
     super(message, options);
   }
 }
+
+/** A write or sync that failed (disk full, device gone): the journal takes entries again later. */
+export function isWriteFailure(error: unknown): boolean {
+  return error instanceof JournalError && error.code === 'write-failed';
+}

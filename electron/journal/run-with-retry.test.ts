@@ -218,10 +218,42 @@ describe('runWithRetry', () => {
         throw new JournalError('write-failed', 'disk full');
       },
     };
+    // It keeps waiting for the disk instead of giving up (bounded here by maxAttempts).
     await expect(
-      runWithRetry({ journal: failing, opId, attempt, sleep: async () => {} }),
-    ).rejects.toMatchObject({ code: 'write-failed' });
+      runWithRetry({
+        journal: failing,
+        opId,
+        attempt,
+        sleep: async () => {},
+        policy: { maxAttempts: 5 },
+      }),
+    ).resolves.toEqual({ status: 'unknown', calls: 1, reason: 'gave-up' });
     expect(attempt.calls).toEqual([]);
     expect((await journal.operation(opId))?.status).toBe('unknown');
+  });
+
+  it('keeps going while the disk is full and settles once it takes entries again', async () => {
+    const opId = await unknownOperation();
+    const attempt = answering(ok);
+    let attemptsRefused = 2;
+    let outcomesRefused = 1;
+    const full = () => new JournalError('write-failed', 'disk full');
+    const filling: Journal = {
+      ...journal,
+      recordAttempt: async (id, info) => {
+        if (attemptsRefused-- > 0) throw full();
+        return journal.recordAttempt(id, info);
+      },
+      recordOutcome: async (id, outcome) => {
+        if (outcomesRefused-- > 0) throw full();
+        return journal.recordOutcome(id, outcome);
+      },
+    };
+    const result = await runWithRetry({ journal: filling, opId, attempt, sleep: async () => {} });
+    // No call while the attempt could not be journaled; the answer whose line failed is asked
+    // again, and the second answer is the one written.
+    expect(result).toEqual({ status: 'succeeded', calls: 3 });
+    expect(attempt.calls).toEqual([2, 3]);
+    expect(await journal.operation(opId)).toMatchObject({ status: 'succeeded', calls: 3 });
   });
 });

@@ -5,7 +5,7 @@
 import type { OutcomeStatus, ServiceMessage } from '../../shared/journal-entry';
 import { backoffDelay, DEFAULT_RETRY_POLICY, type RetryPolicy, type Sleep, sleep } from './backoff';
 import type { Journal } from './journal';
-import { JournalError } from './journal-error';
+import { isWriteFailure, JournalError } from './journal-error';
 
 type AnswerDetails = {
   http_status?: number;
@@ -76,9 +76,17 @@ export async function runWithRetry(options: RetryOptions): Promise<RetryResult> 
     await wait(delay, signal);
     if (signal.aborted) return { status: 'unknown', calls, reason: 'cancelled' };
 
-    calls += 1;
     // Journaled before the call: if the app dies during it, the journal still shows it was made.
-    await journal.recordAttempt(opId, { attempt: calls, delay_ms: delay });
+    // A journal that cannot write (disk full) makes no call; the loop waits and tries again, so
+    // the operation settles once space returns, without a restart (docs/decisions.md "No
+    // operation stays pending without a loop").
+    try {
+      await journal.recordAttempt(opId, { attempt: calls + 1, delay_ms: delay });
+    } catch (error) {
+      if (isWriteFailure(error)) continue;
+      throw error;
+    }
+    calls += 1;
     let answer: unknown;
     try {
       answer = await options.attempt({ attempt: calls, signal });
@@ -87,7 +95,14 @@ export async function runWithRetry(options: RetryOptions): Promise<RetryResult> 
       answer = { kind: 'unknown', error_category: 'attempt-failed' };
     }
     const outcome = asOutcome(answer);
-    await journal.recordOutcome(opId, outcome);
+    try {
+      await journal.recordOutcome(opId, outcome);
+    } catch (error) {
+      // The answer is lost with its line: asked again (a repeat is safe, or this loop would not
+      // run), it is written when the journal takes entries again.
+      if (isWriteFailure(error)) continue;
+      throw error;
+    }
     if (outcome.status !== 'unknown') return { status: outcome.status, calls };
   }
   return { status: 'unknown', calls, reason: 'gave-up' };

@@ -37,6 +37,12 @@ function boundFields(fields: Record<string, string>): Record<string, string> {
  */
 function boundBody(body: unknown): unknown {
   if (typeof body === 'string') return boundText(body);
-  const text = JSON.stringify(body) ?? '';
+  let text: string;
+  try {
+    text = JSON.stringify(body) ?? '';
+  } catch {
+    // Too deep (or cyclic) to serialize: the client bounds depth first, this is the last net.
+    return { cut: '[not serializable]' };
+  }
   return text.length <= MAX_SERVICE_TEXT ? body : { cut: boundText(text) };
 }

@@ -3,7 +3,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineEndpoints, ErrorBody, UnspecifiedOk } from '../../shared/api/common';
+import { defineEndpoints, EmptyOk, ErrorBody } from '../../shared/api/common';
 import { ServiceError } from '../../shared/service-error';
 import { answer, fakeTransport, silentTransport } from './fake-transport';
 import { createServiceClient, type ServiceClientOptions } from './service-client';
@@ -40,7 +40,7 @@ const specs = defineEndpoints({
     summary: 'bearer, no body',
     auth: 'bearer',
     params: z.object({ order_id: z.string().min(1) }),
-    response: UnspecifiedOk,
+    response: EmptyOk,
     errors: {},
   },
   addOn: {
@@ -78,7 +78,7 @@ const specs = defineEndpoints({
     summary: 'query',
     auth: 'bearer',
     query: z.object({ day: z.string(), detail: z.enum(['true', 'false']).optional() }),
-    response: UnspecifiedOk,
+    response: EmptyOk,
     errors: {},
   },
 });

@@ -21,12 +21,32 @@ export type CallContext = {
   mockControls: boolean;
 };
 
+/**
+ * Never throws: whatever goes wrong once the request may have left is a `bad-response`, which a
+ * money operation treats as unknown and asks again (docs/decisions.md "A service answer is
+ * bounded in depth"); a throw would reach the bridge as `internal` and leave its intent pending.
+ */
 export async function callEndpoint<S extends EndpointSpec>(
   context: CallContext,
   spec: S,
   input: EndpointInput<S>,
 ): Promise<ServiceResult<EndpointData<S>>> {
   const started = context.now();
+  try {
+    return await callUnguarded(context, spec, input, started);
+  } catch {
+    // The thrown value is dropped: it may quote what the service sent, or a credential.
+    const durationMs = Math.max(0, context.now() - started);
+    return { ok: false, error: { category: 'bad-response' }, durationMs };
+  }
+}
+
+async function callUnguarded<S extends EndpointSpec>(
+  context: CallContext,
+  spec: S,
+  input: EndpointInput<S>,
+  started: number,
+): Promise<ServiceResult<EndpointData<S>>> {
   const finish = (result: ServiceResult<EndpointData<S>>, secrets: readonly string[]) => {
     const done = result.ok
       ? result

@@ -1,9 +1,14 @@
 // Turns an HTTP answer into the one result value, by the service's error shapes
 // (shared/api/endpoints.ts; docs/decisions.md "The service's interface in the project"):
 // 400 with field-keyed errors is a format problem, 400 with `{ error }` a refusal by a business
-// rule, 401 auth, 404 not found, 5xx no definite answer.
+// rule, 401 auth, 404 not found, 5xx no definite answer. A 2xx is a success only with the
+// success body (docs/decisions.md "A 2xx is a success only with the success body"), and a body
+// nested deeper than any answer of the service is a bad answer whatever its status
+// ("A service answer is bounded in depth").
 import type { z } from 'zod';
 import type { ServiceError, ServiceResult } from '../../shared/service-error';
+import { boundText } from './bound-error';
+import { nestsDeeperThan } from './json-depth';
 
 export type HttpAnswer = { status: number; text: string };
 
@@ -17,6 +22,9 @@ export function classifyResponse<T>(
   return { ok: false, error: errorFromAnswer(status, text) };
 }
 
+/** What is kept of a body too deep to parse safely: its start, as bound-error cuts a body. */
+const tooDeep = (text: string) => ({ cut: `${boundText(text, 200)}[too deep]` });
+
 function successResult<T>(
   status: number,
   text: string,
@@ -27,9 +35,25 @@ function successResult<T>(
   if (responseType === 'json') {
     // Several 200 bodies are "not shown" by the contract; an empty one is read as `{}` so a
     // paid-and-billed that succeeded is not mistaken for an indefinite answer and retried.
+    if (nestsDeeperThan(text)) return badResponse(status, tooDeep(text));
     const parsed = text.trim() === '' ? { ok: true, value: {} } : parseJson(text);
     if (!parsed.ok) return badResponse(status, text);
     payload = parsed.value;
+    // No success body of the service carries `error`: a proxy or gateway answering 200 in the
+    // service's place does (`{"error":"upstream connect error …"}`), and the call may never
+    // have reached the service.
+    if (isRecord(payload) && Object.hasOwn(payload, 'error')) {
+      const message = errorMessage(payload);
+      return {
+        ok: false,
+        error: {
+          category: 'bad-response',
+          httpStatus: status,
+          body: payload,
+          ...(message === undefined ? {} : { message }),
+        },
+      };
+    }
   }
   const checked = schema.safeParse(payload);
   if (!checked.success) return badResponse(status, payload);
@@ -41,6 +65,8 @@ function badResponse(status: number, body: unknown): ServiceResult<never> {
 }
 
 export function errorFromAnswer(status: number, text: string): ServiceError {
+  if (nestsDeeperThan(text))
+    return { category: 'bad-response', httpStatus: status, body: tooDeep(text) };
   const parsed = parseJson(text);
   const body: unknown = parsed.ok ? parsed.value : text === '' ? undefined : text;
   const base = { httpStatus: status, ...(body === undefined ? {} : { body }) };

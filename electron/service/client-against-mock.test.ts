@@ -2,7 +2,7 @@
 // mode, Fastify inject) and over a real loopback socket with fetch (a local sandbox server).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineEndpoints, ErrorBody, UnspecifiedOk } from '../../shared/api/common';
+import { defineEndpoints, EmptyOk, ErrorBody } from '../../shared/api/common';
 import { inStoreEndpoints } from '../../shared/api/in-store';
 import { IN_STORE } from '../../shared/api/messages';
 import { FundingCreated, ScenarioCatalogue } from '../../shared/api/trainer';
@@ -35,7 +35,7 @@ const trainer = defineEndpoints({
 const unchecked = {
   ...inStoreEndpoints.v3Verify,
   body: z.unknown(),
-  response: UnspecifiedOk,
+  response: EmptyOk,
 };
 
 type Connection = { transport: Transport; baseUrl: string };

@@ -4,6 +4,13 @@
 import type { ServiceError } from '../../shared/service-error';
 
 export const REDACTED = '[redacted]';
+/**
+ * Levels walked; what lies deeper is dropped, so no body can overflow the stack here (the client
+ * already refuses bodies nested deeper than MAX_JSON_DEPTH: docs/decisions.md "A service answer
+ * is bounded in depth").
+ */
+const MAX_DEPTH = 64;
+const TOO_DEEP = '[too deep]';
 
 /**
  * The error with the secrets taken out of what the service sent (message, field errors, body);
@@ -23,18 +30,20 @@ export function redactError(error: ServiceError, secrets: readonly string[]): Se
 export function redactSecrets<T>(value: T, secrets: readonly string[]): T {
   const active = secrets.filter((s) => s !== '');
   if (active.length === 0) return value;
-  return walk(value, active) as T;
+  return walk(value, active, 0) as T;
 }
 
-function walk(value: unknown, secrets: readonly string[]): unknown {
+function walk(value: unknown, secrets: readonly string[], depth: number): unknown {
   if (typeof value === 'string') {
     return secrets.reduce((text, secret) => text.split(secret).join(REDACTED), value);
   }
-  if (Array.isArray(value)) return value.map((item) => walk(item, secrets));
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [walk(key, secrets), walk(item, secrets)]),
-    );
-  }
-  return value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return TOO_DEEP;
+  if (Array.isArray(value)) return value.map((item) => walk(item, secrets, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      walk(key, secrets, depth),
+      walk(item, secrets, depth + 1),
+    ]),
+  );
 }

@@ -117,4 +117,15 @@ describe.each(connections)('sandbox faults seen by the service client through %s
     });
     expect(billed()).toBe(true);
   });
+
+  it('gateway-error: a 200 carrying an error is a bad response, and nothing was billed', async () => {
+    const id = await arm({ kind: 'gateway-error' });
+    const result = await client.v3PaidAndBilled(sale);
+    expect(result).toMatchObject({
+      ok: false,
+      error: { category: 'bad-response', httpStatus: 200 },
+    });
+    expect(billed()).toBe(false);
+    expect(app.mockContext.requests.latest(1)[0]).toMatchObject({ status: 200, fault_id: id });
+  });
 });

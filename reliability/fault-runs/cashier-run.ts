@@ -19,7 +19,7 @@ export type { RunOptions };
 export async function cashierRun(options: RunOptions): Promise<RunReport> {
   const { index, seed, mock } = options;
   const report = newReport(index, seed);
-  const { rng, tracker, run, plan } = await openChaosRun(options);
+  const { rng, tracker, run, plan } = await openChaosRun(options, { diskFaults: true });
   const context: RunContext = {
     backend: run.backend,
     restart: async () => {
@@ -32,6 +32,7 @@ export async function cashierRun(options: RunOptions): Promise<RunReport> {
     report,
     cashierId: `caja-${index % 7}`,
     answered: new Set(),
+    journalMayFail: () => plan.counts['disk-full'] > 0,
   };
   const dni = (n: number) => `7${String(index * 2 + n).padStart(7, '0')}`;
   const codes: Array<{ code: string; dni: string }> = [];

@@ -6,6 +6,7 @@ import { createInjectTransport } from '../../electron/service/transports';
 import { type SeededRandom, seededRandom } from '../support/seeded-random';
 import { createChaosTransport, type FaultPlan, noFaults } from './chaos-transport';
 import { createEffectTracker, type EffectTracker } from './effect-tracker';
+import { createFullDisk } from './full-disk';
 import { openRunBackend, type RunBackend } from './run-backend';
 import type { RunOptions } from './run-options';
 
@@ -17,7 +18,11 @@ export type ChaosRun = {
   run: RunBackend;
 };
 
-export async function openChaosRun(options: RunOptions): Promise<ChaosRun> {
+/** `diskFaults`: the run may meet a disk that fills between a call's intent and its outcome. */
+export async function openChaosRun(
+  options: RunOptions,
+  { diskFaults = false } = {},
+): Promise<ChaosRun> {
   const rng = seededRandom(options.seed);
   const plan: FaultPlan = {
     rng: seededRandom(options.seed ^ 0x5bd1e995),
@@ -27,6 +32,7 @@ export async function openChaosRun(options: RunOptions): Promise<ChaosRun> {
     counts: noFaults(),
     log: [],
     spuriousTimeouts: 0,
+    disk: diskFaults ? await createFullDisk() : null,
   };
   const tracker = createEffectTracker(options.mock, createInjectTransport(options.mock));
   const run = await openRunBackend({
@@ -35,5 +41,11 @@ export async function openChaosRun(options: RunOptions): Promise<ChaosRun> {
     settingsText: options.settingsText,
     timeoutMs: options.timeoutMs,
   });
+  if (plan.disk) plan.disk.dir = run.dataDir;
+  const remove = run.remove;
+  run.remove = async () => {
+    plan.disk?.release();
+    await remove();
+  };
   return { rng, plan, tracker, run };
 }

@@ -8,6 +8,7 @@ import type {
   TransportResponse,
 } from '../../electron/service/transports';
 import type { SeededRandom } from '../support/seeded-random';
+import type { FullDisk } from './full-disk';
 
 export const FAULT_KINDS = [
   'lose-response',
@@ -17,6 +18,9 @@ export const FAULT_KINDS = [
   'slow-body',
   'invalid-json',
   'wrong-schema',
+  'gateway-error',
+  'deep-json',
+  'disk-full',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -37,6 +41,8 @@ export type FaultPlan = {
   log: string[];
   /** Calls without a fault that nevertheless ran past the client's timeout. */
   spuriousTimeouts: number;
+  /** The run's disk, for `disk-full`; absent where a run does not draw that fault. */
+  disk?: FullDisk | null;
 };
 
 type Answer = { status: number; contentType: string; body: string };
@@ -48,7 +54,7 @@ export function createChaosTransport(inner: Transport, plan: FaultPlan): Transpo
       return watched(inner, url, init, plan);
     }
     plan.budget -= 1;
-    const kind = plan.rng.pick(FAULT_KINDS);
+    const kind = plan.rng.pick(plan.disk ? FAULT_KINDS : WITHOUT_DISK);
     plan.counts[kind] += 1;
     const variant = plan.rng.next();
     const note = (name: string) =>
@@ -119,6 +125,32 @@ export function createChaosTransport(inner: Transport, plan: FaultPlan): Transpo
         const real = await read(inner, url, init);
         return answer({ ...real, body: wrongShape(real, plan.rng) });
       }
+      case 'gateway-error': {
+        // A gateway in front of the service answers 200 in its place: nothing applied (issue 19).
+        const body = plan.rng.pick(GATEWAY_BODIES);
+        note(`unreached-200 ${body.slice(0, 20)}`);
+        return answer({ status: 200, contentType: 'application/json', body });
+      }
+      case 'deep-json': {
+        // About 30 KB nested 5,000 deep, in place of the answer or after the work (issue 19).
+        const status = plan.rng.pick([200, 400, 502]);
+        if (variant < 0.5) {
+          note(`unreached-${status}`);
+        } else {
+          note(`applied-${status}`);
+          await read(inner, url, init);
+        }
+        return answer({ status, contentType: 'application/json', body: DEEP_BODY });
+      }
+      case 'disk-full': {
+        // The service answers, then the disk is full for the outcome line and a few more fsyncs
+        // (issue 19: the operation must settle once space returns, without a restart).
+        const real = await read(inner, url, init);
+        const failures = plan.rng.int(1, 4);
+        note(`applied, ${failures} fsyncs fail`);
+        plan.disk?.fill(failures);
+        return answer(real);
+      }
     }
   };
 }
@@ -152,6 +184,16 @@ function answer({ status, contentType, body }: Answer): TransportResponse {
     text: async () => body,
   };
 }
+
+const WITHOUT_DISK = FAULT_KINDS.filter((kind) => kind !== 'disk-full');
+
+const GATEWAY_BODIES = [
+  '{"error":"upstream connect error or disconnect/reset before headers. reset reason: connection failure"}',
+  'null',
+  '{"unexpected":true}',
+];
+
+const DEEP_BODY = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
 
 const PORTAL_PAGE =
   '<!doctype html><html><head><title>Wi-Fi login</title></head><body>Sign in</body></html>';

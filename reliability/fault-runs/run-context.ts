@@ -29,6 +29,8 @@ export type RunContext = {
   cashierId: string;
   /** Every op_id the bridge answered, to find them all in the journal at the end. */
   answered: Set<string>;
+  /** The run's disk has filled (a `disk-full` fault): `journal-unavailable` is the right answer. */
+  journalMayFail(): boolean;
 };
 
 export function flag(context: RunContext, kind: ViolationKind, detail: string): void {
@@ -51,6 +53,9 @@ export async function bridge<M extends BridgeMethod>(
     return null;
   }
   if (!answer.ok) {
+    // A full disk between the intent and the outcome: the bridge says so; the operation is left
+    // to settle by itself, which the run's final checks hold it to (nothing pending).
+    if (answer.error.code === 'journal-unavailable' && context.journalMayFail()) return null;
     flag(context, 'contract', `${method}: ${answer.error.code} ${answer.error.message}`);
     return null;
   }

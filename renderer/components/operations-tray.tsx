@@ -66,11 +66,14 @@ function TrayItem({ op }: { op: JournalOperation }) {
   const [closing, setClosing] = useState(false);
   const who = whoOf(op);
   const money = moneyOf(op);
+  // An undo is never called again by itself (docs/decisions.md "Undo billing is not retried").
   const advice = isBilling(op)
     ? 'tray.adviceBilling'
     : isRefund(op)
       ? 'tray.adviceRefund'
-      : 'tray.adviceOther';
+      : op.operation.endsWith('.undoBilling')
+        ? 'tray.adviceUndo'
+        : 'tray.adviceOther';
   return (
     <li className="tray__item" data-testid="open-operation">
       <p className="tray__what">

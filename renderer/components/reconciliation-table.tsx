@@ -74,7 +74,13 @@ export function ReconciliationTable({ lines }: { lines: readonly ReconcileLine[]
                       <strong>{t(STATUS[line.status].label)}</strong>
                     </span>
                     <br />
-                    <span className="muted">{t(STATUS[line.status].explain)}</span>
+                    <span className="muted">
+                      {t(
+                        line.pendingUndo
+                          ? 'reconcile.pendingUndoExplain'
+                          : STATUS[line.status].explain,
+                      )}
+                    </span>
                   </td>
                   <td>{line.identity}</td>
                   <td>{line.fundingCode ?? '—'}</td>

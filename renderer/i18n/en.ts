@@ -28,6 +28,8 @@ export const en: Record<MessageKey, string> = {
     'The terminal retries by itself until it has the answer. Do not collect again; do not issue the invoice yet.',
   'tray.adviceRefund':
     'The terminal retries the refund by itself. Do not hand back cash until it has the answer.',
+  'tray.adviceUndo':
+    'The terminal does not repeat an undo by itself: repeated, it could undo a new sale of the same code. Check the code (Verify or Check): if it no longer reads as billed, the undo went through; if it still does, it did not. Then a supervisor closes it with a note.',
   'tray.adviceOther':
     'It moved no money. A supervisor can close it with a note once they have checked it.',
   'tray.close': 'Close (supervisor PIN)',
@@ -291,6 +293,8 @@ export const en: Record<MessageKey, string> = {
   'reconcile.pending': 'Pending',
   'reconcile.pendingExplain':
     'No definite answer yet: do not collect again; the terminal keeps retrying.',
+  'reconcile.pendingUndoExplain':
+    'Undo without an answer: the terminal does not repeat it by itself. Check the code: if it no longer reads as billed, it was undone. A supervisor closes it with a note.',
   'reconcile.missing': 'Missing from the summary',
   'reconcile.missingExplain':
     'This terminal billed it but the service does not count it today: tell the supervisor.',

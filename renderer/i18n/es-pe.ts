@@ -28,6 +28,8 @@ export const esPE = {
     'El terminal reintenta solo hasta tener la respuesta. No cobre de nuevo; no emita la boleta o factura todavía.',
   'tray.adviceRefund':
     'El terminal reintenta solo la devolución. No devuelva el dinero en efectivo hasta tener la respuesta.',
+  'tray.adviceUndo':
+    'El terminal no repite un deshacer solo: repetido, podría deshacer una venta nueva del mismo código. Consulte el código (Verificar o Consultar): si ya no figura facturado, el deshacer se hizo; si sigue facturado, no se hizo. Luego un supervisor lo cierra con una nota.',
   'tray.adviceOther':
     'No movió dinero. Un supervisor puede cerrarla con una nota cuando lo haya revisado.',
   'tray.close': 'Cerrar (PIN de supervisor)',
@@ -293,6 +295,8 @@ export const esPE = {
   'reconcile.pending': 'Pendiente',
   'reconcile.pendingExplain':
     'Sin respuesta definitiva todavía: no cobrar de nuevo; el terminal reintenta.',
+  'reconcile.pendingUndoExplain':
+    'Deshacer sin respuesta: el terminal no lo repite solo. Consulte el código: si ya no figura facturado, se deshizo. Un supervisor cierra el pendiente con una nota.',
   'reconcile.missing': 'Falta en el resumen',
   'reconcile.missingExplain':
     'Este terminal lo facturó pero el servicio no lo cuenta hoy: avise al supervisor.',

@@ -36,8 +36,13 @@ export const HttpUrl = z.url({ protocol: z.regexes.httpProtocol });
 /** A required string field: present and not empty. */
 export const NonEmptyString = z.string().min(1);
 
-/** 200 bodies the document does not show: any JSON object; callers must not depend on it. */
-export const UnspecifiedOk = z.looseObject({});
+/**
+ * The 200 body of paid-and-billed and undo billing, which the interface does not show: `{}` as
+ * the project restates it (an empty body is read as `{}`). Anything else (`null`, a gateway's
+ * `{ error }`, an unexpected field) is not the service's yes: a bad answer, unknown, asked again
+ * (docs/decisions.md "A 2xx is a success only with the success body").
+ */
+export const EmptyOk = z.strictObject({});
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { isValidDni, isValidFundingCode, isValidRuc } from '../domain/identity';
 import {
   defineEndpoints,
+  EmptyOk,
   ErrorBody,
   FieldErrorsBody,
   IsoDate,
-  UnspecifiedOk,
   WireAmount,
 } from './common';
 
@@ -134,7 +134,7 @@ export const inStoreEndpoints = defineEndpoints({
     summary: 'Receive down payment and billing (only the first call has effect)',
     auth: 'bearer',
     body: BillingRequest,
-    response: UnspecifiedOk,
+    response: EmptyOk,
     errors: inStoreErrors,
   },
   v3UndoBilling: {
@@ -143,7 +143,7 @@ export const inStoreEndpoints = defineEndpoints({
     summary: 'Undo billing (only RUCs starting with 10)',
     auth: 'bearer',
     body: Identification,
-    response: UnspecifiedOk,
+    response: EmptyOk,
     errors: inStoreErrors,
   },
   v2Info: {
@@ -161,7 +161,7 @@ export const inStoreEndpoints = defineEndpoints({
     summary: 'Receive down payment and billing (v2)',
     auth: 'bearer',
     body: Identification,
-    response: UnspecifiedOk,
+    response: EmptyOk,
     errors: inStoreErrors,
   },
   v2UndoBilling: {
@@ -170,7 +170,7 @@ export const inStoreEndpoints = defineEndpoints({
     summary: 'Undo billing (v2; only RUCs starting with 10)',
     auth: 'bearer',
     body: Identification,
-    response: UnspecifiedOk,
+    response: EmptyOk,
     errors: inStoreErrors,
   },
   v2DaySummary: {
@@ -197,7 +197,7 @@ export const inStoreEndpoints = defineEndpoints({
     summary: 'Test endpoint: paid-and-billed (documented test identities only)',
     auth: 'bearer',
     body: Identification,
-    response: UnspecifiedOk,
+    response: EmptyOk,
     errors: inStoreErrors,
   },
   mockUndoBilling: {
@@ -206,7 +206,7 @@ export const inStoreEndpoints = defineEndpoints({
     summary: 'Test endpoint: undo billing (documented test identities only)',
     auth: 'bearer',
     body: Identification,
-    response: UnspecifiedOk,
+    response: EmptyOk,
     errors: inStoreErrors,
   },
   mockDaySummary: {

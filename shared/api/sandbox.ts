@@ -9,6 +9,7 @@ export const FAULT_KINDS = [
   'reset',
   'lost-after-apply',
   'malformed',
+  'gateway-error',
 ] as const;
 export const FaultKind = z.enum(FAULT_KINDS);
 export type FaultKind = z.infer<typeof FaultKind>;

@@ -220,7 +220,8 @@ export const bridgeMethods = {
   /**
    * Training only: the next `times` calls of an operation meet a fault between the app and the
    * mock, so a class (and the e2e tests) can see the amber "unknown outcome" path.
-   * `lose-response`: the mock applies the call but the answer is lost.
+   * `lose-response`: the mock applies the call but the answer is lost. `gateway-error`: a
+   * gateway answers 200 `{ error }` and the mock never gets the call.
    */
   'training.injectFault': {
     args: z.strictObject({
@@ -237,7 +238,13 @@ export const bridgeMethods = {
         /** Total and partial refunds alike. */
         'orders.refund',
       ]),
-      fault: z.enum(['lose-response', 'timeout', 'server-error', 'connection-reset']),
+      fault: z.enum([
+        'lose-response',
+        'timeout',
+        'server-error',
+        'connection-reset',
+        'gateway-error',
+      ]),
       times: z.int().min(1).max(20),
       /** Every call meets the fault until training.releaseFaults: the trainer holds the amber. */
       hold: z.boolean().optional(),

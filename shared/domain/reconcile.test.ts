@@ -142,6 +142,21 @@ describe('reconcile', () => {
     expect(lines).toMatchObject([{ status: 'matched', journalCollected: null }]);
   });
 
+  it('marks a pending undo as one the terminal does not retry, a pending billing not (issue 18.6)', () => {
+    const lines = reconcile(
+      [row('41000001', 'external', 300)],
+      [
+        op('v3.paidAndBilled', 'succeeded', '41000001', 'VENTA1', 1, 30000),
+        op('v3.undoBilling', 'unknown', '41000001', 'VENTA1', 2),
+        op('v3.paidAndBilled', 'unknown', '41000007', 'CRONO1', 3, 25000),
+      ],
+    );
+    expect(lines.map((l) => [l.status, l.identity, l.pendingUndo])).toEqual([
+      ['pending', '41000001', true],
+      ['pending', '41000007', undefined],
+    ]);
+  });
+
   it('is empty for an empty day', () => {
     expect(reconcile([], [])).toEqual([]);
   });

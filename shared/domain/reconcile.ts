@@ -18,6 +18,12 @@ export type ReconcileLine = {
   /** Payments the summary lists as made in the store (`external`). */
   summaryInStore: number;
   opIds: string[];
+  /**
+   * Pending because of an undo billing without an answer (and no billing in doubt): the terminal
+   * does not call an undo again by itself (docs/decisions.md "Undo billing is not retried"), so
+   * the screen says what to do instead of "the terminal retries".
+   */
+  pendingUndo?: true;
 };
 
 /** Attention first: what may still move, then what does not balance, then what does. */
@@ -37,6 +43,8 @@ type JournalState = {
   fundingCode: string | null;
   billed: boolean;
   open: boolean;
+  openBilling: boolean;
+  openUndo: boolean;
   /** Billings that took effect, what they collected, and whether every amount is known. */
   billings: number;
   collected: number;
@@ -68,6 +76,8 @@ function foldJournal(operations: readonly JournalOperation[]): Map<string, Journ
       fundingCode: null,
       billed: false,
       open: false,
+      openBilling: false,
+      openUndo: false,
       billings: 0,
       collected: 0,
       amountsKnown: true,
@@ -78,7 +88,12 @@ function foldJournal(operations: readonly JournalOperation[]): Map<string, Journ
     state.opIds.push(op.op_id);
     if (op.status === 'pending' || op.status === 'unknown') {
       state.open = true;
-      if (BILLING.has(op.operation)) state.openCollect = collectedOf(op);
+      if (BILLING.has(op.operation)) {
+        state.openBilling = true;
+        state.openCollect = collectedOf(op);
+      } else {
+        state.openUndo = true;
+      }
     } else if (op.status === 'succeeded') {
       if (BILLING.has(op.operation)) {
         // Only the first paid-and-billed of a billing has effect; a repeat adds nothing.
@@ -148,6 +163,9 @@ export function reconcile(
       journalCollected: collected,
       summaryInStore: inSummary?.inStore ?? 0,
       opIds: state.opIds,
+      ...(status === 'pending' && state.openUndo && !state.openBilling
+        ? { pendingUndo: true as const }
+        : {}),
     });
   }
   for (const [identity, state] of summary) {

@@ -1,5 +1,7 @@
 // The handler table: one handler per bridge method, all built from the same injected deps. Every
 // transport (Electron IPC, browser mode's HTTP, tests) ends in `dispatch` over this table.
+
+import { createLateOutcomes } from '../../journal/late-outcomes';
 import type { Logger } from '../../log/logger';
 import type { HandlerDeps, HandlerMap } from '../deps';
 import { appInfoHandlers } from '../handlers/app-info-handlers';
@@ -36,7 +38,14 @@ export type HandlerTable = {
   close(): Promise<void>;
 };
 
-export function createHandlers(deps: HandlerDeps): HandlerTable {
+export function createHandlers(given: HandlerDeps): HandlerTable {
+  const lateOutcomes = createLateOutcomes({
+    journal: given.journal,
+    ...given.retry,
+    onGiveUp: (opId, error) =>
+      given.logger.error('a late outcome could not be written', { op_id: opId, error }),
+  });
+  const deps: HandlerDeps = { ...given, lateOutcomes };
   const billing = createBilling(deps);
   const refunds = createRefunds(deps);
   const fragments = createFragmentStore();
@@ -66,10 +75,10 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
       ...(await refunds.resumeUnresolved()),
     ],
     whenIdle: async () => {
-      await Promise.all([billing.whenIdle(), refunds.whenIdle()]);
+      await Promise.all([billing.whenIdle(), refunds.whenIdle(), lateOutcomes.whenIdle()]);
     },
     close: async () => {
-      await Promise.all([billing.close(), refunds.close()]);
+      await Promise.all([billing.close(), refunds.close(), lateOutcomes.close()]);
     },
   };
 }

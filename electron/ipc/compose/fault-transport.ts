@@ -4,6 +4,7 @@
 import { inStoreEndpoints as e } from '../../../shared/api/in-store';
 import { ordersEndpoints as o } from '../../../shared/api/orders';
 import type { BridgeArgs } from '../../../shared/bridge';
+import { GATEWAY_ERROR_BODY } from '../../mock/sandbox/sandbox-hooks';
 import type { Transport, TransportRequest, TransportResponse } from '../../service/transports';
 
 /** The operations a trainer can fault: the contract's list, so the two never drift apart. */
@@ -14,9 +15,16 @@ export type FaultOperation = BridgeArgs<'training.injectFault'>['operation'];
  *   connection dropped — the case where only the journal and a retry can tell what happened;
  * - `timeout`: no answer until the client gives up (the call does not reach the mock);
  * - `server-error`: a 503 from "the service", without reaching the mock;
- * - `connection-reset`: the connection fails before the call reaches the mock.
+ * - `connection-reset`: the connection fails before the call reaches the mock;
+ * - `gateway-error`: a gateway answers 200 `{ error }` without reaching the mock (issue 19: a
+ *   2xx is the service's yes only with its success body).
  */
-export type FaultKind = 'lose-response' | 'timeout' | 'server-error' | 'connection-reset';
+export type FaultKind =
+  | 'lose-response'
+  | 'timeout'
+  | 'server-error'
+  | 'connection-reset'
+  | 'gateway-error';
 
 /** A path template's matcher: `{order_id}` stands for one path segment. */
 const template = (path: string) =>
@@ -104,6 +112,14 @@ async function applyFault(
       };
     case 'connection-reset':
       throw connectionError('read ECONNRESET');
+    case 'gateway-error':
+      return {
+        status: 200,
+        headers: {
+          get: (name) => (name.toLowerCase() === 'content-type' ? 'application/json' : null),
+        },
+        text: async () => JSON.stringify(GATEWAY_ERROR_BODY),
+      };
   }
 }
 

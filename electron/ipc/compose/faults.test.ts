@@ -22,6 +22,8 @@ describe.each<{ fault: FaultKind; reachesMock: boolean }>([
   { fault: 'timeout', reachesMock: false },
   { fault: 'server-error', reachesMock: false },
   { fault: 'connection-reset', reachesMock: false },
+  // A gateway's 200 `{ error }` (issue 19): not the service's yes.
+  { fault: 'gateway-error', reachesMock: false },
 ])('paid-and-billed meeting $fault', ({ fault, reachesMock }) => {
   it('answers unknown and retrying, then resolves to succeeded with one effect', async () => {
     const b = await bed.openOnShift();
@@ -139,6 +141,32 @@ describe('operations that are not retried', () => {
     expect(operation).toMatchObject({ status: 'unknown', calls: 1 });
     // The mock did apply it; the cashier learns that with a Verify, not from a blind retry.
     expect(funding()?.billing).toBeNull();
+  });
+
+  it('takes a gateway’s 200 with an error for an undo as unknown, never as done', async () => {
+    const b = await bed.openOnShift();
+    await ok(b.table, 'supervisor.setPin', { pin: PIN });
+    const verified = await verifiedSale(b.table);
+    await ok(b.table, 'v3.paidAndBilled', { verify_op_id: verified.op_id });
+    await ok(b.table, 'training.injectFault', {
+      operation: 'v3.undoBilling',
+      fault: 'gateway-error',
+      times: 1,
+    });
+    const undo = await ok(b.table, 'v3.undoBilling', {
+      identity: PLAIN_SALE.identity,
+      funding_code: PLAIN_SALE.funding_code,
+      pin: PIN,
+      reason: 'cambio de producto',
+    });
+    expect(undo).toMatchObject({
+      status: 'unknown',
+      error: { category: 'bad-response', httpStatus: 200 },
+    });
+    const operation = await ok(b.table, 'journal.operation', { op_id: undo.op_id });
+    expect(operation).toMatchObject({ status: 'unknown', outcome: { http_status: 200 } });
+    // The service never got it: the sale is still billed.
+    expect(funding()?.billing).not.toBeNull();
   });
 
   it('arms faults for the given number of calls only', async () => {

@@ -40,6 +40,8 @@ describe.each<{ kind: FaultKind; fault: Record<string, unknown>; applied: boolea
   { kind: 'reset', fault: {}, applied: false },
   { kind: 'lost-after-apply', fault: {}, applied: true },
   { kind: 'malformed', fault: {}, applied: true },
+  // A gateway's 200 `{ error }`: the service never got the call (issue 19).
+  { kind: 'gateway-error', fault: {}, applied: false },
 ])('paid-and-billed meeting the sandbox fault $kind', ({ kind, fault, applied }) => {
   it('is unknown (amber, retrying) first, then resolves to succeeded with one payment', async () => {
     const { b, verified } = await openVerified({ retry: stalledRetry });

@@ -11,7 +11,6 @@ import {
   requireShift,
   settleOnce,
 } from '../workflows/operation-support';
-import { acceptUnspecified2xx } from '../workflows/service-outcome';
 import { requirePin } from './require-pin';
 
 type UndoMethod = 'v3.undoBilling' | 'v2.undoBilling';
@@ -36,11 +35,10 @@ export function undoBillingHandler<G extends ApiGeneration>(
       // The reason is the supervisor's record; the PIN is never journaled.
       meta: { supervisor_reason: reason },
     });
-    const answer =
+    const result =
       generation === 'v3'
         ? await client.v3UndoBilling(request)
         : await client.v2UndoBilling(request);
-    const result = acceptUnspecified2xx(answer);
     return settleOnce(deps, opId, result, () => ({ kept: {}, data: { undone: true as const } }));
   };
   return handler as HandlerMap[`${G}.undoBilling`];

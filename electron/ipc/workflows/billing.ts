@@ -19,12 +19,7 @@ import {
 } from './billing-request';
 import { createKeyedLock } from './keyed-lock';
 import { invoiceFor, requireService, requireShift } from './operation-support';
-import {
-  acceptUnspecified2xx,
-  errorFromOutcome,
-  journalOutcome,
-  retryAnswer,
-} from './service-outcome';
+import { errorFromOutcome, journalOutcome, retryAnswer } from './service-outcome';
 
 export type { Generation };
 
@@ -64,7 +59,7 @@ export function createBilling(deps: HandlerDeps): Billing {
       if (!client) return { kind: 'unknown', error_category: 'not-configured' };
       const result = await untilAborted(call(client), signal);
       if (result === null) return { kind: 'unknown', error_category: 'cancelled' };
-      return retryAnswer(acceptUnspecified2xx(result));
+      return retryAnswer(result);
     };
   };
 
@@ -147,9 +142,24 @@ export function createBilling(deps: HandlerDeps): Billing {
         );
         const call = callFor(kind.operation, plan.request);
         if (!call) throw new Error('a planned request failed its own schema');
-        const result = acceptUnspecified2xx(await call(client));
+        const result = await call(client);
         const outcome = journalOutcome(result, {});
-        await journal.recordOutcome(opId, outcome);
+        const retryable = {
+          op_id: opId,
+          operation: kind.operation,
+          mode: shift.mode,
+          intent: { request: plan.request },
+        };
+        try {
+          await journal.recordOutcome(opId, outcome);
+        } catch (error) {
+          // Answered, but the outcome line failed (disk full): the retry loop asks again once the
+          // journal takes entries (a repeat has no effect and answers 200 again), so the billing
+          // settles without a restart (docs/decisions.md "No operation stays pending without a
+          // loop"). The bridge answers journal-unavailable: amber, money held.
+          retryInBackground(retryable);
+          throw error;
+        }
         const data = {
           billed_cents: plan.billed_cents,
           collected_cents: plan.to_collect_cents,
@@ -158,12 +168,7 @@ export function createBilling(deps: HandlerDeps): Billing {
         if (result.ok) return { status: 'succeeded', op_id: opId, data };
         if (outcome.status === 'refused')
           return { status: 'refused', op_id: opId, error: result.error };
-        const retrying = retryInBackground({
-          op_id: opId,
-          operation: kind.operation,
-          mode: shift.mode,
-          intent: { request: plan.request },
-        });
+        const retrying = retryInBackground(retryable);
         return { status: 'unknown', op_id: opId, error: result.error, retrying };
       });
     },

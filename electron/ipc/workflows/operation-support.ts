@@ -63,7 +63,17 @@ export async function settleOnce<D, T>(
       settled = { ok: false, error: { category: 'bad-response', httpStatus: result.status } };
     }
   }
-  await deps.journal.recordOutcome(opId, journalOutcome(settled, success?.kept));
+  const outcome = journalOutcome(settled, success?.kept);
+  try {
+    await deps.journal.recordOutcome(opId, outcome);
+  } catch (error) {
+    // The service answered but the disk took no outcome line: it is written once the journal
+    // takes entries again, so the operation does not stay pending until a restart
+    // (docs/decisions.md "No operation stays pending without a loop"). The cashier meets
+    // `journal-unavailable` meanwhile.
+    deps.lateOutcomes?.hold(opId, outcome);
+    throw error;
+  }
   if (settled.ok && success) return { status: 'succeeded', op_id: opId, data: success.data };
   if (settled.ok) throw new Error('unreachable: a success without data');
   const { error } = settled;

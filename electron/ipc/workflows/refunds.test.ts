@@ -288,6 +288,34 @@ describe('a refund whose answer is lost after the mock applied it', () => {
     expect(await journalLinesWith(b, 'mock-token')).toEqual([]);
   });
 
+  it('takes a gateway’s 200 with an error as unknown and retries it with the same token', async () => {
+    const b = await open();
+    const orderId = await confirmedOrder(b.table);
+    await ok(b.table, 'training.injectFault', {
+      operation: 'orders.refund',
+      fault: 'gateway-error',
+      times: 1,
+    });
+    const first = await bridge(b, 'orders.refund', {
+      order_id: orderId,
+      kind: 'partial',
+      amount_cents: 10_000,
+      reason: 'descuento',
+    });
+    expect(first).toMatchObject({
+      status: 'unknown',
+      retrying: true,
+      error: { category: 'bad-response', httpStatus: 200 },
+    });
+    await b.table.whenIdle();
+    const operation = await bridge(b, 'journal.operation', { op_id: first.op_id });
+    expect(operation).toMatchObject({ status: 'succeeded', outcome: { http_status: 200 } });
+    // The gateway's answer never reached the mock: the retry is the one call it saw.
+    const token = await journaledToken(b, first.op_id);
+    expect(refundTokens(recorded.seen)).toEqual([token]);
+    expect(mockOrder(mock, orderId).refunds).toEqual([{ kind: 'partial', amount: 10_000 }]);
+  });
+
   it('answers the open refund, not a new one, while its outcome is unknown', async () => {
     const b = await open(stalledRetry);
     const orderId = await confirmedOrder(b.table);

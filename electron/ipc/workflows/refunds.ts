@@ -99,7 +99,15 @@ export function createRefunds(deps: HandlerDeps): Refunds {
         const plan = plannedRefund(journaled.intent);
         if (!plan) throw new Error('a journaled refund failed its own schema');
         const result = await sendRefund(client, plan);
-        await journal.recordOutcome(opId, journalOutcome(result));
+        try {
+          await journal.recordOutcome(opId, journalOutcome(result));
+        } catch (error) {
+          // Answered, but the outcome line failed (disk full): the loop sends the refund again
+          // with its journaled token once the journal takes entries, and the service replays
+          // its first answer (docs/decisions.md "No operation stays pending without a loop").
+          void loops.start(journaled, false);
+          throw error;
+        }
         if (result.ok) {
           const data = refundData(journaled.intent, result.data);
           if (!data) throw new Error('a checked refund answer failed its own schema');

@@ -5,7 +5,7 @@ import { defineEndpoints } from '../../../shared/api/common';
 import type { ServiceResult } from '../../../shared/service-error';
 import { createServiceClient } from '../../service/service-client';
 import { createInjectTransport } from '../../service/transports';
-import { acceptUnspecified2xx, journalOutcome, retryAnswer } from './service-outcome';
+import { journalOutcome, retryAnswer } from './service-outcome';
 
 const failed = (error: Extract<ServiceResult<never>, { ok: false }>['error']) =>
   ({ ok: false, error }) as const;
@@ -40,14 +40,12 @@ describe('service outcomes', () => {
     });
   });
 
-  it('take a 200 with an unexpected JSON body as the yes it is, but not an HTML page', () => {
-    expect(
-      acceptUnspecified2xx(failed({ category: 'bad-response', httpStatus: 200, body: [true] })),
-    ).toEqual({ ok: true, status: 200, data: {} });
-    const html = failed({ category: 'bad-response', httpStatus: 200, body: '<html>portal</html>' });
-    expect(acceptUnspecified2xx(html)).toBe(html);
-    const server = failed({ category: 'bad-response', httpStatus: 302 });
-    expect(acceptUnspecified2xx(server)).toBe(server);
+  it('keep a 200 whose body is not the success body unknown, in the journal and for a retry', () => {
+    for (const body of [[true], null, { error: 'upstream connect error' }, '<html>portal</html>']) {
+      const answer = failed({ category: 'bad-response', httpStatus: 200, body });
+      expect(journalOutcome(answer)).toMatchObject({ status: 'unknown', http_status: 200 });
+      expect(retryAnswer(answer).kind).toBe('unknown');
+    }
   });
 });
 
@@ -74,12 +72,14 @@ describe('an over-long 2xx body', () => {
     }).call(UNSPECIFIED, { body: {} });
 
   it('past the 1 MiB cap is not taken as the yes of a paid-and-billed', async () => {
-    const result = acceptUnspecified2xx(await call(`[${'1,'.repeat(600_000)}1]`));
+    const result = await call(`[${'1,'.repeat(600_000)}1]`);
     expect(result).toMatchObject({ ok: false, error: { category: 'bad-response' } });
+    expect(journalOutcome(result).status).toBe('unknown');
   });
 
-  it('under the cap but shortened for the journal is still the service yes', async () => {
-    const result = acceptUnspecified2xx(await call(`[${'1,'.repeat(100_000)}1]`));
-    expect(result).toMatchObject({ ok: true, status: 200 });
+  it('under the cap, a body that is not the success body is unknown, kept short', async () => {
+    const result = await call(`[${'1,'.repeat(100_000)}1]`);
+    expect(result).toMatchObject({ ok: false, error: { category: 'bad-response' } });
+    expect(JSON.stringify(result).length).toBeLessThan(4_096);
   });
 });

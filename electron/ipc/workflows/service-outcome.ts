@@ -1,7 +1,9 @@
 // How a service answer becomes a journal outcome and a bridge outcome. The one rule that matters
-// for money: only an HTTP 2xx that passed its schema is `succeeded`; a 4xx with the service's
-// message is `refused`; anything without a definite answer (timeout, dropped connection, 5xx, a
-// body the contract does not allow) is `unknown`, because the call may have had effect.
+// for money: only an HTTP 2xx whose body is the service's success body is `succeeded`; a 4xx
+// with the service's message is `refused`; anything without a definite answer (timeout, dropped
+// connection, 5xx, a 2xx with another body: a gateway's `{ error }`, `null`) is `unknown`,
+// because the call may or may not have had effect (docs/decisions.md "A 2xx is a success only
+// with the success body").
 
 import type { OutcomeEntry } from '../../../shared/journal-entry';
 import {
@@ -67,28 +69,4 @@ export function errorFromOutcome(outcome: OutcomeEntry | null): ServiceError {
     ...(typeof message === 'string' ? { message } : {}),
     ...(message !== undefined && typeof message !== 'string' ? { fieldErrors: message } : {}),
   };
-}
-
-/**
- * Paid-and-billed and Undo billing answer 200 with a body the interface does not show
- * (docs/decisions.md "Billing"). The status is the service's word; a JSON body of another shape
- * than the client expects must not turn that yes into an endless unknown. Text bodies (an HTML page
- * from whatever answered) stay untrusted.
- */
-export function acceptUnspecified2xx<T>(result: ServiceResult<T>): ServiceResult<T | object> {
-  if (result.ok) return result;
-  const { error } = result;
-  const status = error.httpStatus;
-  if (
-    error.category === 'bad-response' &&
-    status !== undefined &&
-    status >= 200 &&
-    status < 300 &&
-    // No body at all: it was cut off at the size cap, so nothing about it can be trusted.
-    error.body !== undefined &&
-    typeof error.body !== 'string'
-  ) {
-    return { ok: true, status, data: {} };
-  }
-  return result;
 }

@@ -39,6 +39,11 @@ const ROWS: [string, string, string][] = [
     `{"kind":"malformed","times":0}`,
     'A 200 whose body is not JSON: not a success you can read. Treat as unknown and call again.',
   ],
+  [
+    'gateway-error',
+    `{"kind":"gateway-error","endpoint":"${PAID}"}`,
+    'A gateway answers 200 {"error": …} and the service never got the call. A 200 is a yes only with the success body: unknown, call again.',
+  ],
 ];
 
 export const BAD_DAY = `<section id="bad-day">

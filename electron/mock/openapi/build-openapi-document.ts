@@ -2,7 +2,7 @@
 // catalogue (shared/api/endpoints.ts) and the trainer controls (shared/api/trainer-controls.ts). Never edited by hand, so it
 // cannot say something the mock does not parse or send.
 import * as sharedApi from '../../../shared/api';
-import { ErrorBody, UnspecifiedOk } from '../../../shared/api/common';
+import { EmptyOk, ErrorBody } from '../../../shared/api/common';
 import { serviceEndpoints } from '../../../shared/api/endpoints';
 import * as sandboxApi from '../../../shared/api/sandbox';
 import * as trainerApi from '../../../shared/api/trainer';
@@ -69,8 +69,9 @@ const EMPTY_ANSWER = {
     type: 'object',
     maxProperties: 0,
     description:
-      'The service does not show this body; the sandbox answers `{}`. Read the status: 200 is ' +
-      'done (a repeat answers 200 again without effect).',
+      'The service does not show this body; the sandbox answers `{}`. A 200 with `{}` (or no ' +
+      'body) is done, and a repeat answers it again without effect; a 200 with any other body ' +
+      '(a gateway\'s `{ "error": … }`) is no answer: call again.',
   },
 };
 
@@ -78,7 +79,7 @@ const EMPTY_ANSWER = {
 export function buildOpenApiDocument({ baseUrl }: OpenApiOptions): OpenApiDocument {
   const components = createComponentRegistry(
     namesOf([sharedApi, sandboxApi, trainerApi]),
-    new Map([[UnspecifiedOk, EMPTY_ANSWER]]),
+    new Map([[EmptyOk, EMPTY_ANSWER]]),
   );
   // Referred to by every operation with a path parameter (its 400s).
   components.use(ErrorBody, 'output');

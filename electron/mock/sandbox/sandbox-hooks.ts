@@ -14,6 +14,15 @@ type Seen = { started: number; fault?: Fault; dropped: boolean; logged: boolean 
 /** A 200 body that is not JSON: cut short, as a proxy that lost the rest would leave it. */
 export const MALFORMED_BODY = '{"sandbox_fault":"malformed","body":';
 
+/**
+ * What a gateway in front of the service answers when it cannot reach it: a 200 carrying an error
+ * (Envoy's wording). The work is not done; a client that takes any 200 as done is wrong.
+ */
+export const GATEWAY_ERROR_BODY = {
+  error:
+    'upstream connect error or disconnect/reset before headers. reset reason: connection failure',
+};
+
 /** Fastify route → the operation's path as the document writes it; service endpoints only. */
 const SERVICE_ROUTES = new Map<string, string>(
   Object.values(serviceEndpoints).map((spec) => [routePath(spec.path), spec.path]),
@@ -103,6 +112,8 @@ export function installSandboxHooks(app: FastifyInstance, context: MockContext):
           .send({ error: `Sandbox fault ${fault.fault_id}: status ${fault.status}` });
       case 'reset':
         return drop(request, reply, entry);
+      case 'gateway-error':
+        return reply.status(200).send(GATEWAY_ERROR_BODY);
       case 'timeout':
         if (hasSocket(request)) {
           // Held without an answer; the socket closes after `ms` unless the caller gave up first.
