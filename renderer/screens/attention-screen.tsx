@@ -38,6 +38,8 @@ export function AttentionScreen({
   appInfo: AppInfo | null;
 }) {
   const [language, setLanguage] = useState<Language>('es-PE');
+  // The choice shows at once; the words follow once their catalogue is loaded.
+  const [chosen, setChosen] = useState<Language | null>(null);
   const t = (key: MessageKey) => translate(language, key);
   useEffect(() => {
     document.documentElement.lang = language;
@@ -45,8 +47,10 @@ export function AttentionScreen({
   }, [language]);
 
   const choose = async (next: Language) => {
+    setChosen(next);
     await loadCatalogue(next).catch(() => undefined);
     setLanguage(next);
+    setChosen(null);
   };
 
   return (
@@ -73,7 +77,7 @@ export function AttentionScreen({
                   type="radio"
                   name="attention-language"
                   value={value}
-                  checked={language === value}
+                  checked={(chosen ?? language) === value}
                   onChange={() => void choose(value)}
                 />
                 <span>{label}</span>
