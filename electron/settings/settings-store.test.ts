@@ -285,6 +285,8 @@ const DAMAGES: [string, (text: string) => string][] = [
   ['empty', () => ''],
   ['holding an invalid PIN', (text) => text.replace('"algorithm": "scrypt"', '"algorithm": "md5"')],
   ['holding an invalid mode', (text) => text.replace('"mode": "live"', '"mode": "lvie"')],
+  // Still valid JSON and a valid address, only another one: the checksum catches it.
+  ['holding another address', (text) => text.replace('pagos.example.pe', 'pagos.exbmple.pe')],
 ];
 
 /** A live terminal: PIN, live mode and an address, as a supervisor left it. */
@@ -352,6 +354,21 @@ describe('a damaged settings file (issue 19, item 4)', () => {
       expect((await open()).attention).toBe('settings-damaged');
     },
   );
+
+  it('says whether it started from nothing (no file and no backup)', async () => {
+    expect((await open()).fresh).toBe(true);
+    await liveTerminal();
+    expect((await open()).fresh).toBe(false);
+    await rm(join(dir, 'settings.json'));
+    expect((await open()).fresh).toBe(false);
+  });
+
+  it('reads a hand-made file without a checksum as it is', async () => {
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ store_name: 'Tienda Sur' }));
+    const store = await open();
+    expect(store.attention).toBeNull();
+    expect(store.get().store_name).toBe('Tienda Sur');
+  });
 
   it('needs attention when the file cannot be read at all', async () => {
     await mkdir(join(dir, 'settings.json'));

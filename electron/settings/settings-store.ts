@@ -17,6 +17,7 @@ import {
   parseStoredSettings,
   StoredSettings as Schema,
   type StoredSettings,
+  serializeSettings,
 } from './stored-settings';
 
 /** What the rest of the app reads: everything but the PIN's hash and lockout bookkeeping. */
@@ -63,6 +64,8 @@ export type SettingsStore = {
    * saved, no PIN set or checked, and the settings shown are the defaults, not the terminal's.
    */
   readonly attention: 'settings-damaged' | null;
+  /** Neither the file nor its backup existed: a first run, on the defaults. */
+  readonly fresh: boolean;
   get(): TerminalSettings;
   /** Validates and saves; throws a `SettingsError` naming the fields refused. */
   update(change: SettingsChangeInput): Promise<TerminalSettings>;
@@ -131,7 +134,7 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
   );
 
   const write = async (settings: StoredSettings): Promise<void> => {
-    const text = `${JSON.stringify(settings, null, 2)}\n`;
+    const text = serializeSettings(settings);
     await writePrivateFile(path, text);
     try {
       await writePrivateFile(backupPath, text);
@@ -146,6 +149,7 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
   const problems: string[] = main.kind === 'damaged' ? [...main.problems] : [];
   let loaded: StoredSettings = { ...DEFAULT_SETTINGS };
   let attention: 'settings-damaged' | null = null;
+  let fresh = false;
   if (main.kind === 'good') {
     loaded = main.settings;
   } else {
@@ -162,7 +166,9 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
       await write(loaded).catch((error: unknown) =>
         logger?.error('settings not rewritten from the backup', { error }),
       );
-    } else if (main.kind === 'damaged' || backup.kind === 'damaged') {
+    } else if (main.kind === 'absent' && backup.kind === 'absent') {
+      fresh = true;
+    } else {
       if (backup.kind === 'damaged') problems.push('the backup copy is damaged too');
       if (main.kind === 'absent') problems.push('the file is missing');
       attention = 'settings-damaged';
@@ -211,6 +217,7 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
     path,
     problems,
     attention,
+    fresh,
     get: view,
     update: (change) =>
       serialized(async () => {

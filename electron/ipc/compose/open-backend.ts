@@ -106,7 +106,8 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
   const settings = await openSettingsStore({ dir: dataDir, clock, logger });
   // Damaged settings without a good backup: the bridge refuses everything but app.info, no retry
   // loop starts and no till may call in (docs/decisions.md "Terminal needs attention").
-  const attention = settings.attention;
+  let attention = settings.attention;
+  if (settings.fresh) attention ??= await forgetOrphanToken(vault, logger);
   const journal = await openJournal({ dir: dataDir, clock });
   const { recovered } = journal;
   if (recovered.skippedLines > 0 || recovered.lastLineTorn || recovered.inconsistentEntries > 0) {
@@ -214,6 +215,30 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       return closed;
     },
   };
+}
+
+/**
+ * A first run (no settings file, no backup) with a token kept from before: the address and the
+ * PIN it was entered under are gone, so it is forgotten rather than left for whoever sets the new
+ * PIN to bind to an address of their choosing (docs/decisions.md "Terminal needs attention"). A
+ * memory vault lives no longer than this process: its token was given at this start. If the
+ * token cannot be removed, the terminal needs attention instead.
+ */
+async function forgetOrphanToken(vault: Vault, logger: Logger): Promise<'settings-damaged' | null> {
+  try {
+    const status = await vault.status();
+    if (status.encryption === 'memory' || (!status.configured && status.problem === null)) {
+      return null;
+    }
+    await vault.clear();
+    logger.warn('no settings file: the token kept from before is forgotten', {
+      problem: status.problem,
+    });
+    return null;
+  } catch (error) {
+    logger.error('no settings file and the old token could not be removed', { error });
+    return 'settings-damaged';
+  }
 }
 
 async function safeStatus(vault: Vault) {

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MockApp } from '../../mock/app';
+import { createFileVault } from '../../vault/file-vault';
 import { createMemoryVault } from '../../vault/memory-vault';
 import type { Vault } from '../../vault/vault';
 import type { Backend } from '../compose/open-backend';
@@ -153,6 +154,26 @@ describe('a damaged settings file (item 4)', () => {
       supervisor_pin_set: true,
     });
     expect(await ok(table, 'supervisor.checkPin', { pin: PIN })).toEqual({ valid: true });
+  });
+});
+
+describe('a stored token whose settings are gone', () => {
+  it('is forgotten at start: a first run cannot bind it to an address of its choosing', async () => {
+    // Both settings files deleted (or lost) while the token file stays: the PIN is gone, so
+    // whoever sets a new one could otherwise save an address and test the token against it.
+    const vault = createFileVault({ file: join(temp.dir, 'token.json') });
+    await vault.set(TOKEN);
+    const table = await open(vault);
+    expect(await ok(table, 'settings.get', {})).toMatchObject({
+      supervisor_pin_set: false,
+      token: { configured: false },
+    });
+    await ok(table, 'supervisor.setPin', { pin: PIN });
+    await ok(table, 'settings.update', { pin: PIN, change: { base_url: servers[0]?.url ?? '' } });
+    expect(
+      await ok(table, 'settings.testConnection', { pin: PIN, base_url: servers[0]?.url ?? '' }),
+    ).toEqual({ verdict: 'no-token' });
+    expect(servers[0]?.authorizations).toEqual([]);
   });
 });
 
