@@ -175,6 +175,30 @@ test('"Probar conexión" says whether the address and the token work, sending no
   }
 });
 
+test('saving an address of another origin clears the stored token, and the screen says so', async ({
+  app: page,
+}) => {
+  await unlock(page);
+  const address = page.getByLabel('Dirección del servicio (https)');
+  // An address no other test saves: the worker's terminal is shared.
+  await address.fill('https://origen-uno.example.pe');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Cambios guardados.')).toBeVisible();
+  await saveToken(page, 'tok-for-origen-uno-1234');
+  await expect(page.getByTestId('token-status')).toContainText(/huella [0-9a-f]{8}/);
+  // Same origin, another path: the token stays.
+  await address.fill('https://origen-uno.example.pe/api');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Cambios guardados.')).toBeVisible();
+  await expect(page.getByTestId('token-status')).toContainText(/huella [0-9a-f]{8}/);
+  // Another host: the token was not entered for it (issue 19).
+  await address.fill('https://origen-dos.example.pe');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Cambios guardados.')).toBeVisible();
+  await expect(page.getByTestId('token-status')).toHaveText('No configurado.');
+  expect((await bridge(page, 'token.status', {})).configured).toBe(false);
+});
+
 test('"Test connection" in English', async ({ app: page }) => {
   await unlock(page);
   await page.getByRole('radio', { name: 'English' }).check();

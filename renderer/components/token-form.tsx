@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TokenStatus } from '../../shared/bridge';
 import { call } from '../bridge/call';
 import type { MessageKey } from '../i18n/catalogue';
@@ -32,6 +32,10 @@ export function TokenForm({ pin }: { pin: string }) {
   const settings = useSettingsStore((s) => s.settings);
   const load = useSettingsStore((s) => s.load);
   const [status, setStatus] = useState<TokenStatus | null>(settings?.token ?? null);
+  // Saving an address of another origin clears the token (issue 19): the saved settings say so.
+  useEffect(() => {
+    if (settings) setStatus(settings.token);
+  }, [settings]);
   const [token, setToken] = useState('');
   const [allowWeak, setAllowWeak] = useState(false);
   const [needsWeak, setNeedsWeak] = useState(false);
