@@ -126,6 +126,8 @@ async function saveToken(page: Page, value: string, save = 'Guardar token') {
 test('"Probar conexión" says whether the address and the token work, sending nothing where it cannot', async ({
   app: page,
 }) => {
+  // Two screenshots, two axe runs and a saved address: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   // A real service stand-in on this machine (plain http to loopback is allowed).
   const mock = await createMockApp({ token: 'e2e-live-token-1234' });
   await mock.listen({ port: 0, host: '127.0.0.1' });
@@ -147,8 +149,11 @@ test('"Probar conexión" says whether the address and the token work, sending no
     await probe.click();
     await expect(verdict).toHaveText(/debe empezar con https:\/\/.*No se envió nada/);
 
-    await saveToken(page, 'token-equivocado-0000');
+    // The token is only ever sent to the saved address's origin (issue 19): save it first.
     await field.fill(`http://127.0.0.1:${port}`);
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page.getByText('Cambios guardados.')).toBeVisible();
+    await saveToken(page, 'token-equivocado-0000');
     await probe.click();
     await expect(verdict).toHaveText(/rechazó el token.*HTTP 401/);
 
@@ -160,13 +165,38 @@ test('"Probar conexión" says whether the address and the token work, sending no
     await field.fill(`http://127.0.0.1:${port}/`);
     await expect(verdict).toHaveText('');
 
+    // Another origin than the saved address's (here another scheme and port): nothing is sent.
     await field.fill('https://127.0.0.1:1');
     await probe.click();
-    await expect(verdict).toHaveText(/Sin respuesta del servicio en esa dirección/);
+    await expect(verdict).toHaveText(/solo se envía a la dirección guardada. No se envió nada/);
     await expectNoAxeViolations(page);
   } finally {
     await mock.close();
   }
+});
+
+test('saving an address of another origin clears the stored token, and the screen says so', async ({
+  app: page,
+}) => {
+  await unlock(page);
+  const address = page.getByLabel('Dirección del servicio (https)');
+  // An address no other test saves: the worker's terminal is shared.
+  await address.fill('https://origen-uno.example.pe');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Cambios guardados.')).toBeVisible();
+  await saveToken(page, 'tok-for-origen-uno-1234');
+  await expect(page.getByTestId('token-status')).toContainText(/huella [0-9a-f]{8}/);
+  // Same origin, another path: the token stays.
+  await address.fill('https://origen-uno.example.pe/api');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Cambios guardados.')).toBeVisible();
+  await expect(page.getByTestId('token-status')).toContainText(/huella [0-9a-f]{8}/);
+  // Another host: the token was not entered for it (issue 19).
+  await address.fill('https://origen-dos.example.pe');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Cambios guardados.')).toBeVisible();
+  await expect(page.getByTestId('token-status')).toHaveText('No configurado.');
+  expect((await bridge(page, 'token.status', {})).configured).toBe(false);
 });
 
 test('"Test connection" in English', async ({ app: page }) => {
@@ -180,9 +210,12 @@ test('"Test connection" in English', async ({ app: page }) => {
   await expect(page.getByTestId('connection-verdict')).toHaveText(
     /must start with https:\/\/.*Nothing was sent\./,
   );
+  // The address is saved first: the token is only sent to the saved address's origin.
+  await field.fill('https://127.0.0.1:1');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Changes saved.')).toBeVisible();
   // The worker's terminal may keep a token from an earlier test: save one either way.
   await saveToken(page, 'e2e-live-token-1234', 'Save token');
-  await field.fill('https://127.0.0.1:1');
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(page.getByTestId('connection-verdict')).toHaveText(/No answer from the service/);
   await saveAtCounterSizes(page, 'settings-connection-unreachable-en');

@@ -16,6 +16,7 @@ import {
   TrainingScreen,
 } from './lazy-views';
 import { type ScreenName, screenHash } from './logic/routes';
+import { AttentionScreen } from './screens/attention-screen';
 import { CheckScreen } from './screens/check-screen';
 import { OrdersScreen } from './screens/orders-screen';
 import { PinSetupScreen } from './screens/pin-setup-screen';
@@ -42,7 +43,7 @@ const SCREENS: Record<ScreenName, ComponentType> = {
 export function App() {
   const t = useT();
   const route = useHashRoute();
-  const { settings, loadError, load, replace } = useSettingsStore();
+  const { settings, loadError, attention, appInfo, load, replace } = useSettingsStore();
 
   useEffect(() => {
     void load();
@@ -54,8 +55,8 @@ export function App() {
   // pressed then still chooses the screen that opens, instead of being lost while what is typed
   // next lands in the screen the page was on.
   useEffect(
-    () => (settings || loadError ? undefined : listenForFunctionKeys()),
-    [settings, loadError],
+    () => (settings || loadError || attention ? undefined : listenForFunctionKeys()),
+    [settings, loadError, attention],
   );
   // A new screen starts at its top: the page keeps one scroll offset for every hash route, and a
   // screen opened from a scrolled one would hide the F-key bar and push its first step down.
@@ -67,15 +68,18 @@ export function App() {
   const language = settings?.language ?? 'es-PE';
   const training = settings?.mode === 'training';
   useEffect(() => {
+    if (attention) return; // the attention screen names the page itself
     document.documentElement.lang = language;
     document.title = `${training ? `${t('training.titlePrefix')} · ` : ''}Mostrador`;
-  }, [language, training, t]);
+  }, [language, training, t, attention]);
 
   const home = settings?.api_generation === 'v2' ? 'check' : 'sale';
   useEffect(() => {
     if (route.name === 'home' && settings) navigate(screenHash(home));
   }, [route.name, settings, home]);
 
+  // Before anything else, print views included: nothing works until a technician has been.
+  if (attention) return <AttentionScreen reason={attention} appInfo={appInfo} />;
   if (loadError) {
     return (
       <AppShell current={null}>

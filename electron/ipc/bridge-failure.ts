@@ -10,7 +10,7 @@ export class BridgeFailure extends Error {
     message: string,
     readonly issues?: Record<string, string>,
     /** The error's own extra facts (time left of a lockout, what is not configured). */
-    readonly extra: Pick<BridgeError, 'retry_after_s' | 'missing'> = {},
+    readonly extra: Pick<BridgeError, 'retry_after_s' | 'missing' | 'attention'> = {},
   ) {
     super(message);
   }

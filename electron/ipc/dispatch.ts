@@ -13,6 +13,7 @@ import {
 } from '../../shared/bridge';
 import { JournalError } from '../journal/journal-error';
 import { isSecretKey, redactForLog } from '../log/redact';
+import { SettingsUnavailable } from '../settings/settings-store';
 import { BridgeFailure } from './bridge-failure';
 import type { HandlerTable } from './compose/create-handlers';
 import type { Caller, Handler } from './deps';
@@ -57,6 +58,15 @@ export async function dispatch(
         return fail({
           code: 'journal-unavailable',
           message: 'The journal cannot be written (disk full or removed?): nothing may start.',
+        });
+      }
+      if (error instanceof SettingsUnavailable) {
+        // A typed state the supervisor can act on, not `internal` (issue 19).
+        logger.error('settings unavailable', { method, attention: error.attention });
+        return fail({
+          code: 'needs-attention',
+          message: error.message,
+          attention: error.attention,
         });
       }
       // The args' own secrets (a PIN, a token being set) are cut from whatever the error says.

@@ -4,7 +4,9 @@
 import '../runtime/memory-mode';
 import { join, sep } from 'node:path';
 import { app, BrowserWindow, ipcMain, Menu, protocol, safeStorage, session, shell } from 'electron';
+import type { HandlerTable } from '../ipc/compose/create-handlers';
 import { type Backend, openBackend } from '../ipc/compose/open-backend';
+import { startFailureTable } from '../ipc/compose/start-failure';
 import { dispatch } from '../ipc/dispatch';
 import { INVOKE_CHANNEL, NAVIGATE_CHANNEL } from '../preload/channels';
 import { createSafeStorageVault } from '../vault';
@@ -24,7 +26,11 @@ if (!app.requestSingleInstanceLock()) {
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
   ]);
   app.enableSandbox();
-  void main();
+  main().catch((error: unknown) => {
+    // Nothing is left to show it in: say why on stderr and quit rather than hang windowless.
+    process.stderr.write(`Mostrador could not start: ${String(error)}\n`);
+    app.quit();
+  });
 }
 
 async function main(): Promise<void> {
@@ -33,47 +39,59 @@ async function main(): Promise<void> {
   const rendererDir = join(app.getAppPath(), 'dist', 'renderer');
   const preloadPath = join(app.getAppPath(), 'dist-electron', 'preload.cjs');
 
-  let opened: Backend | undefined;
+  let table: HandlerTable | undefined;
   protocol.handle(
     APP_SCHEME,
-    createAppRequestHandler(rendererDir, sep, () => opened?.table.fragments),
+    createAppRequestHandler(rendererDir, sep, () => table?.fragments),
   );
   hardenSession(session.defaultSession);
   app.on('web-contents-created', (_event, contents) =>
     hardenContents(contents, (url) => shell.openExternal(url)),
   );
 
-  const backend: Backend = await openBackend({
-    dataDir,
-    shell: 'electron',
-    app: { name: app.getName(), version: app.getVersion() },
-    vault: createSafeStorageVault({ file: join(dataDir, 'token.bin'), safeStorage }),
-    integration: {
-      secretVault: createSafeStorageVault({
-        file: join(dataDir, 'integration-secret.bin'),
-        safeStorage,
-      }),
-      envKey: process.env.MOSTRADOR_INTEGRATION_KEY,
-      port: integrationPortArg(process.argv),
-    },
-    printer: {
-      print: createElectronPrinter({
-        BrowserWindow,
-        preloadPath,
-        printsDir: join(dataDir, 'prints'),
-      }),
-    },
-    versions: {
-      electron: process.versions.electron ?? null,
-      chrome: process.versions.chrome ?? null,
-    },
-  });
-  opened = backend;
+  const versions = {
+    electron: process.versions.electron ?? null,
+    chrome: process.versions.chrome ?? null,
+  };
+  const appInfo = { name: app.getName(), version: app.getVersion() };
+  // A data folder it cannot write (read-only, full, not a folder) still opens the window: on the
+  // screen for the technician, with a bridge answering needs-attention (issue 19).
+  let backend: Backend | null = null;
+  let bridge: HandlerTable;
+  try {
+    backend = await openBackend({
+      dataDir,
+      shell: 'electron',
+      app: appInfo,
+      vault: createSafeStorageVault({ file: join(dataDir, 'token.bin'), safeStorage }),
+      integration: {
+        secretVault: createSafeStorageVault({
+          file: join(dataDir, 'integration-secret.bin'),
+          safeStorage,
+        }),
+        envKey: process.env.MOSTRADOR_INTEGRATION_KEY,
+        port: integrationPortArg(process.argv),
+      },
+      printer: {
+        print: createElectronPrinter({
+          BrowserWindow,
+          preloadPath,
+          printsDir: join(dataDir, 'prints'),
+        }),
+      },
+      versions,
+    });
+    bridge = backend.table;
+  } catch (error) {
+    bridge = startFailureTable(error, { dataDir, shell: 'electron', app: appInfo, versions }).table;
+  }
+  table = bridge;
+  const opened = backend;
 
   ipcMain.handle(
     INVOKE_CHANNEL,
     createInvokeListener((method, args) =>
-      dispatch(backend.table, method, args, { channel: 'ipc', verified: true }),
+      dispatch(bridge, method, args, { channel: 'ipc', verified: true }),
     ),
   );
 
@@ -88,12 +106,10 @@ async function main(): Promise<void> {
     webPreferences: secureWebPreferences(preloadPath),
   });
   window.once('ready-to-show', () => window.show());
-  const settings = backend.settings.get();
+  const language = opened?.settings.get().language ?? 'es-PE';
   const navigate = (route: string) => window.webContents.send(NAVIGATE_CHANNEL, route);
   Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      buildMenuTemplate(settings.language, navigate, { devTools: !app.isPackaged }),
-    ),
+    Menu.buildFromTemplate(buildMenuTemplate(language, navigate, { devTools: !app.isPackaged })),
   );
   await window.loadURL(APP_ENTRY);
 
@@ -107,7 +123,7 @@ async function main(): Promise<void> {
     // Journal and retry loops close before the process ends, so no line is torn.
     event.preventDefault();
     closing = true;
-    void backend.close().finally(() => app.quit());
+    void (opened?.close() ?? Promise.resolve()).finally(() => app.quit());
   });
   app.on('window-all-closed', () => app.quit());
 }

@@ -1,12 +1,11 @@
 // The settings file: defaults, persistence, damage handling, atomic writes, the PIN hash and
 // the lockout, on real files in a temp dir.
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../log/logger';
 import { openSettingsStore, SettingsError } from './settings-store';
-import { DEFAULT_SETTINGS } from './stored-settings';
 
 let dir: string;
 let now = Date.parse('2026-03-10T15:00:00Z');
@@ -75,7 +74,7 @@ describe('settings store', () => {
       cashier_id: 'caja-01',
       language: 'en',
     });
-    expect(await readdir(dir)).toEqual(['settings.json']);
+    expect((await readdir(dir)).sort()).toEqual(['settings.backup.json', 'settings.json']);
     if (process.platform !== 'win32') expect((await stat(store.path)).mode & 0o777).toBe(0o600);
   });
 
@@ -90,20 +89,17 @@ describe('settings store', () => {
     expect(store.get().base_url).toBeNull();
   });
 
-  it('reports a file that is not JSON, sets it aside and uses the defaults', async () => {
+  it('reports a file that is not JSON and keeps it as it is: the terminal needs attention', async () => {
     await writeFile(join(dir, 'settings.json'), '{"mode": "live", "store_na');
     const logger = createMemoryLogger();
     const store = await open(logger);
     expect(store.problems).toEqual(['the file is not JSON']);
-    expect(store.get().mode).toBe('training');
-    expect(logger.lines.join('\n')).toContain('settings file damaged');
-    const files = await readdir(dir);
-    expect(files.some((f) => f.startsWith('settings.json.damaged-'))).toBe(true);
-    await store.update({ store_name: 'Nueva' });
-    expect(JSON.parse(await readFile(store.path, 'utf8')).store_name).toBe('Nueva');
+    expect(store.attention).toBe('settings-damaged');
+    expect(logger.lines.join('\n')).toContain('the terminal needs attention');
+    expect(await readFile(store.path, 'utf8')).toBe('{"mode": "live", "store_na');
   });
 
-  it('keeps the valid fields of a partly damaged file', async () => {
+  it('names the invalid fields of a partly damaged file, and trusts none of it', async () => {
     await writeFile(
       join(dir, 'settings.json'),
       JSON.stringify({ store_name: 'Tienda Norte', time_zone: 'Nowhere/Land', mode: 'x' }),
@@ -113,17 +109,21 @@ describe('settings store', () => {
       'mode is not valid; the default is used',
       'time_zone is not valid; the default is used',
     ]);
-    expect(store.get()).toMatchObject({
-      store_name: 'Tienda Norte',
-      time_zone: DEFAULT_SETTINGS.time_zone,
-      mode: 'training',
-    });
+    expect(store.attention).toBe('settings-damaged');
+  });
+
+  it('fills fields a file written by an older version lacks with their defaults', async () => {
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ store_name: 'Tienda Norte' }));
+    const store = await open();
+    expect(store.attention).toBeNull();
+    expect(store.get()).toMatchObject({ store_name: 'Tienda Norte', time_zone: 'America/Lima' });
   });
 
   it.each(['[]', 'null', '"text"', '42'])('survives a file holding %s', async (text) => {
     await writeFile(join(dir, 'settings.json'), text);
     const store = await open();
     expect(store.problems).toHaveLength(1);
+    expect(store.attention).toBe('settings-damaged');
     expect(store.get().store_name).toBe('Mi tienda');
   });
 });
@@ -220,5 +220,175 @@ describe('supervisor PIN', () => {
     await store.setPin('1234');
     const answers = await Promise.all(Array.from({ length: 6 }, () => store.checkPin('0000')));
     expect(answers.filter((a) => !a.ok && a.reason === 'locked')).toHaveLength(2);
+  });
+});
+
+/** Swaps the data dir for a plain file: every write in it fails (ENOTDIR), even for root. */
+async function makeUnwritable(): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  await writeFile(dir, 'not a folder');
+}
+async function makeWritable(): Promise<void> {
+  await rm(dir, { force: true });
+  await mkdir(dir, { recursive: true });
+}
+
+describe('PIN lockout on a disk that cannot be written (issue 19, item 3)', () => {
+  // The disk is "full" by swapping the data dir for a file (ENOTDIR): chmod does not stop root.
+  it('locks the PIN when a wrong attempt cannot be stored: the right PIN is refused too', async () => {
+    const store = await open();
+    await store.setPin('1234');
+    await makeUnwritable();
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      expect(await store.checkPin('9999')).toEqual({
+        ok: false,
+        reason: 'needs-attention',
+        attention: 'settings-unwritable',
+      });
+    }
+    expect(await store.checkPin('1234')).toEqual({
+      ok: false,
+      reason: 'needs-attention',
+      attention: 'settings-unwritable',
+    });
+    // Once the disk takes writes again, the count kept in memory is written first: one wrong
+    // PIN was counted (the others were refused unhashed), and the right PIN works again.
+    await makeWritable();
+    expect(await store.checkPin('9999')).toEqual({ ok: false, reason: 'wrong', attempts_left: 3 });
+    expect(JSON.parse(await readFile(store.path, 'utf8')).pin_lockout.failures).toBe(2);
+    expect(await store.checkPin('1234')).toEqual({ ok: true });
+  });
+
+  it('refuses the right PIN while a count it could not store is pending', async () => {
+    const store = await open();
+    await store.setPin('1234');
+    await store.checkPin('9999');
+    await makeUnwritable();
+    // A right PIN would have to clear the stored count: it cannot, so it is refused as well.
+    expect(await store.checkPin('1234')).toMatchObject({ reason: 'needs-attention' });
+  });
+
+  it('answers a change that cannot be saved with a typed error, keeping the old value', async () => {
+    const store = await open();
+    await makeUnwritable();
+    await expect(store.update({ store_name: 'Nueva' })).rejects.toMatchObject({
+      name: 'SettingsUnavailable',
+      attention: 'settings-unwritable',
+    });
+    expect(store.get().store_name).toBe('Mi tienda');
+  });
+});
+
+const DAMAGES: [string, (text: string) => string][] = [
+  ['truncated', (text) => text.slice(0, Math.floor(text.length / 2))],
+  ['garbage', () => '\u0000\u00ff\u0013garbage{{{'],
+  ['empty', () => ''],
+  ['holding an invalid PIN', (text) => text.replace('"algorithm": "scrypt"', '"algorithm": "md5"')],
+  ['holding an invalid mode', (text) => text.replace('"mode": "live"', '"mode": "lvie"')],
+  // Still valid JSON and a valid address, only another one: the checksum catches it.
+  ['holding another address', (text) => text.replace('pagos.example.pe', 'pagos.exbmple.pe')],
+];
+
+/** A live terminal: PIN, live mode and an address, as a supervisor left it. */
+async function liveTerminal() {
+  const store = await open();
+  await store.setPin('1234');
+  await store.update({ mode: 'live', base_url: 'https://pagos.example.pe' });
+  return store;
+}
+
+describe('a damaged settings file (issue 19, item 4)', () => {
+  it('writes a backup copy of every saved file beside it, atomically', async () => {
+    const store = await liveTerminal();
+    expect((await readdir(dir)).sort()).toEqual(['settings.backup.json', 'settings.json']);
+    expect(await readFile(join(dir, 'settings.backup.json'), 'utf8')).toBe(
+      await readFile(store.path, 'utf8'),
+    );
+  });
+
+  it.each(DAMAGES)(
+    'recovers from the backup when the file is %s: PIN and mode kept',
+    async (_, damage) => {
+      const store = await liveTerminal();
+      await writeFile(store.path, damage(await readFile(store.path, 'utf8')));
+      const logger = createMemoryLogger();
+      const reopened = await open(logger);
+      expect(reopened.attention).toBeNull();
+      expect(reopened.get()).toMatchObject({
+        mode: 'live',
+        base_url: 'https://pagos.example.pe',
+        supervisor_pin_set: true,
+      });
+      expect(await reopened.checkPin('1234')).toEqual({ ok: true });
+      expect(logger.lines.join('\n')).toContain('recovered from its backup');
+      // The damaged file is kept aside for a technician; the main file is whole again.
+      expect((await readdir(dir)).some((f) => f.startsWith('settings.json.damaged-'))).toBe(true);
+      expect(JSON.parse(await readFile(store.path, 'utf8')).mode).toBe('live');
+    },
+  );
+
+  it.each(DAMAGES)(
+    'needs attention when the file is %s and so is its backup',
+    async (_, damage) => {
+      const store = await liveTerminal();
+      const damaged = damage(await readFile(store.path, 'utf8'));
+      await writeFile(store.path, damaged);
+      await writeFile(join(dir, 'settings.backup.json'), damaged);
+      const reopened = await open();
+      expect(reopened.attention).toBe('settings-damaged');
+      // No PIN can be set over it, none checked, nothing saved, and the file stays as it was.
+      expect(await reopened.checkPin('1234')).toEqual({
+        ok: false,
+        reason: 'needs-attention',
+        attention: 'settings-damaged',
+      });
+      await expect(reopened.setPin('0000')).rejects.toMatchObject({
+        attention: 'settings-damaged',
+      });
+      await expect(reopened.update({ mode: 'training' })).rejects.toMatchObject({
+        attention: 'settings-damaged',
+      });
+      await expect(reopened.terminalId()).rejects.toMatchObject({ attention: 'settings-damaged' });
+      expect(await readFile(store.path, 'utf8')).toBe(damaged);
+      // Still so after another start: nothing was reset.
+      expect((await open()).attention).toBe('settings-damaged');
+    },
+  );
+
+  it('says whether it started from nothing (no file and no backup)', async () => {
+    expect((await open()).fresh).toBe(true);
+    await liveTerminal();
+    expect((await open()).fresh).toBe(false);
+    await rm(join(dir, 'settings.json'));
+    expect((await open()).fresh).toBe(false);
+  });
+
+  it('reads a hand-made file without a checksum as it is', async () => {
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ store_name: 'Tienda Sur' }));
+    const store = await open();
+    expect(store.attention).toBeNull();
+    expect(store.get().store_name).toBe('Tienda Sur');
+  });
+
+  it('needs attention when the file cannot be read at all', async () => {
+    await mkdir(join(dir, 'settings.json'));
+    const store = await open();
+    expect(store.attention).toBe('settings-damaged');
+    expect(store.problems).toContain('the file could not be read');
+  });
+
+  it('recovers from the backup when the file itself is gone', async () => {
+    const store = await liveTerminal();
+    await rm(store.path);
+    const reopened = await open();
+    expect(reopened.attention).toBeNull();
+    expect(reopened.get()).toMatchObject({ mode: 'live', supervisor_pin_set: true });
+  });
+
+  it('needs attention when the file is gone and its backup is damaged', async () => {
+    const store = await liveTerminal();
+    await rm(store.path);
+    await writeFile(join(dir, 'settings.backup.json'), '{"mode":');
+    expect((await open()).attention).toBe('settings-damaged');
   });
 });

@@ -1,6 +1,9 @@
-// The settings file's shape and defaults. Read field by field: a field that fails its schema
-// falls back to its default and is reported, so one damaged value (say, a hand-edited time
-// zone) does not wipe the rest, and a file that is not JSON at all leaves every default.
+// The settings file's shape and defaults. Read field by field, each failing field named; the
+// store trusts a file only when none fails (settings-store.ts). A field a file lacks (written by
+// an older version) takes its default, so new fields can be added with a default. The file
+// carries a SHA-256 checksum of its own content, so a flipped byte that still parses (another
+// host in the address, another PIN hash) is caught as damage, not taken as a setting.
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ReceiptPrinterSettings } from '../../shared/bridge/printer';
 import {
@@ -84,6 +87,15 @@ export const DEFAULT_SETTINGS: StoredSettings = {
 
 export type ReadSettings = { settings: StoredSettings; problems: string[] };
 
+const CHECKSUM_KEY = 'checksum';
+const checksumOf = (json: string) => createHash('sha256').update(json, 'utf8').digest('hex');
+
+/** The file's text for `settings`: their JSON with the checksum of that JSON as a last field. */
+export function serializeSettings(settings: StoredSettings): string {
+  const checksum = checksumOf(JSON.stringify(settings));
+  return `${JSON.stringify({ ...settings, [CHECKSUM_KEY]: checksum }, null, 2)}\n`;
+}
+
 /** The settings in `text` (the file's content, or null when there is no file). */
 export function parseStoredSettings(text: string | null): ReadSettings {
   if (text === null) return { settings: { ...DEFAULT_SETTINGS }, problems: [] };
@@ -96,9 +108,14 @@ export function parseStoredSettings(text: string | null): ReadSettings {
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     return { settings: { ...DEFAULT_SETTINGS }, problems: ['the file is not a JSON object'] };
   }
-  const record = json as Record<string, unknown>;
+  const { [CHECKSUM_KEY]: checksum, ...record } = json as Record<string, unknown>;
   const settings: Record<string, unknown> = {};
   const problems: string[] = [];
+  // Over the fields as they are in the file (key order included), not as parsed: a file written
+  // before a field was added still matches. A file without one (hand-made) is read as it is.
+  if (checksum !== undefined && checksum !== checksumOf(JSON.stringify(record))) {
+    problems.push('the file does not match its checksum');
+  }
   for (const [key, schema] of Object.entries(fields)) {
     if (!(key in record)) {
       settings[key] = DEFAULT_SETTINGS[key as keyof StoredSettings];

@@ -3,7 +3,11 @@
 // renderer's dev server (which proxies `/bridge/` here and writes `secret` into its own page).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AttentionReason } from '../../shared/bridge';
+
+import type { HandlerTable } from '../ipc/compose/create-handlers';
 import { type Backend, type BackendOptions, openBackend } from '../ipc/compose/open-backend';
+import { startFailureTable } from '../ipc/compose/start-failure';
 import { readPackageInfo } from '../ipc/handlers/app-info-handlers';
 import { browserPrinter } from '../ipc/handlers/print-handlers';
 import { createFileVault } from '../vault/file-vault';
@@ -45,8 +49,55 @@ export type BrowserMode = {
 };
 
 export async function startBrowserMode(options: BrowserModeOptions): Promise<BrowserMode> {
+  return serveBackend(options, await openBrowserBackend(options));
+}
+
+/** Browser mode that could not open its backend: the page and a bridge that says why. */
+export type AttentionBrowserMode = Omit<BrowserMode, 'backend'> & {
+  backend: null;
+  attention: AttentionReason;
+};
+
+/**
+ * What the CLI starts: browser mode, or, when its backend cannot open (a read-only data folder,
+ * say), the renderer with a bridge answering `needs-attention`, so the cashier sees the screen
+ * for the technician instead of a browser error page (docs/decisions.md "Terminal needs
+ * attention"). A server that cannot listen still throws.
+ */
+export async function startBrowserModeOrAttention(
+  options: BrowserModeOptions,
+): Promise<(BrowserMode & { attention: null }) | AttentionBrowserMode> {
+  let backend: Backend;
+  try {
+    backend = await openBrowserBackend(options);
+  } catch (error) {
+    const failed = startFailureTable(error, {
+      dataDir: options.dataDir,
+      shell: 'browser',
+      app: await readPackageInfo(PROJECT_ROOT),
+    });
+    const server = await listen(options, failed.table);
+    failed.table.logger.error('browser mode serves the attention screen only', {
+      url: server.url,
+      attention: failed.reason,
+    });
+    return {
+      url: server.url,
+      launchUrl: server.launchUrl,
+      port: server.port,
+      secret: server.secret,
+      backend: null,
+      attention: failed.reason,
+      server,
+      close: () => server.close(),
+    };
+  }
+  return { ...(await serveBackend(options, backend)), attention: null };
+}
+
+async function openBrowserBackend(options: BrowserModeOptions): Promise<Backend> {
   const { dataDir } = options;
-  const backend = await openBackend({
+  return openBackend({
     ...options.backend,
     dataDir,
     shell: 'browser',
@@ -59,15 +110,22 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       ...options.backend?.integration,
     },
   });
+}
+
+function listen(options: BrowserModeOptions, table: HandlerTable): Promise<WebServer> {
+  return createWebServer({
+    table,
+    port: options.port,
+    rendererDir: options.rendererDir === undefined ? DEFAULT_RENDERER_DIR : options.rendererDir,
+    ...(options.secret ? { secret: options.secret } : {}),
+    ...(options.extraOrigins ? { extraOrigins: options.extraOrigins } : {}),
+  });
+}
+
+async function serveBackend(options: BrowserModeOptions, backend: Backend): Promise<BrowserMode> {
   let server: WebServer;
   try {
-    server = await createWebServer({
-      table: backend.table,
-      port: options.port,
-      rendererDir: options.rendererDir === undefined ? DEFAULT_RENDERER_DIR : options.rendererDir,
-      ...(options.secret ? { secret: options.secret } : {}),
-      ...(options.extraOrigins ? { extraOrigins: options.extraOrigins } : {}),
-    });
+    server = await listen(options, backend.table);
   } catch (error) {
     await backend.close();
     throw error;

@@ -5,7 +5,7 @@
 // First: it sets how V8 grows the heap before anything else allocates.
 import '../runtime/memory-mode';
 import { parseArgs } from 'node:util';
-import { startBrowserMode } from './browser-mode';
+import { startBrowserModeOrAttention } from './browser-mode';
 import { resolveDataDir } from './data-dir';
 
 const { values } = parseArgs({
@@ -34,7 +34,8 @@ if (
   process.exit(2);
 }
 
-const mode = await startBrowserMode({
+// A data folder it cannot write still serves the page: the screen for the technician (issue 19).
+const mode = await startBrowserModeOrAttention({
   dataDir: resolveDataDir(values['data-dir']),
   port,
   ...(values['renderer-dir'] ? { rendererDir: values['renderer-dir'] } : {}),
@@ -43,7 +44,7 @@ const mode = await startBrowserMode({
   },
 });
 // The launch URL is the one way the bridge secret reaches the browser (the page at / has none).
-const integrationUrl = mode.backend.integration.status().url;
+const integrationUrl = mode.backend?.integration.status().url;
 process.stdout.write(
   `${JSON.stringify({ url: mode.launchUrl, ...(integrationUrl ? { integration_url: integrationUrl } : {}) })}\n`,
 );
@@ -52,13 +53,13 @@ let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
-  mode.backend.logger.info('browser mode stopping', { signal });
+  mode.backend?.logger.info('browser mode stopping', { signal });
   try {
     // Retry loops stop and the journal is closed: what was unresolved resumes at the next start.
     await mode.close();
     process.exit(0);
   } catch (error) {
-    mode.backend.logger.error('browser mode did not stop cleanly', { error });
+    mode.backend?.logger.error('browser mode did not stop cleanly', { error });
     process.exit(1);
   }
 };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TokenStatus } from '../../shared/bridge';
 import { serviceTokenProblem } from '../../shared/domain/service-token';
 import { call } from '../bridge/call';
@@ -36,6 +36,10 @@ export function TokenForm({ pin }: { pin: string }) {
   const settings = useSettingsStore((s) => s.settings);
   const load = useSettingsStore((s) => s.load);
   const [status, setStatus] = useState<TokenStatus | null>(settings?.token ?? null);
+  // Saving an address of another origin clears the token (issue 19): the saved settings say so.
+  useEffect(() => {
+    if (settings) setStatus(settings.token);
+  }, [settings]);
   const [token, setToken] = useState('');
   const [allowWeak, setAllowWeak] = useState(false);
   const [needsWeak, setNeedsWeak] = useState(false);

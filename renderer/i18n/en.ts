@@ -382,6 +382,42 @@ export const en: Record<MessageKey, string> = {
   'connection.no-token': 'The service token is missing: save it first. Nothing was sent.',
   'connection.unexpected':
     'Something answered at that address, but not the financing service. Check the address.',
+  'connection.other-address':
+    'The stored token is only sent to the saved address. Nothing was sent: save this address first (for another address, enter its token again too).',
+  'guide.bridge.needsAttention.title': 'This terminal needs attention',
+  'guide.bridge.needsAttention.steps':
+    'Nothing more can be done here: call the store technician. Mostrador tells them what to check.',
+  'guide.bridge.settingsUnwritable.title': 'PIN locked: the settings cannot be saved',
+  'guide.bridge.settingsUnwritable.steps':
+    'The data folder’s disk is full or read-only, so PIN attempts cannot be recorded. Call the technician to free space or reconnect the drive; the PIN works again as soon as the settings can be saved.',
+  'attention.title': 'This terminal needs attention',
+  'attention.lead':
+    'Do not sell or take payments at this terminal. Call the store technician and show them this screen.',
+  'attention.reasonTitle': 'What happened',
+  'attention.reason.settings-damaged':
+    'The settings file (settings.json) is damaged and its backup copy (settings.backup.json) cannot be used either. To protect the PIN and the service token, the terminal sends nothing to the service and accepts no new PIN.',
+  'attention.reason.settings-unwritable':
+    'The settings cannot be saved: the disk is full or read-only.',
+  'attention.reason.data-dir-unwritable':
+    'Mostrador cannot write in its data folder (disk full or read-only, drive disconnected, or the path is not a folder). Without it no sale can be recorded.',
+  'attention.reason.start-failed': 'Mostrador could not start.',
+  'attention.techTitle': 'For the technician',
+  'attention.dataDir': 'Data folder:',
+  'attention.dataDirUnknown': 'Where the data folder is could not be read.',
+  'attention.steps.settings-damaged.1': 'Close Mostrador.',
+  'attention.steps.settings-damaged.2':
+    'If you have a copy of this terminal’s settings.json, put it in the data folder and open Mostrador again.',
+  'attention.steps.settings-damaged.3':
+    'If you do not, to start over: delete settings.json, settings.backup.json and the token file (token.json or token.bin) from the data folder. Do not delete journal.jsonl: it is the record of the operations.',
+  'attention.steps.settings-damaged.4':
+    'Open Mostrador, create a new PIN, and enter the service address and its token again.',
+  'attention.steps.data-dir-unwritable.1': 'Close Mostrador.',
+  'attention.steps.data-dir-unwritable.2':
+    'Make the data folder writable: free space, remount the drive read-write or reconnect it. Delete nothing in it.',
+  'attention.steps.data-dir-unwritable.3': 'Open Mostrador again.',
+  'attention.steps.other.1': 'Close Mostrador and open it again.',
+  'attention.steps.other.2':
+    'If it happens again, keep the file mostrador.log from the data folder and call support.',
   'connection.httpStatus': 'HTTP answer {status}.',
   'settings.baseUrlRequired': 'Live mode needs the address',
   'settings.baseUrlInvalid': 'Not a valid address',

@@ -385,6 +385,42 @@ export const esPE = {
   'connection.no-token': 'Falta el token del servicio: guárdelo primero. No se envió nada.',
   'connection.unexpected':
     'Algo respondió en esa dirección, pero no es el servicio de financiamiento. Revise la dirección.',
+  'connection.other-address':
+    'El token guardado solo se envía a la dirección guardada. No se envió nada: guarde primero esta dirección (si es otra dirección, ingrese también su token otra vez).',
+  'guide.bridge.needsAttention.title': 'Esta caja requiere atención',
+  'guide.bridge.needsAttention.steps':
+    'No se puede continuar: llame al técnico de la tienda. Mostrador le dirá qué revisar.',
+  'guide.bridge.settingsUnwritable.title': 'PIN bloqueado: la configuración no se puede guardar',
+  'guide.bridge.settingsUnwritable.steps':
+    'El disco de la carpeta de datos está lleno o es de solo lectura, y los intentos de PIN no pueden quedar registrados. Llame al técnico para liberar espacio o reconectar la unidad; el PIN vuelve a funcionar apenas se pueda guardar.',
+  'attention.title': 'Esta caja requiere atención',
+  'attention.lead':
+    'No venda ni cobre en esta caja. Llame al técnico de la tienda y muéstrele esta pantalla.',
+  'attention.reasonTitle': 'Qué pasó',
+  'attention.reason.settings-damaged':
+    'El archivo de configuración (settings.json) está dañado y su copia de respaldo (settings.backup.json) tampoco se puede usar. Para proteger el PIN y el token del servicio, la caja no envía nada al servicio y no acepta un PIN nuevo.',
+  'attention.reason.settings-unwritable':
+    'La configuración no se puede guardar: el disco está lleno o es de solo lectura.',
+  'attention.reason.data-dir-unwritable':
+    'Mostrador no puede escribir en su carpeta de datos (disco lleno o de solo lectura, unidad desconectada, o la ruta no es una carpeta). Sin ella no puede registrar ninguna venta.',
+  'attention.reason.start-failed': 'Mostrador no pudo iniciar.',
+  'attention.techTitle': 'Para el técnico',
+  'attention.dataDir': 'Carpeta de datos:',
+  'attention.dataDirUnknown': 'La ubicación de la carpeta de datos no se pudo leer.',
+  'attention.steps.settings-damaged.1': 'Cierre Mostrador.',
+  'attention.steps.settings-damaged.2':
+    'Si tiene una copia de settings.json de esta caja, póngala en la carpeta de datos y abra Mostrador otra vez.',
+  'attention.steps.settings-damaged.3':
+    'Si no la tiene, para empezar de nuevo: borre settings.json, settings.backup.json y el archivo del token (token.json o token.bin) de la carpeta de datos. No borre journal.jsonl: es el registro de las operaciones.',
+  'attention.steps.settings-damaged.4':
+    'Abra Mostrador, cree un PIN nuevo y vuelva a ingresar la dirección del servicio y su token.',
+  'attention.steps.data-dir-unwritable.1': 'Cierre Mostrador.',
+  'attention.steps.data-dir-unwritable.2':
+    'Haga que la carpeta de datos se pueda escribir: libere espacio, vuelva a montar la unidad con escritura o reconéctela. No borre nada de ella.',
+  'attention.steps.data-dir-unwritable.3': 'Abra Mostrador otra vez.',
+  'attention.steps.other.1': 'Cierre Mostrador y ábralo otra vez.',
+  'attention.steps.other.2':
+    'Si vuelve a pasar, guarde el archivo mostrador.log de la carpeta de datos y llame al soporte.',
   'connection.httpStatus': 'Respuesta HTTP {status}.',
   'settings.baseUrlRequired': 'En modo en vivo la dirección es obligatoria',
   'settings.baseUrlInvalid': 'No es una dirección válida',

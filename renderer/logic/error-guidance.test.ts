@@ -287,6 +287,21 @@ describe('guidanceForBridgeError', () => {
     expect(url.title).toBe('guide.bridge.missingUrl.title');
   });
 
+  it('says the PIN is locked because the settings cannot be saved, not "something went wrong"', () => {
+    const unwritable = guidanceForBridgeError('other', {
+      code: 'needs-attention',
+      message: 'x',
+      attention: 'settings-unwritable',
+    });
+    expect(unwritable.title).toBe('guide.bridge.settingsUnwritable.title');
+    const damaged = guidanceForBridgeError('other', {
+      code: 'needs-attention',
+      message: 'x',
+      attention: 'settings-damaged',
+    });
+    expect(damaged.title).toBe('guide.bridge.needsAttention.title');
+  });
+
   it('says how long a PIN lockout still lasts', () => {
     const locked = (retry_after_s: number) =>
       guidanceForBridgeError('other', { code: 'pin-locked', message: 'locked', retry_after_s });

@@ -325,6 +325,10 @@ const BRIDGE: Record<BridgeError['code'], { title: MessageKey; steps: MessageKey
     title: 'guide.bridge.billingInDoubt.title',
     steps: 'guide.bridge.billingInDoubt.steps',
   },
+  'needs-attention': {
+    title: 'guide.bridge.needsAttention.title',
+    steps: 'guide.bridge.needsAttention.steps',
+  },
   internal: { title: 'guide.bridge.internal.title', steps: 'guide.bridge.internal.steps' },
 };
 
@@ -356,7 +360,13 @@ export function guidanceForBridgeError(
             title: 'guide.bridge.missingUrl.title' as const,
             steps: 'guide.bridge.missingUrl.steps' as const,
           }
-        : BRIDGE[error.code];
+        : error.code === 'needs-attention' && error.attention === 'settings-unwritable'
+          ? {
+              // The PIN is locked because its wrong attempts cannot be recorded (issue 19).
+              title: 'guide.bridge.settingsUnwritable.title' as const,
+              steps: 'guide.bridge.settingsUnwritable.steps' as const,
+            }
+          : BRIDGE[error.code];
   const pinRefused = error.code === 'wrong-pin' || error.code === 'pin-locked';
   const wait = error.code === 'pin-locked' ? error.retry_after_s : undefined;
   // A billing of this code still without its answer: the money may already be taken, so amber

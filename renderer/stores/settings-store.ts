@@ -2,7 +2,7 @@
 // screen), the cashier on shift, the language. The renderer never edits them locally; every
 // change goes through the bridge and the answer replaces this copy.
 import { create } from 'zustand';
-import type { AppInfo, Settings } from '../../shared/bridge';
+import type { AppInfo, AttentionReason, Settings } from '../../shared/bridge';
 import { call } from '../bridge/call';
 import { catalogueLoaded, loadCatalogue } from '../i18n/translate';
 import { type Guidance, guidanceForBridgeError } from '../logic/error-guidance';
@@ -11,6 +11,8 @@ type SettingsState = {
   settings: Settings | null;
   appInfo: AppInfo | null;
   loadError: Guidance | null;
+  /** Set when the terminal needs attention: the bridge refuses all but app.info (issue 19). */
+  attention: AttentionReason | null;
   load: () => Promise<void>;
   /** Resolves once the settings show (their language's words loaded). */
   replace: (settings: Settings) => Promise<void>;
@@ -35,8 +37,16 @@ export const useSettingsStore = create<SettingsState>((set) => {
     settings: null,
     appInfo: null,
     loadError: null,
+    attention: null,
     load: async () => {
       const [settings, info] = await Promise.all([call('settings.get', {}), call('app.info', {})]);
+      if (!settings.ok && settings.error.code === 'needs-attention') {
+        set({
+          attention: settings.error.attention ?? 'start-failed',
+          appInfo: info.ok ? info.result : null,
+        });
+        return;
+      }
       if (!settings.ok) {
         set({ loadError: guidanceForBridgeError('other', settings.error, settings.lost) });
         return;

@@ -29,9 +29,27 @@ export const BridgeErrorCode = z.enum([
    * amount to collect is given until it has.
    */
   'billing-in-doubt',
+  /**
+   * The terminal needs a technician (docs/decisions.md "Terminal needs attention"): its settings
+   * are damaged or cannot be saved, or its data folder cannot be written. `attention` says which.
+   */
+  'needs-attention',
   'internal',
 ]);
 export type BridgeErrorCode = z.infer<typeof BridgeErrorCode>;
+
+/**
+ * Why the terminal needs attention. `settings-damaged` and `data-dir-unwritable` (and
+ * `start-failed`) stop the whole terminal: every call but `app.info` answers `needs-attention`.
+ * `settings-unwritable` locks the PIN and refuses changes until the settings can be saved.
+ */
+export const AttentionReason = z.enum([
+  'settings-damaged',
+  'settings-unwritable',
+  'data-dir-unwritable',
+  'start-failed',
+]);
+export type AttentionReason = z.infer<typeof AttentionReason>;
 
 export const BridgeError = z.object({
   code: BridgeErrorCode,
@@ -42,6 +60,8 @@ export const BridgeError = z.object({
   retry_after_s: z.int().nonnegative().optional(),
   /** For not-configured: what is missing, so the screen can name it. */
   missing: z.enum(['service-url', 'service-token', 'shift']).optional(),
+  /** For needs-attention: what the technician must see to. */
+  attention: AttentionReason.optional(),
 });
 export type BridgeError = z.infer<typeof BridgeError>;
 

@@ -101,6 +101,8 @@ export const SupervisorPin = z.string().regex(/^\d{4,8}$/, { message: '4 to 8 di
  * - `unreachable`: no answer (no connection, timeout, or the service failing with 5xx);
  * - `not-https` / `not-a-url`: the address cannot be used, so nothing was sent;
  * - `no-token`: no token is stored, so nothing was sent;
+ * - `other-address`: the stored token was entered for the saved address, not this one (another
+ *   scheme, host or port), so nothing was sent: save this address, then enter its token;
  * - `unexpected`: an answer, but not the funding limits (a wrong path, another server).
  */
 export const ConnectionVerdict = z.enum([
@@ -110,6 +112,7 @@ export const ConnectionVerdict = z.enum([
   'not-https',
   'not-a-url',
   'no-token',
+  'other-address',
   'unexpected',
 ]);
 export const ConnectionCheck = z.object({

@@ -1,7 +1,7 @@
 // Everything behind the bridge for one data dir: log, settings, journal, the training mock and
 // the handler table. Browser mode (electron/web/) and the Electron shell (electron/main/) each
 // open one with their own vault and printer; tests open one on a temp dir.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppInfo } from '../../../shared/bridge';
 import {
@@ -18,6 +18,7 @@ import { createMemoryVault } from '../../vault/memory-vault';
 import type { Vault } from '../../vault/vault';
 import type { HandlerDeps, PrintAdapter } from '../deps';
 import { buildAppInfo } from '../handlers/app-info-handlers';
+import { gateForAttention } from './attention-table';
 import { createHandlers, type HandlerTable } from './create-handlers';
 import { createFaultInjector, type FaultInjector } from './fault-transport';
 import { createLiveClient, createServiceFor } from './service-for';
@@ -62,11 +63,39 @@ export type Backend = {
 };
 
 export const LOG_FILE = 'mostrador.log';
+export const JOURNAL_FILE = 'journal.jsonl';
+
+/** The data folder cannot be written (read-only mount, a file in its place, disk gone). */
+export class DataDirUnwritable extends Error {
+  override readonly name = 'DataDirUnwritable';
+  constructor(
+    readonly dataDir: string,
+    readonly code: string,
+  ) {
+    super(`the data folder cannot be written (${code})`);
+  }
+}
+
+/**
+ * Makes the data folder and proves it takes a file, before anything is opened in it: a read-only
+ * mount would otherwise surface as an exception from whichever file came first.
+ */
+async function ensureWritable(dataDir: string): Promise<void> {
+  const probe = join(dataDir, `.write-probe-${process.pid}`);
+  try {
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    const handle = await open(probe, 'w', 0o600);
+    await handle.close();
+    await rm(probe, { force: true });
+  } catch (error) {
+    throw new DataDirUnwritable(dataDir, (error as NodeJS.ErrnoException).code ?? 'unknown');
+  }
+}
 
 export async function openBackend(options: BackendOptions): Promise<Backend> {
   const clock = options.clock ?? (() => new Date());
   const { dataDir, vault } = options;
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await ensureWritable(dataDir);
   const logger = options.logger ?? createFileLogger({ file: join(dataDir, LOG_FILE), clock });
   // The stored token is known to the log's redaction before anything else can log.
   try {
@@ -75,6 +104,10 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     logger.warn('the stored token could not be read', { status: await safeStatus(vault) });
   }
   const settings = await openSettingsStore({ dir: dataDir, clock, logger });
+  // Damaged settings without a good backup: the bridge refuses everything but app.info, no retry
+  // loop starts and no till may call in (docs/decisions.md "Terminal needs attention").
+  let attention = settings.attention;
+  if (settings.fresh) attention ??= await forgetOrphanToken(vault, logger);
   const journal = await openJournal({ dir: dataDir, clock });
   const { recovered } = journal;
   if (recovered.skippedLines > 0 || recovered.lastLineTorn || recovered.inconsistentEntries > 0) {
@@ -100,7 +133,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       settings,
       logger,
       secretVault: options.integration?.secretVault ?? createMemoryVault(),
-      envKey: options.integration?.envKey,
+      envKey: attention ? undefined : options.integration?.envKey,
       port: options.integration?.port,
       ...(options.integration?.callbacks ? { callbacks: options.integration.callbacks } : {}),
     });
@@ -155,12 +188,15 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     integration,
     ...(options.retry ? { retry: options.retry } : {}),
   });
-  if (options.resume !== false) await table.resumeUnresolved();
-  logger.info('backend opened', { shell: options.shell, mode: settings.get().mode });
+  const gated: HandlerTable = attention
+    ? { ...table, methods: gateForAttention(table.methods, attention) }
+    : table;
+  if (options.resume !== false && !attention) await table.resumeUnresolved();
+  logger.info('backend opened', { shell: options.shell, mode: settings.get().mode, attention });
 
   let closed: Promise<void> | null = null;
   return {
-    table,
+    table: gated,
     dataDir,
     journal,
     settings,
@@ -179,6 +215,30 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       return closed;
     },
   };
+}
+
+/**
+ * A first run (no settings file, no backup) with a token kept from before: the address and the
+ * PIN it was entered under are gone, so it is forgotten rather than left for whoever sets the new
+ * PIN to bind to an address of their choosing (docs/decisions.md "Terminal needs attention"). A
+ * memory vault lives no longer than this process: its token was given at this start. If the
+ * token cannot be removed, the terminal needs attention instead.
+ */
+async function forgetOrphanToken(vault: Vault, logger: Logger): Promise<'settings-damaged' | null> {
+  try {
+    const status = await vault.status();
+    if (status.encryption === 'memory' || (!status.configured && status.problem === null)) {
+      return null;
+    }
+    await vault.clear();
+    logger.warn('no settings file: the token kept from before is forgotten', {
+      problem: status.problem,
+    });
+    return null;
+  } catch (error) {
+    logger.error('no settings file and the old token could not be removed', { error });
+    return 'settings-damaged';
+  }
 }
 
 async function safeStatus(vault: Vault) {

@@ -49,6 +49,8 @@ export function createServiceFor(options: ServiceForOptions): ServiceFor {
   let live: { baseUrl: string; client: ServiceClient } | null = null;
 
   return async (mode: Mode) => {
+    // Settings that could not be read prove no address: nothing is sent (issue 19).
+    if (settings.attention) return null;
     if (mode === 'training') return trainingClient;
     const { base_url: baseUrl } = settings.get();
     if (baseUrl === null || !checkBaseUrl(baseUrl).ok) return null;

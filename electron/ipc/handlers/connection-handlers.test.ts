@@ -38,6 +38,11 @@ async function open(token: string | null) {
   });
   if (!(await ok(backend.table, 'settings.get', {})).supervisor_pin_set)
     await ok(backend.table, 'supervisor.setPin', { pin: PIN });
+  // The token is for the saved address's origin only (token-origin.ts): the tests' service.
+  await ok(backend.table, 'settings.update', {
+    pin: PIN,
+    change: { base_url: 'https://pagos.example.pe' },
+  });
 }
 
 const test = (base_url: string) =>
@@ -62,6 +67,9 @@ it('ok when the funding limits answer, with the token sent to that address only'
   expect(sent).toHaveLength(1);
   expect(sent[0]).toMatch(/^https:\/\/pagos\.example\.pe\/pos\/client\/landing_config /);
   expect(sent[0]).toContain('live-token-1234');
+  // Another origin than the saved address's gets nothing: the token was not entered for it.
+  expect(await test('https://pagos.example.com')).toEqual({ verdict: 'other-address' });
+  expect(sent).toHaveLength(1);
 });
 
 it('says the token was refused, the service unreachable, or the answer unexpected', async () => {

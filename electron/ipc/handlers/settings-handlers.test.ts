@@ -122,12 +122,23 @@ describe('settings', () => {
       change: { mode: 'live', base_url: 'https://service.example.com/' },
     });
     expect(live).toMatchObject({ mode: 'live', base_url: 'https://service.example.com' });
-    // Loopback over plain HTTP is a local sandbox: allowed.
+    // Another origin while live: the token was not entered for it, so it would be cleared and
+    // the terminal left live without one (issue 19): refused, nothing changed.
+    const moved = await errorOf(table, 'settings.update', {
+      pin: PIN,
+      change: { base_url: 'http://127.0.0.1:4010' },
+    });
+    expect(moved).toMatchObject({ code: 'not-configured', missing: 'service-token' });
+    expect((await ok(table, 'token.status', {})).configured).toBe(true);
+    // Loopback over plain HTTP is a local sandbox: allowed (in training, then its token).
+    await ok(table, 'settings.update', { pin: PIN, change: { mode: 'training' } });
     const local = await ok(table, 'settings.update', {
       pin: PIN,
       change: { base_url: 'http://127.0.0.1:4010' },
     });
     expect(local.base_url).toBe('http://127.0.0.1:4010');
+    await ok(table, 'token.set', { pin: PIN, token: 'abcdefgh12345678' });
+    await ok(table, 'settings.update', { pin: PIN, change: { mode: 'live' } });
     const cleared = await errorOf(table, 'settings.update', {
       pin: PIN,
       change: { base_url: null },

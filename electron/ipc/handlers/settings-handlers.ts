@@ -7,6 +7,7 @@ import { BridgeFailure, badArguments, notConfigured } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
 import { requirePin } from './require-pin';
 import { settingsView } from './terminal-view';
+import { movesOrigin } from './token-origin';
 
 type SettingsMethods =
   | 'settings.get'
@@ -59,15 +60,31 @@ export function settingsHandlers(deps: HandlerDeps): Pick<HandlerMap, SettingsMe
       if (change.time_zone !== undefined && !isTimeZone(change.time_zone)) {
         throw badArguments('unknown time zone', { 'change.time_zone': 'not a time zone' });
       }
+      const saved = settings.get().base_url;
+      const baseUrl = next.base_url === undefined ? saved : next.base_url;
+      // Another origin (scheme, host or port) than the token was entered for clears the token
+      // (token-origin.ts): it must never follow the address somewhere else.
+      const dropsToken = movesOrigin(saved, baseUrl) && (await vault.status()).configured;
       const mode = next.mode ?? settings.get().mode;
       if (mode === 'live') {
         // Live without an address or a token could only fail at the counter: refuse it here.
-        const baseUrl = next.base_url === undefined ? settings.get().base_url : next.base_url;
         if (baseUrl === null)
           throw notConfigured('Live mode needs the service base URL.', 'service-url');
+        if (dropsToken) {
+          throw notConfigured(
+            'A new service address needs its token entered again: save the address in training mode, then the token, then go live.',
+            'service-token',
+          );
+        }
         if (!(await vault.status()).configured) {
           throw notConfigured('Live mode needs the service token.', 'service-token');
         }
+      }
+      if (dropsToken) {
+        // Cleared before the address is saved: if saving then fails, the token is gone and the
+        // old address stays (fail closed), never the token with the new address.
+        await vault.clear();
+        deps.logger.info('token cleared: the service address moved to another origin');
       }
       return save(next);
     },

@@ -1,0 +1,84 @@
+// A fake `electron` module for the entry point's tests: it records what the shell registers
+// (IPC handlers, windows and the URLs they load, app listeners) so a test can drive it like the
+// real app, with the real backend behind it. Use with
+// `vi.mock('electron', async () => (await import('./test-support')).fakeElectronModule())`.
+type Listener = (...args: unknown[]) => unknown;
+
+export const fakeElectron = (() => {
+  let ready: () => void = () => undefined;
+  const whenReadyPromise = new Promise<void>((resolve) => {
+    ready = resolve;
+  });
+  return {
+    appListeners: new Map<string, Listener>(),
+    ipcHandlers: new Map<string, Listener>(),
+    windows: [] as { options: Record<string, unknown>; url: string | null; sent: unknown[][] }[],
+    state: { quitCalls: 0, menuTemplate: null as unknown },
+    whenReadyPromise,
+    ready: () => ready(),
+  };
+})();
+
+export function fakeElectronModule() {
+  const fake = fakeElectron;
+  class BrowserWindow {
+    webContents: { send: (...args: unknown[]) => void };
+    record: (typeof fake.windows)[number];
+    constructor(options: Record<string, unknown>) {
+      this.record = { options, url: null, sent: [] };
+      fake.windows.push(this.record);
+      this.webContents = { send: (...args: unknown[]) => this.record.sent.push(args) };
+    }
+    once() {}
+    show() {}
+    isMinimized() {
+      return false;
+    }
+    restore() {}
+    focus() {}
+    async loadURL(url: string) {
+      this.record.url = url;
+    }
+  }
+  return {
+    BrowserWindow,
+    Menu: {
+      buildFromTemplate: (template: unknown) => {
+        fake.state.menuTemplate = template;
+        return template;
+      },
+      setApplicationMenu: () => undefined,
+    },
+    app: {
+      requestSingleInstanceLock: () => true,
+      quit: () => {
+        fake.state.quitCalls += 1;
+      },
+      enableSandbox: () => undefined,
+      whenReady: () => fake.whenReadyPromise,
+      getPath: () => '/nonexistent',
+      getAppPath: () => '/app',
+      getName: () => 'Mostrador',
+      getVersion: () => '0.0.0-test',
+      isPackaged: true,
+      on: (event: string, listener: Listener) => fake.appListeners.set(event, listener),
+    },
+    ipcMain: {
+      handle: (channel: string, listener: Listener) => fake.ipcHandlers.set(channel, listener),
+    },
+    protocol: { registerSchemesAsPrivileged: () => undefined, handle: () => undefined },
+    safeStorage: {
+      isEncryptionAvailable: () => true,
+      encryptString: (text: string) => Buffer.from(text, 'utf8'),
+      decryptString: (data: Buffer) => data.toString('utf8'),
+      getSelectedStorageBackend: () => 'gnome_libsecret',
+    },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: () => undefined,
+        setPermissionCheckHandler: () => undefined,
+      },
+    },
+    shell: { openExternal: async () => undefined },
+  };
+}
