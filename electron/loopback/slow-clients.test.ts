@@ -21,6 +21,7 @@ async function startApi(limits: Partial<LoopbackLimits>) {
     port: 0,
     logger: createMemoryLogger(),
     handle: async () => ({ status: 200, body: { ok: true } }),
+    authenticate: () => false,
     limits,
   });
   close = server.close;
@@ -42,7 +43,8 @@ describe('the integration API against slow clients', () => {
     const server = await startApi({
       headersTimeoutMs: 60_000,
       requestTimeoutMs: 60_000,
-      maxConnections: 8,
+      maxUnauthenticated: 8,
+      unauthenticatedIdleMs: 60_000,
     });
     const sent = await Promise.all(
       Array.from({ length: 20 }, () => clients.halfSent(server.port, 'GET / HTTP/1.1\r\n')),

@@ -45,7 +45,11 @@ export type ServerLimits = LoopbackLimits;
 export const DEFAULT_LIMITS: ServerLimits = {
   headersTimeoutMs: 5_000,
   requestTimeoutMs: 15_000,
+  // One cashier's browser holds about six; the rest is room.
   maxConnections: 64,
+  // Any local process may open these: a flood pushes out only its own (loopback-server.ts).
+  maxUnauthenticated: 64,
+  unauthenticatedIdleMs: 2_000,
 };
 
 export type WebServer = {
@@ -137,6 +141,16 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
         if (!response.headersSent) sendJson(response, 500, internal());
         else response.destroy();
       });
+    },
+    {
+      // Judged on the headers alone, before any body is read.
+      authenticate: (request) =>
+        guard?.checkOrigin(request.headers).ok === true && guard.checkSecret(request.headers).ok,
+      overloaded: (_request, response) =>
+        sendJson(response, 503, {
+          ok: false,
+          error: { code: 'not-available', message: 'Too many connections at once; try again.' },
+        }),
     },
   );
   const { port } = listening;
