@@ -55,8 +55,9 @@ export const DEFAULT_LIMITS: ServerLimits = {
 export type WebServer = {
   url: string;
   /**
-   * `url` with the bridge secret as `?key=`: what the launch prints for the browser. The page
-   * keeps the key (sessionStorage) and drops it from the address bar; `/` itself holds none.
+   * `url` with the bridge secret as `?key=`: what the launch prints for the browser. The first
+   * load exchanges it for an HttpOnly cookie and is redirected to the address without it; `/`
+   * itself holds none.
    */
   launchUrl: string;
   port: number;
@@ -73,14 +74,15 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
     if (!guard) return sendText(response, 503, 'starting\n');
     const where = guard.checkOrigin(request.headers);
     if (!where.ok) return refuse(response, where.status, where.reason);
-    const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    const address = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const { pathname } = address;
 
     if (pathname.startsWith(BRIDGE_PREFIX)) {
       if (request.method !== 'POST') {
         response.setHeader('Allow', 'POST');
         return refuse(response, 405, 'bridge calls are POST');
       }
-      const key = guard.checkSecret(request.headers);
+      const key = guard.checkSecret(request.headers, request.method);
       if (!key.ok) return refuse(response, key.status, key.reason);
       if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
         return refuse(response, 415, 'bridge calls are application/json');
@@ -112,6 +114,19 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.setHeader('Allow', 'GET, HEAD');
       return refuse(response, 405, 'method not allowed');
+    }
+    if (address.searchParams.has(LAUNCH_KEY_PARAM)) {
+      // The launch URL: its key becomes the session cookie and leaves the address at once, so
+      // neither the browser's history nor its saved session keeps it (docs/decisions.md).
+      // A wrong key (another run's link) leaves the address too, with no cookie: the page then
+      // says it cannot reach the terminal, as it did before.
+      response.setHeader('Cache-Control', 'no-store');
+      if (guard.keyMatches(address.searchParams.get(LAUNCH_KEY_PARAM) ?? '')) {
+        response.setHeader('Set-Cookie', guard.sessionCookie());
+      }
+      address.searchParams.delete(LAUNCH_KEY_PARAM);
+      response.setHeader('Location', `${pathname}${address.search}`);
+      return sendText(response, 303, 'see the page without its key\n');
     }
     const fragment = fragmentFor(options.table.fragments, pathname);
     if (fragment) {
@@ -145,7 +160,8 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
     {
       // Judged on the headers alone, before any body is read.
       authenticate: (request) =>
-        guard?.checkOrigin(request.headers).ok === true && guard.checkSecret(request.headers).ok,
+        guard?.checkOrigin(request.headers).ok === true &&
+        guard.checkSecret(request.headers, request.method).ok,
       overloaded: (_request, response) =>
         sendJson(response, 503, {
           ok: false,
