@@ -7,7 +7,7 @@ import { type Fault, REQUEST_ID_HEADER } from '../../../shared/api/sandbox';
 import { routePath } from '../http/route-path';
 import type { MockContext } from '../state';
 import { dropConnection, hasSocket } from './connection';
-import { shouldRecord } from './state-file';
+import { recordedSize, shouldRecord } from './state-file';
 
 type Seen = { started: number; fault?: Fault; dropped: boolean; logged: boolean };
 
@@ -149,18 +149,40 @@ export function installSandboxHooks(app: FastifyInstance, context: MockContext):
     return payload;
   });
 
+  /** What `--state-file` keeps of a call, when it may change state on a known route. */
+  const recordable = (request: FastifyRequest) => {
+    const url = request.raw.url ?? '';
+    if (!context.stateFile || request.is404 || !shouldRecord(request.method, url)) return null;
+    const token = request.headers['x-unique-token'];
+    return {
+      method: request.method,
+      url,
+      ...(request.body === undefined ? {} : { body: request.body }),
+      ...(typeof token === 'string' ? { uniqueToken: token } : {}),
+    };
+  };
+
+  // After the credentials (route onRequest) and the body: a call that would be recorded but no
+  // longer fits in the state file is refused, rather than kept only until the next restart.
+  app.addHook('preHandler', async (request, reply) => {
+    const call = recordable(request);
+    const sink = context.stateFile;
+    if (call && sink && !sink.room(recordedSize(call))) {
+      return reply.status(507).send({ error: sink.fullMessage() });
+    }
+  });
+
   app.addHook('onResponse', async (request, reply) => {
     log(request, reply.statusCode);
-    const url = request.raw.url ?? '';
-    if (context.recordCall && reply.statusCode < 500 && shouldRecord(request.method, url)) {
-      const token = request.headers['x-unique-token'];
-      context.recordCall({
+    // Only calls that reached their handler with the credentials and changed state (a 2xx):
+    // a refused or unauthenticated call replayed with the real credentials could do what it was
+    // refused (docs/sandbox.md).
+    const call = reply.statusCode >= 200 && reply.statusCode < 300 ? recordable(request) : null;
+    if (call && context.stateFile) {
+      context.stateFile.record({
         at: context.clock.now().toISOString(),
         frozen: context.clock.frozen(),
-        method: request.method,
-        url,
-        ...(request.body === undefined ? {} : { body: request.body }),
-        ...(typeof token === 'string' ? { uniqueToken: token } : {}),
+        ...call,
       });
     }
   });
