@@ -46,19 +46,6 @@ export function logUnrouted(context: MockContext, request: FastifyRequest, statu
 
 export function installSandboxHooks(app: FastifyInstance, context: MockContext): void {
   const seen = new WeakMap<FastifyRequest, Seen>();
-  // Waits end early when the sandbox closes, so a held call never keeps it from stopping.
-  const waiting = new Set<() => void>();
-  const wait = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        waiting.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      waiting.add(done);
-    });
-
   const log = (request: FastifyRequest, status: number | null) => {
     const entry = seen.get(request);
     if (!entry || entry.logged) return;
@@ -95,7 +82,8 @@ export function installSandboxHooks(app: FastifyInstance, context: MockContext):
     entry.fault = fault;
     switch (fault.kind) {
       case 'latency':
-        await wait(fault.ms ?? 0);
+        // Past MAX_HELD_CALLS the answer comes without the wait (docs/sandbox.md).
+        await context.faults.hold(fault.ms ?? 0);
         return;
       case 'status':
         return reply
@@ -103,18 +91,23 @@ export function installSandboxHooks(app: FastifyInstance, context: MockContext):
           .send({ error: `Sandbox fault ${fault.fault_id}: status ${fault.status}` });
       case 'reset':
         return drop(request, reply, entry);
-      case 'timeout':
+      case 'timeout': {
+        // Held without an answer; the connection closes after `ms`, or when the faults are
+        // cleared, unless the caller gave up first. Past MAX_HELD_CALLS: dropped at once, as
+        // `reset` (docs/sandbox.md).
+        const held = context.faults.hold(fault.ms ?? 0);
+        if (held === null) return drop(request, reply, entry);
         if (hasSocket(request)) {
-          // Held without an answer; the socket closes after `ms` unless the caller gave up first.
           reply.hijack();
-          await wait(fault.ms ?? 0);
+          await held;
           request.raw.socket.destroy();
           entry.dropped = true;
           log(request, null);
           return;
         }
-        await wait(fault.ms ?? 0);
+        await held;
         return drop(request, reply, entry);
+      }
       default:
         // lost-after-apply and malformed act on the answer, after the work is done (onSend).
         return;
@@ -187,7 +180,6 @@ export function installSandboxHooks(app: FastifyInstance, context: MockContext):
     }
   });
 
-  app.addHook('preClose', async () => {
-    for (const done of [...waiting]) done();
-  });
+  // Held calls end early when the sandbox closes, so none keeps it from stopping.
+  app.addHook('preClose', async () => context.faults.releaseAll());
 }
