@@ -6,6 +6,7 @@ import type { Backend } from '../ipc/compose/open-backend';
 import { freshMock, makeTempDir, openTestBackend } from '../ipc/compose/test-support';
 import { type Flood, flood, slowClients } from '../loopback/test-support';
 import type { MockApp } from '../mock/app';
+import { writeRendererFixture } from './test-support';
 import { createWebServer, type WebServer } from './web-server';
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
@@ -94,18 +95,29 @@ describe('a flood from a local process without the key', () => {
       () => 0,
     );
 
-  it('of 70 half-sent requests that reconnect leaves every bridge call answered', async () => {
+  it('of 70 half-sent requests that reconnect leaves the page and every bridge call answered', async () => {
     // The real limits: the flood is as wide as the old 64-connection cap plus some.
-    server = await createWebServer({ table: backend.table, port: 0, rendererDir: null });
+    const rendererDir = join(temp.dir, 'renderer');
+    await writeRendererFixture(rendererDir);
+    server = await createWebServer({ table: backend.table, port: 0, rendererDir });
     const text = `POST /bridge/app.info HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n`;
     const half = await flood(server.port, 70, text);
     floods.push(half);
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
       statuses.push(await bridgeCall());
+      // The cashier's screen: the page and its assets, with the cookie of the launch key.
+      const page = await fetch(`${server.url}assets/app.js`, {
+        headers: { cookie: `mostrador_key_${server.port}=${server.secret}` },
+      }).then(
+        (answer) => answer.status,
+        () => 0,
+      );
+      statuses.push(page);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(statuses).toEqual(Array(8).fill(200));
+    expect(statuses).toEqual(Array(16).fill(200));
+    expect(half.opened()).toBeGreaterThan(70);
   });
 
   it('of 70 requests whose body never arrives is refused on its headers, never read', async () => {

@@ -159,9 +159,11 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
     },
     {
       // Judged on the headers alone, before any body is read.
+      // The launch URL's own load counts too: the cashier's first page is never pushed out.
       authenticate: (request) =>
         guard?.checkOrigin(request.headers).ok === true &&
-        guard.checkSecret(request.headers, request.method).ok,
+        (guard.checkSecret(request.headers, request.method).ok ||
+          guard.keyMatches(launchKeyOf(request.url) ?? '')),
       overloaded: (_request, response) =>
         sendJson(response, 503, {
           ok: false,
@@ -184,6 +186,11 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
     secret,
     close: listening.close,
   };
+}
+
+function launchKeyOf(url: string | undefined): string | null {
+  if (!url?.includes(`${LAUNCH_KEY_PARAM}=`)) return null;
+  return new URL(url, 'http://127.0.0.1').searchParams.get(LAUNCH_KEY_PARAM);
 }
 
 function internal(): { ok: false; error: BridgeError } {
