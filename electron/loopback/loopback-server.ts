@@ -28,7 +28,11 @@ export type LoopbackLimits = {
    * its own connections, never a caller with the key.
    */
   maxUnauthenticated: number;
-  /** How long a connection without credentials may stay without a request being answered. */
+  /**
+   * How long a new connection may take to send its first request in full before it is closed
+   * (shorter than `headersTimeoutMs`: nothing has shown the key yet). After a first request the
+   * usual limits apply: keep-alive idle 5 s, headers `headersTimeoutMs`.
+   */
   unauthenticatedIdleMs: number;
 };
 
@@ -86,12 +90,16 @@ export async function listenLoopback(
     }
     return found;
   };
-  const armIdle = (socket: Socket, c: Connection) => {
-    if (c.timer) clearTimeout(c.timer);
-    c.timer = null;
-    if (c.trusted || c.busy) return;
+  // Only before the first request: a timer of its own after an answer would race a client
+  // reusing the kept-alive socket (it was told 5 s by Keep-Alive), and the pool's cap already
+  // bounds idle connections without the key.
+  const armFirstRequest = (socket: Socket, c: Connection) => {
     c.timer = setTimeout(() => socket.destroy(), limits.unauthenticatedIdleMs);
     c.timer.unref();
+  };
+  const disarm = (c: Connection) => {
+    if (c.timer) clearTimeout(c.timer);
+    c.timer = null;
   };
 
   const server = createServer(
@@ -107,11 +115,10 @@ export async function listenLoopback(
       if (!c) return listener(request, response);
       c.busy = true;
       c.lastActive = ++tick;
-      armIdle(socket, c);
+      disarm(c);
       response.once('close', () => {
         c.busy = false;
         c.lastActive = ++tick;
-        armIdle(socket, c);
       });
       if (access.authenticate(request)) {
         if (!c.trusted) {
@@ -141,13 +148,13 @@ export async function listenLoopback(
     const c: Connection = { trusted: false, busy: false, lastActive: ++tick, timer: null };
     connections.set(socket, c);
     socket.once('close', () => {
-      if (c.timer) clearTimeout(c.timer);
+      disarm(c);
       connections.delete(socket);
     });
     if (count(false) > limits.maxUnauthenticated) {
       (idlest(false, socket) ?? socket).destroy();
     }
-    armIdle(socket, c);
+    armFirstRequest(socket, c);
   });
   // Only a backstop against running out of file descriptors: the pools above do the work.
   server.maxConnections = 2 * (limits.maxConnections + limits.maxUnauthenticated);
