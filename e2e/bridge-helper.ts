@@ -1,15 +1,16 @@
 // Calls the bridge from inside the page, exactly as the renderer does in browser mode (the
-// secret the page kept from its launch URL), for test set-up and for the trainer's fault injection.
+// cookie the launch URL's key was exchanged for), for test set-up and for the trainer's fault
+// injection.
 import type { Page } from '@playwright/test';
 import type { BridgeArgs, BridgeMethod, BridgeResult } from '../shared/bridge';
 
 export async function bridgeRaw(page: Page, method: string, args: unknown): Promise<unknown> {
   return page.evaluate(
     async ({ method, args }) => {
-      const key = sessionStorage.getItem('mostrador.bridge-key');
       const response = await fetch(`/bridge/${method}`, {
         method: 'POST',
-        headers: { 'X-Mostrador-Secret': key ?? '', 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json' },
+        credentials: 'same-origin',
         body: JSON.stringify(args),
       });
       return response.json();

@@ -43,3 +43,44 @@ test('the day summary says when the journal was found emptied', async ({ app: pa
   await expect(notice).toContainText('entrada 48');
   await saveScreenshot(page, 'journal-shortened');
 });
+
+test('the launch key leaves the address at once: not in the URL, the history, nor anything the page keeps', async ({
+  page,
+  browserMode,
+}) => {
+  const key = new URL(browserMode.url).searchParams.get('key') ?? '';
+  expect(key).toMatch(/^[0-9a-f]{64}$/);
+  await page.goto(browserMode.url);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(page.url()).toMatch(new RegExp(`^${new URL(browserMode.url).origin}/(#.*)?$`));
+  // The app works on the cookie the key was exchanged for, which no script can read.
+  const seen = await page.evaluate(async () => {
+    const answer = await fetch('/bridge/app.info', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    return {
+      bridge: ((await answer.json()) as { ok: boolean }).ok,
+      href: location.href,
+      cookie: document.cookie,
+      session: JSON.stringify({ ...sessionStorage }),
+      local: JSON.stringify({ ...localStorage }),
+    };
+  });
+  expect(seen.bridge).toBe(true);
+  for (const kept of [seen.href, seen.cookie, seen.session, seen.local]) {
+    expect(kept).not.toContain(key);
+  }
+  // The tab's history as the browser keeps it for session restore: no page carries the key.
+  // (Chromium also keeps the address as it was typed with the entry, `userTypedURL`: the printed
+  // link itself, which stays valid while this run lives; docs/decisions.md says why.)
+  const cdp = await page.context().newCDPSession(page);
+  const { entries } = (await cdp.send('Page.getNavigationHistory')) as {
+    entries: { url: string }[];
+  };
+  expect(entries.length).toBeGreaterThan(0);
+  for (const entry of entries) expect(entry.url).not.toContain(key);
+  await page.goBack();
+  expect(page.url()).not.toContain(key);
+});

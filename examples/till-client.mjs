@@ -151,6 +151,11 @@ while (!FINAL.has(request.state)) {
   const read = await call('GET', `sale-requests/${request.request_id}?wait=30`, undefined, {
     'if-none-match': `"${request.etag}"`,
   });
+  if (read.status === 429) {
+    // Too many long waits held at once (docs/integration-api.md): come back in a second.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    continue;
+  }
   if (read.status !== 200) {
     print('error', { status: read.status, error: read.body.error });
     process.exit(2);

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { INTEGRATION_PREFIX } from '../../shared/integration/endpoints';
 import {
   MAX_BODY_BYTES,
+  MAX_LONG_WAITS,
   MAX_WAIT_SECONDS,
   RequestId,
   SaleRequestBody,
@@ -58,6 +59,8 @@ function firstProblem(error: z.ZodError): string {
 
 export function createApiRoutes(options: ApiOptions) {
   const { saleRequests } = options;
+  /** Long waits being held now: capped apart, so they never take every connection. */
+  let longWaits = 0;
 
   const createRequest = async (request: ApiRequest): Promise<ApiAnswer> => {
     if (request.body === null) return fail(413, `The body is over ${MAX_BODY_BYTES} bytes`);
@@ -74,6 +77,7 @@ export function createApiRoutes(options: ApiOptions) {
     if (!parsed.success) return fail(400, firstProblem(parsed.error));
     const answer = await saleRequests.create(parsed.data);
     if (answer.kind === 'conflict') return fail(409, answer.message);
+    if (answer.kind === 'too-many') return fail(429, answer.message);
     return withEtag(answer.kind === 'created' ? 201 : 200, answer.record);
   };
 
@@ -85,8 +89,21 @@ export function createApiRoutes(options: ApiOptions) {
       return fail(400, `wait: whole seconds from 0 to ${MAX_WAIT_SECONDS}`);
     }
     const seconds = wait === null ? 0 : Number(wait);
+    if (seconds > 0 && longWaits >= MAX_LONG_WAITS) {
+      return fail(
+        429,
+        `Too many long waits at once (${MAX_LONG_WAITS}): retry in a second, or read without wait`,
+        { 'Retry-After': '1' },
+      );
+    }
     const etag = normalizeEtag(request.headers['if-none-match']);
-    const record = await saleRequests.wait(id, etag, seconds * 1000, request.signal);
+    if (seconds > 0) longWaits += 1;
+    let record: Awaited<ReturnType<SaleRequests['wait']>>;
+    try {
+      record = await saleRequests.wait(id, etag, seconds * 1000, request.signal);
+    } finally {
+      if (seconds > 0) longWaits -= 1;
+    }
     return record ? withEtag(200, record) : fail(404, 'No sale request with that request_id');
   };
 

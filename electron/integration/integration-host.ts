@@ -10,6 +10,7 @@ import { type ApiAnswer, createApiRoutes } from './api-routes';
 import { type ApiServer, listenApi } from './api-server';
 import { type CallbackOptions, createCallbacks } from './callbacks';
 import {
+  bearerMatches,
   ENV_KEY,
   hashKey,
   MIN_ENV_KEY_LENGTH,
@@ -104,7 +105,12 @@ export async function openIntegrationHost(
     }
     if (!wanted || server) return;
     try {
-      server = await listenApi({ port: port(), handle: routes, logger });
+      server = await listenApi({
+        port: port(),
+        handle: routes,
+        authenticate: (headers) => bearerMatches(headers.authorization, tillHashes()),
+        logger,
+      });
       problem = null;
       logger.info('integration API listening', { url: server.url });
     } catch (error) {

@@ -46,7 +46,7 @@ describe('the OpenAPI document of the integration API', () => {
     expect(count).toBeGreaterThan(10);
   });
 
-  it('has the four operations, the key on all but the document itself, and 409 where it can happen', () => {
+  it('has the four operations, the key on all but the document itself, and 409 and 429 where they can happen', () => {
     expect(
       operations()
         .map(([at]) => at)
@@ -70,6 +70,7 @@ describe('the OpenAPI document of the integration API', () => {
       '403',
       '409',
       '413',
+      '429',
     ]);
     const read = doc.paths['/integration/v1/sale-requests/{request_id}']?.get;
     expect(read?.parameters?.map((p) => [p.name, p.in])).toEqual([
@@ -77,6 +78,9 @@ describe('the OpenAPI document of the integration API', () => {
       ['wait', 'query'],
       ['if-none-match', 'header'],
     ]);
+    expect(Object.keys(read?.responses ?? {})).toContain('429');
+    expect(read?.description).toMatch(/16 waits/);
+    expect(create?.description).toMatch(/100 .*429/);
     const body = create?.requestBody?.content['application/json']?.schema;
     expect(body?.required).toEqual(['request_id', 'billed_amount']);
   });

@@ -36,7 +36,8 @@ export function createSaleRequestStore({ journal, settings }: StoreDeps) {
   const byRequestId = new Map<string, JournalOperation>();
   const lock = createKeyedLock();
 
-  const fold = async (request: JournalOperation): Promise<DerivedState> => {
+  /** The state, and the op_ids of every operation it was folded from (the request's own too). */
+  const fold = async (request: JournalOperation): Promise<DerivedState & { linked: string[] }> => {
     const link = { key: LINK_KEY };
     const [cancels, verifies] = await Promise.all([
       journal.linkedTo(request.op_id, { ...link, operation: OPERATIONS.cancel }),
@@ -51,7 +52,15 @@ export function createSaleRequestStore({ journal, settings }: StoreDeps) {
         }),
       })),
     );
-    return deriveState({ request, cancels, verifies: withBillings });
+    const linked = [
+      request.op_id,
+      ...cancels.map((op) => op.op_id),
+      ...withBillings.flatMap(({ verify, billings }) => [
+        verify.op_id,
+        ...billings.map((op) => op.op_id),
+      ]),
+    ];
+    return { ...deriveState({ request, cancels, verifies: withBillings }), linked };
   };
 
   /** Writes an operation that is decided by being written: its intent, then "succeeded". */

@@ -1,16 +1,18 @@
 // The till's sale requests as the rest of the app sees them: the HTTP API creates, reads, waits
 // on and cancels them; the cashier's Verify and paid-and-billed pass through their guards; the
-// renderer's queue lists the open ones. Every journal append re-reads the open requests, so a
-// long wait wakes on any change (the retry loop settling an unknown call included) and each
-// final state is called back once.
+// renderer's queue lists the open ones. A journal append re-reads the one open request it
+// belongs to (found by op_id, never by reading the others), so a long wait wakes on any change
+// (the retry loop settling an unknown call included), each final state is called back once,
+// and an append costs the same however many requests are open (at most MAX_OPEN_SALE_REQUESTS).
 import type { IdentityInput, Mode } from '../../shared/bridge';
 import { centsFromWire } from '../../shared/domain/money';
 import {
   isFinalState,
+  MAX_OPEN_SALE_REQUESTS,
   type SaleRequest,
   type SaleRequestBody,
 } from '../../shared/integration/sale-request';
-import type { JournalOperation } from '../../shared/journal-entry';
+import type { JournalEntry, JournalOperation } from '../../shared/journal-entry';
 import { BridgeFailure } from '../ipc/bridge-failure';
 import type { Journal } from '../journal/journal';
 import type { Logger } from '../log/logger';
@@ -38,9 +40,18 @@ export function createSaleRequests(deps: SaleRequestsDeps) {
   const latest = new Map<string, SaleRequest>();
   const open = new Set<string>();
   const waiters = new Map<string, Set<Waiter>>();
+  /** op_id of a request, or of a cancel, Verify or paid-and-billed of it → its request_id. */
+  const owner = new Map<string, string>();
+  /** Open requests the journal wrote something about since their last refresh. */
+  const dirty = new Set<string>();
+  /** Creates under way: they count as open until written or refused. */
+  let creating = 0;
   let refreshing: Promise<void> | null = null;
-  let again = false;
   let unsubscribe: (() => void) | null = null;
+
+  const remember = (requestId: string, linked: readonly string[]) => {
+    for (const opId of linked) owner.set(opId, requestId);
+  };
 
   const settle = (request: JournalOperation, record: SaleRequest) => {
     latest.set(record.request_id, record);
@@ -55,20 +66,37 @@ export function createSaleRequests(deps: SaleRequestsDeps) {
 
   const refreshOne = async (requestId: string) => {
     const request = store.requestOp(requestId);
-    if (request) settle(request, (await store.fold(request)).record);
+    if (!request) return;
+    const folded = await store.fold(request);
+    remember(requestId, folded.linked);
+    settle(request, folded.record);
   };
 
-  /** Coalesced: a burst of appends costs one pass over the open requests (plus one trailing). */
-  const refreshOpen = (): Promise<void> => {
-    if (refreshing) {
-      again = true;
-      return refreshing;
+  /** The open request a journal entry is about, if any: by its op_id, or by the intent's link. */
+  const requestOf = (entry: JournalEntry): string | null => {
+    const known = owner.get(entry.op_id);
+    if (known) return known;
+    if (entry.type !== 'intent') return null;
+    const meta = (entry.meta ?? {}) as Record<string, unknown>;
+    for (const link of [meta[LINK_KEY], meta.verify_op_id]) {
+      const requestId = typeof link === 'string' ? owner.get(link) : undefined;
+      if (requestId) {
+        owner.set(entry.op_id, requestId);
+        return requestId;
+      }
     }
+    return null;
+  };
+
+  /** Coalesced: a burst of appends re-reads each request it touched once (plus one trailing). */
+  const refreshDirty = (): Promise<void> => {
+    if (refreshing) return refreshing;
     refreshing = (async () => {
-      do {
-        again = false;
-        for (const id of [...open]) await refreshOne(id);
-      } while (again);
+      while (dirty.size > 0) {
+        const ids = [...dirty];
+        dirty.clear();
+        for (const id of ids) await refreshOne(id);
+      }
     })()
       .catch((error: unknown) => deps.logger.error('sale requests not refreshed', { error }))
       .finally(() => {
@@ -95,20 +123,42 @@ export function createSaleRequests(deps: SaleRequestsDeps) {
   return {
     async start(): Promise<void> {
       for (const request of await store.load()) {
-        settle(request, (await store.fold(request)).record);
+        const folded = await store.fold(request);
+        remember(requestIdOf(request), folded.linked);
+        settle(request, folded.record);
       }
-      unsubscribe = deps.journal.subscribe(() => {
-        if (open.size > 0) void refreshOpen();
+      unsubscribe = deps.journal.subscribe((entry) => {
+        const requestId = requestOf(entry);
+        if (requestId === null || !open.has(requestId)) return;
+        dirty.add(requestId);
+        void refreshDirty();
       });
     },
 
-    async create(body: SaleRequestBody) {
-      const answer = await store.create(body);
-      if (answer.kind !== 'conflict') {
-        const request = store.requestOp(body.request_id);
-        if (request) settle(request, answer.record);
+    async create(
+      body: SaleRequestBody,
+    ): Promise<Awaited<ReturnType<typeof store.create>> | { kind: 'too-many'; message: string }> {
+      // A new request_id past the cap is refused; a repeat of a known one is always answered.
+      if (!store.requestOp(body.request_id) && open.size + creating >= MAX_OPEN_SALE_REQUESTS) {
+        return {
+          kind: 'too-many',
+          message: `${MAX_OPEN_SALE_REQUESTS} open sale requests already: finish or cancel some first`,
+        };
       }
-      return answer;
+      creating += 1;
+      try {
+        const answer = await store.create(body);
+        if (answer.kind !== 'conflict') {
+          const request = store.requestOp(body.request_id);
+          if (request) {
+            remember(body.request_id, [request.op_id]);
+            settle(request, answer.record);
+          }
+        }
+        return answer;
+      } finally {
+        creating -= 1;
+      }
     },
 
     read: async (requestId: string) => (await store.read(requestId))?.record ?? null,
@@ -207,6 +257,11 @@ export function createSaleRequests(deps: SaleRequestsDeps) {
         }
         return task();
       });
+    },
+
+    /** Resolves once the refresh of what the journal last wrote is done (tests wait on it). */
+    async settled(): Promise<void> {
+      while (refreshing) await refreshing;
     },
 
     async close() {

@@ -31,3 +31,54 @@ export function slowClients(): SlowClients {
     },
   };
 }
+
+export type Flood = {
+  /** Stops reconnecting and drops every socket. */
+  stop(): void;
+  /** Connections opened so far, reconnects included. */
+  opened(): number;
+};
+
+/**
+ * `count` connections that each send `text` and nothing more, and reconnect (after
+ * `reconnectDelayMs`) whenever the server hangs up: a local process holding the server's slots.
+ * Bounded: it stops by itself after `maxOpened` connections in all.
+ */
+export async function flood(
+  port: number,
+  count: number,
+  text: string,
+  options: { reconnectDelayMs?: number; maxOpened?: number } = {},
+): Promise<Flood> {
+  const { reconnectDelayMs = 5, maxOpened = 4_000 } = options;
+  const sockets = new Set<Socket>();
+  let stopped = false;
+  let opened = 0;
+  const open = (): Promise<void> =>
+    new Promise((resolve) => {
+      if (stopped || opened >= maxOpened) return resolve();
+      opened += 1;
+      const socket = connect(port, '127.0.0.1');
+      sockets.add(socket);
+      socket.on('error', () => {});
+      socket.resume();
+      socket.once('connect', () => {
+        socket.write(text);
+        resolve();
+      });
+      socket.once('close', () => {
+        sockets.delete(socket);
+        resolve();
+        if (!stopped) setTimeout(() => void open(), reconnectDelayMs).unref();
+      });
+    });
+  await Promise.all(Array.from({ length: count }, () => open()));
+  return {
+    stop: () => {
+      stopped = true;
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+    },
+    opened: () => opened,
+  };
+}

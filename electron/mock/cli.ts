@@ -1,5 +1,5 @@
 // `npm run mock -- --port 4010 [--host 127.0.0.1] [--token …] [--client-id …] [--secret-token …]
-// [--now ISO] [--log] [--state-file F]`
+// [--now ISO] [--log] [--state-file F [--state-file-max-bytes N]]`
 // Serves the mock backend and prints one JSON line with how to reach it.
 // First: it sets how V8 grows the heap before anything else allocates.
 import '../runtime/memory-mode';
@@ -7,7 +7,11 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { parseArgs } from 'node:util';
 import { createMockApp, MOCK_DEFAULTS } from './app';
 import { formatLogLine } from './sandbox/request-log';
-import { appendRecordedCall, readRecordedCalls, replayRecordedCalls } from './sandbox/state-file';
+import {
+  attachStateFile,
+  DEFAULT_STATE_FILE_MAX_BYTES,
+  StateFileError,
+} from './sandbox/state-file';
 
 const { values } = parseArgs({
   options: {
@@ -19,6 +23,7 @@ const { values } = parseArgs({
     now: { type: 'string' },
     log: { type: 'boolean', default: false },
     'state-file': { type: 'string' },
+    'state-file-max-bytes': { type: 'string', default: String(DEFAULT_STATE_FILE_MAX_BYTES) },
   },
   strict: true,
 });
@@ -26,6 +31,13 @@ const { values } = parseArgs({
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`--port must be a port number, got ${values.port}`);
+  process.exit(2);
+}
+const stateFileMaxBytes = Number(values['state-file-max-bytes']);
+if (!Number.isSafeInteger(stateFileMaxBytes) || stateFileMaxBytes < 1) {
+  console.error(
+    `--state-file-max-bytes must be a number of bytes, got ${values['state-file-max-bytes']}`,
+  );
   process.exit(2);
 }
 const hostForUrl = values.host.includes(':') ? `[${values.host}]` : values.host;
@@ -51,9 +63,13 @@ const actualPort = typeof address === 'object' && address ? address.port : port;
 const baseUrl = `http://${hostForUrl}:${actualPort}`;
 app.mockContext.baseUrl = baseUrl;
 if (stateFile) {
-  // Recorded only after the replay, so the file never holds a call twice.
-  await replayRecordedCalls(app, readRecordedCalls(stateFile));
-  app.mockContext.recordCall = (call) => appendRecordedCall(stateFile, call);
+  try {
+    await attachStateFile(app, stateFile, { maxBytes: stateFileMaxBytes });
+  } catch (error) {
+    console.error(error instanceof StateFileError ? error.message : error);
+    await app.close();
+    process.exit(2);
+  }
 }
 release();
 console.log(

@@ -9,7 +9,7 @@ import type { Funding } from './in-store/funding';
 import { defaultMerchant } from './merchant';
 import { createFaultStore, type FaultStore } from './sandbox/fault-store';
 import { createRequestLog, type RequestLog } from './sandbox/request-log';
-import type { RecordedCall } from './sandbox/state-file';
+import type { StateFileSink } from './sandbox/state-file';
 import {
   createWebhookDispatcher,
   type WebhookDeliveryOptions,
@@ -50,8 +50,8 @@ export type MockContext = {
   faults: FaultStore;
   /** The last requests answered; kept across resets (a reset is one of them). */
   requests: RequestLog;
-  /** Set by `--state-file`: receives every call that can change state, to replay on start. */
-  recordCall?: (call: RecordedCall) => void;
+  /** Set by `--state-file`: receives every call that changed state, to replay on start. */
+  stateFile?: StateFileSink;
 };
 
 export type WebhookContextOptions = {

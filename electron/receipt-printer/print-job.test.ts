@@ -92,6 +92,19 @@ describe('a printer that fails says how', () => {
     expect(outcome).toMatchObject({ ok: false, error: { category: 'closed' } });
   });
 
+  for (const behaviour of ['close-at-once', 'reset-at-once'] as const) {
+    it(`${behaviour === 'close-at-once' ? 'closing' : 'resetting'} the connection right after accepting it: closed, not no-answer`, async () => {
+      receiver = await startReceiver(behaviour);
+      // The failure must come from the close itself, never from these timeouts (no-answer).
+      const outcome = await printDocument(
+        sale(),
+        { address: receiver.address, columns: 48 },
+        { tcp: { statusMs: 800, idleMs: 3_000 } },
+      );
+      expect(outcome).toMatchObject({ ok: false, error: { category: 'closed' } });
+    });
+  }
+
   it('never answering (takes no data)', async () => {
     receiver = await startReceiver('silent');
     const outcome = await printDocument(

@@ -75,29 +75,70 @@ export async function sendOverTcp(
         resolve();
       });
     });
-    const status = await askPaperStatus(socket, timeouts.statusMs);
+    // Watched from the moment of connecting: a printer that closes or resets at once (busy with
+    // another host, a half-broken network module) is `closed` at once, never `no-answer` after
+    // the timeouts, and a close before the job is not missed by listeners attached later.
+    const gone = watchClose(socket, where);
+    const status = await askPaperStatus(socket, timeouts.statusMs, gone);
     if (status !== null && paperOut(status) === true) {
       throw new PrinterFailure(
         'paper-out',
         `${where}: paper sensor status 0x${status.toString(16)}`,
       );
     }
+    if (gone.failure) throw gone.failure;
     await writeAll(socket, job, where, { ...timeouts, answered: status !== null });
   } finally {
     socket.destroy();
   }
 }
 
+type CloseWatch = { failure: PrinterFailure | null; onClose(listener: () => void): () => void };
+
+/** Records the first end, reset or close of the printer's connection, before the job is sent. */
+function watchClose(socket: Socket, where: string): CloseWatch {
+  const listeners = new Set<() => void>();
+  const watch: CloseWatch = {
+    failure: null,
+    onClose(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const mark = (why: string) => {
+    if (watch.failure) return;
+    watch.failure = new PrinterFailure('closed', `${where}: ${why} before the job`);
+    for (const listener of listeners) listener();
+  };
+  socket.on('end', () => mark('closed the connection'));
+  socket.on('error', (error: NodeJS.ErrnoException) => mark(error.code ?? error.message));
+  socket.on('close', () => mark('connection closed'));
+  return watch;
+}
+
 /** The first status byte the printer sends back, or null when it stays silent. */
-function askPaperStatus(socket: Socket, waitMs: number): Promise<number | null> {
-  return new Promise((resolve) => {
+function askPaperStatus(socket: Socket, waitMs: number, gone: CloseWatch): Promise<number | null> {
+  return new Promise((resolve, reject) => {
     const done = (value: number | null) => {
       clearTimeout(timer);
       socket.off('data', onData);
+      stopWatching();
       resolve(value);
     };
     const onData = (chunk: Buffer) => done(chunk[0] ?? null);
     const timer = setTimeout(() => done(null), waitMs);
+    const stopWatching = gone.onClose(() => {
+      clearTimeout(timer);
+      socket.off('data', onData);
+      stopWatching();
+      if (gone.failure) reject(gone.failure);
+    });
+    if (gone.failure) {
+      clearTimeout(timer);
+      stopWatching();
+      reject(gone.failure);
+      return;
+    }
     socket.on('data', onData);
     socket.write(PAPER_STATUS_REQUEST);
   });

@@ -13,7 +13,11 @@ export type Behaviour =
   /** Resets the connection after the first bytes of the job. */
   | 'close-mid-job'
   /** Accepts, then never reads nor answers. */
-  | 'silent';
+  | 'silent'
+  /** Accepts and closes the connection at once (FIN), before anything is sent. */
+  | 'close-at-once'
+  /** Accepts and resets the connection at once (RST). */
+  | 'reset-at-once';
 
 export type Decoded = {
   initialized: boolean;
@@ -92,6 +96,14 @@ export async function startReceiver(behaviour: Behaviour = 'print'): Promise<Rec
     socket.on('error', () => {});
     if (behaviour === 'silent') {
       socket.pause();
+      return;
+    }
+    if (behaviour === 'close-at-once') {
+      socket.end();
+      return;
+    }
+    if (behaviour === 'reset-at-once') {
+      socket.resetAndDestroy();
       return;
     }
     const chunks: Buffer[] = [];

@@ -1,7 +1,9 @@
 // Who may talk to the loopback server. Any web page the cashier opens can send requests to
 // 127.0.0.1, so: the Host header must name this server (a DNS-rebinding page sends its own
 // name), an Origin, when sent, must be this server's, and every bridge call must carry the
-// per-launch secret that only the page served from here can read.
+// per-launch secret: in the X-Mostrador-Secret header (tools, tests), or in the HttpOnly cookie
+// the launch URL's key is exchanged for (the page; docs/decisions.md, "The launch key leaves
+// the address").
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
@@ -24,6 +26,8 @@ export function createRequestGuard(options: GuardOptions) {
     ...(options.extraOrigins ?? []),
   ]);
   const secretDigest = digest(options.secret);
+  const cookieName = `mostrador_key_${options.port}`;
+  const matches = (given: string) => timingSafeEqual(digest(given), secretDigest);
 
   const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -46,13 +50,41 @@ export function createRequestGuard(options: GuardOptions) {
       return { ok: true };
     },
 
-    /** For bridge calls: the secret, compared in constant time. */
-    checkSecret(headers: IncomingHttpHeaders): GuardVerdict {
-      const given = first(headers['x-mostrador-secret']);
-      if (!given || !timingSafeEqual(digest(given), secretDigest)) {
+    /**
+     * For bridge calls: the secret, compared in constant time, from the header or else from the
+     * cookie. Cookies are shared by every port of 127.0.0.1, so one is taken only with this
+     * server's Origin, which a browser sends with every POST (checkOrigin refuses any other).
+     */
+    checkSecret(headers: IncomingHttpHeaders, method = 'POST'): GuardVerdict {
+      const header = first(headers['x-mostrador-secret']);
+      const fromCookie = header ? undefined : cookieValue(headers.cookie, cookieName);
+      const needsOrigin = method !== 'GET' && method !== 'HEAD';
+      const given =
+        header || (fromCookie && (!needsOrigin || headers.origin !== undefined) ? fromCookie : '');
+      if (!given || !matches(given)) {
         return { ok: false, status: 403, reason: 'missing or wrong bridge secret' };
       }
       return { ok: true };
     },
+
+    /** Whether the launch URL's `?key=` is this run's secret. */
+    keyMatches: (given: string) => given !== '' && matches(given),
+
+    /**
+     * The cookie the launch key is exchanged for: HttpOnly (no script reads it), SameSite=Strict
+     * (no other site's page sends it), for the whole origin, until the browser closes. Its name
+     * holds the port, so two runs on one machine do not take each other's.
+     */
+    sessionCookie: () => `${cookieName}=${options.secret}; HttpOnly; SameSite=Strict; Path=/`,
   };
+}
+
+function cookieValue(header: string | string[] | undefined, name: string): string | undefined {
+  const text = Array.isArray(header) ? header.join('; ') : header;
+  if (!text) return undefined;
+  for (const part of text.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
 }

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Backend } from '../ipc/compose/open-backend';
 import { freshMock, makeTempDir, openTestBackend } from '../ipc/compose/test-support';
-import { slowClients } from '../loopback/test-support';
+import { type Flood, flood, slowClients } from '../loopback/test-support';
 import type { MockApp } from '../mock/app';
+import { writeRendererFixture } from './test-support';
 import { createWebServer, type WebServer } from './web-server';
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
@@ -13,6 +14,7 @@ let mock: MockApp;
 let backend: Backend;
 let server: WebServer;
 const clients = slowClients();
+const floods: Flood[] = [];
 
 beforeEach(async () => {
   temp = await makeTempDir();
@@ -25,11 +27,18 @@ async function start(headersTimeoutMs = 300, requestTimeoutMs = 600) {
     table: backend.table,
     port: 0,
     rendererDir: null,
-    limits: { headersTimeoutMs, requestTimeoutMs, maxConnections: 8 },
+    limits: {
+      headersTimeoutMs,
+      requestTimeoutMs,
+      maxConnections: 8,
+      maxUnauthenticated: 8,
+      unauthenticatedIdleMs: headersTimeoutMs,
+    },
   });
 }
 
 afterEach(async () => {
+  for (const f of floods.splice(0)) f.stop();
   clients.destroyAll();
   await server.close();
   await backend.close();
@@ -72,5 +81,56 @@ describe('slow clients', () => {
       body: '{}',
     });
     expect(answer.status).toBe(200);
+  });
+});
+
+describe('a flood from a local process without the key', () => {
+  const bridgeCall = () =>
+    fetch(`${server.url}bridge/app.info`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-mostrador-secret': server.secret },
+      body: '{}',
+    }).then(
+      (answer) => answer.status,
+      () => 0,
+    );
+
+  it('of 70 half-sent requests that reconnect leaves the page and every bridge call answered', async () => {
+    // The real limits: the flood is as wide as the old 64-connection cap plus some.
+    const rendererDir = join(temp.dir, 'renderer');
+    await writeRendererFixture(rendererDir);
+    server = await createWebServer({ table: backend.table, port: 0, rendererDir });
+    const text = `POST /bridge/app.info HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n`;
+    const half = await flood(server.port, 70, text);
+    floods.push(half);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      statuses.push(await bridgeCall());
+      // The cashier's screen: the page and its assets, with the cookie of the launch key.
+      const page = await fetch(`${server.url}assets/app.js`, {
+        headers: { cookie: `mostrador_key_${server.port}=${server.secret}` },
+      }).then(
+        (answer) => answer.status,
+        () => 0,
+      );
+      statuses.push(page);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(statuses).toEqual(Array(16).fill(200));
+    expect(half.opened()).toBeGreaterThan(70);
+  });
+
+  it('of 70 requests whose body never arrives is refused on its headers, never read', async () => {
+    server = await createWebServer({ table: backend.table, port: 0, rendererDir: null });
+    const text =
+      `POST /bridge/app.info HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n` +
+      'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{';
+    const client = await clients.halfSent(server.port, text);
+    // Without the key the answer comes at once and the connection is closed: the body is not awaited.
+    await expect.poll(() => client.closed, { timeout: 1_000 }).toBe(true);
+    floods.push(await flood(server.port, 70, text, { reconnectDelayMs: 20 }));
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push(await bridgeCall());
+    expect(statuses).toEqual(Array(5).fill(200));
   });
 });

@@ -188,6 +188,68 @@ describe('the bridge over HTTP', () => {
   });
 });
 
+describe('the launch key', () => {
+  beforeEach(() => start(join(temp.dir, 'renderer')));
+  const cookieName = () => `mostrador_key_${server.port}`;
+  const origin = () => `http://127.0.0.1:${server.port}`;
+
+  it('is exchanged for an HttpOnly, SameSite=Strict cookie and a redirect to the same page without it', async () => {
+    const first = await raw(server.port, { path: `/?key=${server.secret}` });
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toBe('/');
+    expect(first.headers['cache-control']).toBe('no-store');
+    const cookie = first.headers['set-cookie'] ?? '';
+    expect(cookie.split('; ').sort()).toEqual(
+      ['HttpOnly', 'Path=/', 'SameSite=Strict', `${cookieName()}=${server.secret}`].sort(),
+    );
+    expect(first.body).not.toContain(server.secret);
+    // Other parts of the address stay; only the key goes.
+    const routed = await raw(server.port, { path: `/?lang=en&key=${server.secret}` });
+    expect(routed.headers.location).toBe('/?lang=en');
+  });
+
+  it('as that cookie opens the bridge to the page of this origin only', async () => {
+    const cookie = `${cookieName()}=${server.secret}`;
+    const call = (headers: Record<string, string>) =>
+      raw(server.port, {
+        method: 'POST',
+        path: '/bridge/app.info',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: '{}',
+      });
+    expect((await call({ cookie, origin: origin() })).status).toBe(200);
+    expect((await call({ cookie: `other=1; ${cookie}`, origin: origin() })).status).toBe(200);
+    // A bridge call always comes from the page's fetch, which sends Origin on a POST.
+    expect((await call({ cookie })).status).toBe(403);
+    expect((await call({ cookie, origin: `http://127.0.0.1:${server.port + 1}` })).status).toBe(
+      403,
+    );
+    expect((await call({ cookie, origin: origin(), 'sec-fetch-site': 'same-site' })).status).toBe(
+      403,
+    );
+    expect(
+      (await call({ cookie: `${cookieName()}=${'0'.repeat(64)}`, origin: origin() })).status,
+    ).toBe(403);
+    // Another run's cookie (another port) opens nothing here.
+    expect(
+      (await call({ cookie: `mostrador_key_1=${server.secret}`, origin: origin() })).status,
+    ).toBe(403);
+  });
+
+  it('that is wrong leaves the address too but sets nothing, and a foreign Host is refused before the key is looked at', async () => {
+    const wrong = await raw(server.port, { path: `/?key=${'0'.repeat(64)}` });
+    expect(wrong.status).toBe(303);
+    expect(wrong.headers.location).toBe('/');
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+    const rebinding = await raw(server.port, {
+      path: `/?key=${server.secret}`,
+      headers: { host: 'evil.example' },
+    });
+    expect(rebinding.status).toBe(403);
+    expect(rebinding.headers['set-cookie']).toBeUndefined();
+  });
+});
+
 describe('without a built renderer', () => {
   it('serves a clear 503 page and still guards the bridge', async () => {
     const empty = join(temp.dir, 'empty');

@@ -45,14 +45,19 @@ export type ServerLimits = LoopbackLimits;
 export const DEFAULT_LIMITS: ServerLimits = {
   headersTimeoutMs: 5_000,
   requestTimeoutMs: 15_000,
+  // One cashier's browser holds about six; the rest is room.
   maxConnections: 64,
+  // Any local process may open these: a flood pushes out only its own (loopback-server.ts).
+  maxUnauthenticated: 64,
+  unauthenticatedIdleMs: 2_000,
 };
 
 export type WebServer = {
   url: string;
   /**
-   * `url` with the bridge secret as `?key=`: what the launch prints for the browser. The page
-   * keeps the key (sessionStorage) and drops it from the address bar; `/` itself holds none.
+   * `url` with the bridge secret as `?key=`: what the launch prints for the browser. The first
+   * load exchanges it for an HttpOnly cookie and is redirected to the address without it; `/`
+   * itself holds none.
    */
   launchUrl: string;
   port: number;
@@ -69,14 +74,15 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
     if (!guard) return sendText(response, 503, 'starting\n');
     const where = guard.checkOrigin(request.headers);
     if (!where.ok) return refuse(response, where.status, where.reason);
-    const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    const address = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const { pathname } = address;
 
     if (pathname.startsWith(BRIDGE_PREFIX)) {
       if (request.method !== 'POST') {
         response.setHeader('Allow', 'POST');
         return refuse(response, 405, 'bridge calls are POST');
       }
-      const key = guard.checkSecret(request.headers);
+      const key = guard.checkSecret(request.headers, request.method);
       if (!key.ok) return refuse(response, key.status, key.reason);
       if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
         return refuse(response, 415, 'bridge calls are application/json');
@@ -109,6 +115,19 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
       response.setHeader('Allow', 'GET, HEAD');
       return refuse(response, 405, 'method not allowed');
     }
+    if (address.searchParams.has(LAUNCH_KEY_PARAM)) {
+      // The launch URL: its key becomes the session cookie and leaves the address at once, so
+      // neither the browser's history nor its saved session keeps it (docs/decisions.md).
+      // A wrong key (another run's link) leaves the address too, with no cookie: the page then
+      // says it cannot reach the terminal, as it did before.
+      response.setHeader('Cache-Control', 'no-store');
+      if (guard.keyMatches(address.searchParams.get(LAUNCH_KEY_PARAM) ?? '')) {
+        response.setHeader('Set-Cookie', guard.sessionCookie());
+      }
+      address.searchParams.delete(LAUNCH_KEY_PARAM);
+      response.setHeader('Location', `${pathname}${address.search}`);
+      return sendText(response, 303, 'see the page without its key\n');
+    }
     const fragment = fragmentFor(options.table.fragments, pathname);
     if (fragment) {
       if (fragment.found === undefined) return sendText(response, 404, 'not found\n');
@@ -138,6 +157,19 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
         else response.destroy();
       });
     },
+    {
+      // Judged on the headers alone, before any body is read.
+      // The launch URL's own load counts too: the cashier's first page is never pushed out.
+      authenticate: (request) =>
+        guard?.checkOrigin(request.headers).ok === true &&
+        (guard.checkSecret(request.headers, request.method).ok ||
+          guard.keyMatches(launchKeyOf(request.url) ?? '')),
+      overloaded: (_request, response) =>
+        sendJson(response, 503, {
+          ok: false,
+          error: { code: 'not-available', message: 'Too many connections at once; try again.' },
+        }),
+    },
   );
   const { port } = listening;
   guard = createRequestGuard({
@@ -154,6 +186,11 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
     secret,
     close: listening.close,
   };
+}
+
+function launchKeyOf(url: string | undefined): string | null {
+  if (!url?.includes(`${LAUNCH_KEY_PARAM}=`)) return null;
+  return new URL(url, 'http://127.0.0.1').searchParams.get(LAUNCH_KEY_PARAM);
 }
 
 function internal(): { ok: false; error: BridgeError } {

@@ -1,7 +1,9 @@
 // The two ways a bridge call leaves the renderer. In Electron the preload exposes
 // `window.mostrador.invoke`; in browser mode the loopback server takes a POST per method, guarded
-// by the per-launch secret, which arrives in the launch URL (`?key=`) and nowhere else. Either way the answer is an untrusted value
-// that call.ts validates against the contract.
+// by the per-launch secret. The page never holds that secret: the launch URL's `?key=` is
+// exchanged by the server for an HttpOnly cookie before the page loads (electron/web/, and
+// docs/decisions.md "The launch key leaves the address"), and the browser sends it. Either way
+// the answer is an untrusted value that call.ts validates against the contract.
 
 export type RawInvoke = (method: string, args: unknown) => Promise<unknown>;
 
@@ -16,41 +18,15 @@ declare global {
 /** Thrown when the bridge gave no answer at all: the call may or may not have reached it. */
 export class BridgeUnreachable extends Error {}
 
-const KEY_PARAM = 'key';
-const KEY_STORE = 'mostrador.bridge-key';
-
-/**
- * The secret from the launch URL, kept for this tab (a reload keeps working) and taken out of
- * the address bar so it is not shown, bookmarked or copied along with a route.
- */
-export function adoptLaunchKey(location: Location, history: History, store: Storage): void {
-  const params = new URLSearchParams(location.search);
-  const key = params.get(KEY_PARAM);
-  if (!key) return;
-  store.setItem(KEY_STORE, key);
-  params.delete(KEY_PARAM);
-  const query = params.toString();
-  history.replaceState(
-    history.state,
-    '',
-    `${location.pathname}${query ? `?${query}` : ''}${location.hash}`,
-  );
-}
-
-function bridgeSecret(): string {
-  try {
-    return window.sessionStorage.getItem(KEY_STORE) ?? '';
-  } catch {
-    return '';
-  }
-}
+/** Where earlier versions kept the key in the tab: removed so no saved session keeps it. */
+const OLD_KEY_STORE = 'mostrador.bridge-key';
 
 async function httpInvoke(method: string, args: unknown): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(`/bridge/${method}`, {
       method: 'POST',
-      headers: { 'X-Mostrador-Secret': bridgeSecret(), 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(args),
       cache: 'no-store',
       credentials: 'same-origin',
@@ -70,9 +46,9 @@ export function currentTransport(): RawInvoke {
   const preload = window.mostrador;
   if (!preload) {
     try {
-      adoptLaunchKey(window.location, window.history, window.sessionStorage);
+      window.sessionStorage.removeItem(OLD_KEY_STORE);
     } catch {
-      // No storage (a locked-down browser): calls go without the key and are refused.
+      // No storage (a locked-down browser): nothing was kept there either.
     }
   }
   if (preload && typeof preload.invoke === 'function') {

@@ -17,6 +17,12 @@ export type FaultKind = z.infer<typeof FaultKind>;
 /** Longest wait a fault may hold a call: 10 minutes. */
 export const MAX_FAULT_MS = 600_000;
 export const DEFAULT_TIMEOUT_MS = 60_000;
+/**
+ * Calls held at once by `timeout` and `latency` faults (each holds a connection). Past it a
+ * `timeout` fault answers as `reset` (the connection is dropped at once) and a `latency` fault
+ * answers without the wait (docs/sandbox.md).
+ */
+export const MAX_HELD_CALLS = 64;
 export const DEFAULT_LATENCY_MS = 1_000;
 export const DEFAULT_FAULT_STATUS = 503;
 export const MAX_FAULT_TIMES = 1_000_000;

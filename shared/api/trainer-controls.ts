@@ -240,7 +240,9 @@ export const trainerControls = mockOnlyEndpoints({
     method: 'DELETE',
     path: '/__mock/faults',
     summary: 'Clear every fault',
-    description: 'Answers how many faults were cleared.',
+    description:
+      'Answers how many faults were cleared. Calls held by timeout or latency faults are let go ' +
+      'at once (a timeout call has its connection closed, as when its ms ends).',
     auth,
     response: FaultsCleared,
     errors: unauthorized,

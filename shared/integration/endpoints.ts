@@ -28,7 +28,8 @@ export const integrationEndpoints = defineEndpoints({
     path: `${INTEGRATION_PREFIX}/sale-requests`,
     summary:
       'Hand a sale to the cashier. 201 when new; the same request_id with the same body answers ' +
-      '200 and its current state; with another body 409.',
+      '200 and its current state; with another body 409. A new request_id while 100 requests ' +
+      'are open (waiting or verified) answers 429 until one is billed, refused or canceled.',
     auth: 'bearer',
     body: SaleRequestBody,
     response: SaleRequest,
@@ -38,6 +39,7 @@ export const integrationEndpoints = defineEndpoints({
       403: IntegrationError,
       409: IntegrationError,
       413: IntegrationError,
+      429: IntegrationError,
     },
   },
   readSaleRequest: {
@@ -45,7 +47,8 @@ export const integrationEndpoints = defineEndpoints({
     path: `${INTEGRATION_PREFIX}/sale-requests/{request_id}`,
     summary:
       'The sale request. With ?wait=S (0 to 55) the answer is held until its etag differs from ' +
-      'If-None-Match (or from the state when the request arrived), or S seconds pass.',
+      'If-None-Match (or from the state when the request arrived), or S seconds pass. At most ' +
+      '16 waits (S over 0) are held at once; one more answers 429 with Retry-After: 1.',
     auth: 'bearer',
     params: Params,
     query: WaitQuery,
@@ -56,6 +59,7 @@ export const integrationEndpoints = defineEndpoints({
       401: IntegrationError,
       403: IntegrationError,
       404: IntegrationError,
+      429: IntegrationError,
     },
   },
   cancelSaleRequest: {

@@ -9,7 +9,9 @@ import { centsFromWire } from '../domain/money';
 /** The till's own key of a sale: what makes a retried POST the same request, never a second sale. */
 export const RequestId = z
   .string()
-  .regex(/^[A-Za-z0-9._-]{1,64}$/, { message: '1 to 64 characters A-Z a-z 0-9 . _ -' });
+  .regex(/^[A-Za-z0-9._-]{1,64}$/, { message: '1 to 64 characters A-Z a-z 0-9 . _ -' })
+  // `.` and `..` are path segments every URL parser folds away: no GET or cancel could reach them.
+  .regex(/^(?!\.\.?$)/, { message: 'must not be . or ..' });
 
 export const DocumentType = z.enum(['boleta', 'factura']);
 export const SaleDocument = z.strictObject({
@@ -103,7 +105,18 @@ export type SaleRequest = z.infer<typeof SaleRequest>;
 export const IntegrationError = z.object({ error: z.string() });
 
 /** The longest a GET may hold its answer: under the 60 s many HTTP clients give up at. */
+/**
+ * Sale requests open at once (waiting or verified, both modes). One more is answered 429 until
+ * one is billed, refused or canceled: a till in a loop cannot bury the cashier's queue.
+ */
+export const MAX_OPEN_SALE_REQUESTS = 100;
+
 export const MAX_WAIT_SECONDS = 55;
+/**
+ * Long waits (`wait` over 0) held at once; one more is answered 429 at once, so waits can never
+ * take every connection the API allows (docs/integration-api.md).
+ */
+export const MAX_LONG_WAITS = 16;
 export const WaitQuery = z.strictObject({
   wait: z
     .string()

@@ -1,5 +1,7 @@
 // The docs page's "Rehearse a bad day" section: the sandbox's faults, and what an integration
 // must do about each (the same guidance as docs/sandbox.md).
+
+import { MAX_HELD_CALLS } from '../../../shared/api/sandbox';
 import { escapeHtml } from '../html/escape-html';
 
 const BASE = 'http://127.0.0.1:4010';
@@ -52,7 +54,10 @@ export const BAD_DAY = `<section id="bad-day">
 matching call of the service API (never these controls), <code>times</code> calls (default 1,
 0 = until cleared); <code>endpoint</code> and <code>funding_code</code> narrow it. Every answer
 carries <code>X-Request-Id</code>; <code>GET /__mock/requests</code> lists the last calls with the
-fault each met. <code>DELETE /__mock/faults</code> or <code>POST /__mock/reset</code> clears them.</p>
+fault each met. <code>DELETE /__mock/faults</code> or <code>POST /__mock/reset</code> clears them
+and lets every call a <code>timeout</code> or <code>latency</code> fault holds go at once. At most
+${MAX_HELD_CALLS} calls are held at a time; past that a <code>timeout</code> fault drops the
+connection at once, as <code>reset</code>.</p>
 <table><thead><tr><th>kind</th><th>arm it</th><th>what your integration must do</th></tr></thead><tbody>
 ${ROWS.map(([kind, body, advice]) => `<tr><td><code>${kind}</code></td><td><pre>${escapeHtml(arm(body))}</pre></td><td>${escapeHtml(advice)}</td></tr>`).join('\n')}
 </tbody></table>

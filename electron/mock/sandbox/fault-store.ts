@@ -6,6 +6,7 @@ import {
   DEFAULT_TIMEOUT_MS,
   type Fault,
   type FaultRequest,
+  MAX_HELD_CALLS,
 } from '../../../shared/api/sandbox';
 
 /** What a call is matched on: its route's template and the funding code it carries, if any. */
@@ -14,9 +15,19 @@ export type CallKey = { endpoint: string; fundingCode: string | undefined };
 export type FaultStore = {
   add(request: FaultRequest): Fault;
   list(): Fault[];
+  /** Clears the faults and lets every held call go. */
   clear(): number;
   /** The fault this call meets, counted as used; undefined when none matches. */
   take(call: CallKey): Fault | undefined;
+  /**
+   * Holds a call for `ms` (a timeout or latency fault): resolves when the time is up or the
+   * faults are cleared. Null when MAX_HELD_CALLS are held already: the caller answers at once.
+   */
+  hold(ms: number): Promise<void> | null;
+  /** Calls held now. */
+  held(): number;
+  /** Lets every held call go (the sandbox closing). */
+  releaseAll(): void;
 };
 
 function withDefaults(id: string, request: FaultRequest): Fault {
@@ -45,6 +56,10 @@ const matches = (fault: Fault, call: CallKey) =>
 
 export function createFaultStore(): FaultStore {
   let faults: Fault[] = [];
+  const holding = new Set<() => void>();
+  const releaseAll = () => {
+    for (const release of [...holding]) release();
+  };
   // Ids keep counting across clears, so a log line never names two different faults.
   let counter = 0;
   return {
@@ -58,8 +73,23 @@ export function createFaultStore(): FaultStore {
     clear() {
       const count = faults.length;
       faults = [];
+      releaseAll();
       return count;
     },
+    hold(ms) {
+      if (holding.size >= MAX_HELD_CALLS) return null;
+      return new Promise<void>((resolve) => {
+        const release = () => {
+          clearTimeout(timer);
+          holding.delete(release);
+          resolve();
+        };
+        const timer = setTimeout(release, ms);
+        holding.add(release);
+      });
+    },
+    held: () => holding.size,
+    releaseAll,
     take(call) {
       const fault = faults.find((candidate) => matches(candidate, call));
       if (!fault) return undefined;

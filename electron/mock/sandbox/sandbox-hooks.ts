@@ -7,7 +7,7 @@ import { type Fault, REQUEST_ID_HEADER } from '../../../shared/api/sandbox';
 import { routePath } from '../http/route-path';
 import type { MockContext } from '../state';
 import { dropConnection, hasSocket } from './connection';
-import { shouldRecord } from './state-file';
+import { recordedSize, shouldRecord } from './state-file';
 
 type Seen = { started: number; fault?: Fault; dropped: boolean; logged: boolean };
 
@@ -55,19 +55,6 @@ export function logUnrouted(context: MockContext, request: FastifyRequest, statu
 
 export function installSandboxHooks(app: FastifyInstance, context: MockContext): void {
   const seen = new WeakMap<FastifyRequest, Seen>();
-  // Waits end early when the sandbox closes, so a held call never keeps it from stopping.
-  const waiting = new Set<() => void>();
-  const wait = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        waiting.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      waiting.add(done);
-    });
-
   const log = (request: FastifyRequest, status: number | null) => {
     const entry = seen.get(request);
     if (!entry || entry.logged) return;
@@ -104,7 +91,8 @@ export function installSandboxHooks(app: FastifyInstance, context: MockContext):
     entry.fault = fault;
     switch (fault.kind) {
       case 'latency':
-        await wait(fault.ms ?? 0);
+        // Past MAX_HELD_CALLS the answer comes without the wait (docs/sandbox.md).
+        await context.faults.hold(fault.ms ?? 0);
         return;
       case 'status':
         return reply
@@ -114,18 +102,23 @@ export function installSandboxHooks(app: FastifyInstance, context: MockContext):
         return drop(request, reply, entry);
       case 'gateway-error':
         return reply.status(200).send(GATEWAY_ERROR_BODY);
-      case 'timeout':
+      case 'timeout': {
+        // Held without an answer; the connection closes after `ms`, or when the faults are
+        // cleared, unless the caller gave up first. Past MAX_HELD_CALLS: dropped at once, as
+        // `reset` (docs/sandbox.md).
+        const held = context.faults.hold(fault.ms ?? 0);
+        if (held === null) return drop(request, reply, entry);
         if (hasSocket(request)) {
-          // Held without an answer; the socket closes after `ms` unless the caller gave up first.
           reply.hijack();
-          await wait(fault.ms ?? 0);
+          await held;
           request.raw.socket.destroy();
           entry.dropped = true;
           log(request, null);
           return;
         }
-        await wait(fault.ms ?? 0);
+        await held;
         return drop(request, reply, entry);
+      }
       default:
         // lost-after-apply and malformed act on the answer, after the work is done (onSend).
         return;
@@ -160,23 +153,44 @@ export function installSandboxHooks(app: FastifyInstance, context: MockContext):
     return payload;
   });
 
+  /** What `--state-file` keeps of a call, when it may change state on a known route. */
+  const recordable = (request: FastifyRequest) => {
+    const url = request.raw.url ?? '';
+    if (!context.stateFile || request.is404 || !shouldRecord(request.method, url)) return null;
+    const token = request.headers['x-unique-token'];
+    return {
+      method: request.method,
+      url,
+      ...(request.body === undefined ? {} : { body: request.body }),
+      ...(typeof token === 'string' ? { uniqueToken: token } : {}),
+    };
+  };
+
+  // After the credentials (route onRequest) and the body: a call that would be recorded but no
+  // longer fits in the state file is refused, rather than kept only until the next restart.
+  app.addHook('preHandler', async (request, reply) => {
+    const call = recordable(request);
+    const sink = context.stateFile;
+    if (call && sink && !sink.room(recordedSize(call))) {
+      return reply.status(507).send({ error: sink.fullMessage() });
+    }
+  });
+
   app.addHook('onResponse', async (request, reply) => {
     log(request, reply.statusCode);
-    const url = request.raw.url ?? '';
-    if (context.recordCall && reply.statusCode < 500 && shouldRecord(request.method, url)) {
-      const token = request.headers['x-unique-token'];
-      context.recordCall({
+    // Only calls that reached their handler with the credentials and changed state (a 2xx):
+    // a refused or unauthenticated call replayed with the real credentials could do what it was
+    // refused (docs/sandbox.md).
+    const call = reply.statusCode >= 200 && reply.statusCode < 300 ? recordable(request) : null;
+    if (call && context.stateFile) {
+      context.stateFile.record({
         at: context.clock.now().toISOString(),
         frozen: context.clock.frozen(),
-        method: request.method,
-        url,
-        ...(request.body === undefined ? {} : { body: request.body }),
-        ...(typeof token === 'string' ? { uniqueToken: token } : {}),
+        ...call,
       });
     }
   });
 
-  app.addHook('preClose', async () => {
-    for (const done of [...waiting]) done();
-  });
+  // Held calls end early when the sandbox closes, so none keeps it from stopping.
+  app.addHook('preClose', async () => context.faults.releaseAll());
 }
