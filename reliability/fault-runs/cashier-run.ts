@@ -30,7 +30,7 @@ export async function cashierRun(options: RunOptions): Promise<RunReport> {
     mock,
     tracker,
     report,
-    cashierId: `caja-${index % 7}`,
+    cashierId: `CAJA-${index % 7}`,
     answered: new Set(),
   };
   const dni = (n: number) => `7${String(index * 2 + n).padStart(7, '0')}`;

@@ -5,6 +5,7 @@ import type { HandlerDeps, HandlerMap } from '../deps';
 import { appInfoHandlers } from '../handlers/app-info-handlers';
 import { connectionHandlers } from '../handlers/connection-handlers';
 import { createFragmentStore, type FragmentStore } from '../handlers/fragment-store';
+import { heldMoneyHandlers } from '../handlers/held-money-handlers';
 import { htmlHandlers } from '../handlers/html-handlers';
 import { integrationHandlers } from '../handlers/integration-handlers';
 import { journalHandlers } from '../handlers/journal-handlers';
@@ -51,6 +52,7 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
     ...ordersHandlers(deps, refunds),
     ...htmlHandlers(deps, fragments),
     ...journalHandlers(deps),
+    ...heldMoneyHandlers(deps),
     ...trainingHandlers(deps),
     ...printHandlers(deps),
     ...integrationHandlers(deps),

@@ -3,7 +3,7 @@
 // and reported succeeded only on the service's 200. A call without a definite answer is handed
 // to the journal's retry loop, which repeats it (the service gives only the first call effect)
 // until the answer is definite, also after a restart; the renderer polls `journal.operation`.
-import type { BilledResult } from '../../../shared/bridge';
+import type { BilledResult, HeldMoney } from '../../../shared/bridge';
 import type { JournalOperation } from '../../../shared/journal-entry';
 import { createResolver } from '../../journal/resolver';
 import type { AttemptFn } from '../../journal/run-with-retry';
@@ -17,6 +17,8 @@ import {
   planFrom,
   untilAborted,
 } from './billing-request';
+import { nameCashierHere } from './cashier-here';
+import { heldFor, settleHeld } from './held-money';
 import { createKeyedLock } from './keyed-lock';
 import { invoiceFor, requireService, requireShift } from './operation-support';
 import {
@@ -95,6 +97,15 @@ export function createBilling(deps: HandlerDeps): Billing {
     return mine.sort((a, b) => a.started_at.localeCompare(b.started_at)).at(-1) ?? null;
   };
 
+  /** The held money paid this billing; a note that fails to write must not undo the green. */
+  const markUsed = async (hold: HeldMoney, billingOpId: string) => {
+    try {
+      await settleHeld(journal, hold, 'used', { used_by_op_id: billingOpId });
+    } catch (error) {
+      logger.error('held money could not be marked used', { hold_id: hold.hold_id, error });
+    }
+  };
+
   const answerExisting = (op: JournalOperation): BilledResult => {
     const data = billedData(op.intent);
     if (op.status === 'succeeded') return { status: 'succeeded', op_id: op.op_id, data };
@@ -118,7 +129,7 @@ export function createBilling(deps: HandlerDeps): Billing {
           source.operation !== kind.source ||
           source.status !== 'succeeded' ||
           source.mode !== shift.mode ||
-          source.intent.cashier_id !== shift.cashierId
+          source.intent.cashier_id.toUpperCase() !== shift.cashierId
         ) {
           throw badArguments(`not a successful ${kind.source} of this cashier`, {
             [kind.link]: `no successful ${kind.source} of this shift with this id`,
@@ -147,17 +158,22 @@ export function createBilling(deps: HandlerDeps): Billing {
         );
         const call = callFor(kind.operation, plan.request);
         if (!call) throw new Error('a planned request failed its own schema');
+        // Money held for an earlier refusal of this code, read before this call can change it.
+        const hold = await heldFor(journal, shift.mode, plan.funding_code);
         const result = acceptUnspecified2xx(await call(client));
         const outcome = journalOutcome(result, {});
         await journal.recordOutcome(opId, outcome);
+        if (result.ok && hold) await markUsed(hold, opId);
         const data = {
           billed_cents: plan.billed_cents,
           collected_cents: plan.to_collect_cents,
           invoice: invoiceFor(plan.identity),
         };
         if (result.ok) return { status: 'succeeded', op_id: opId, data };
-        if (outcome.status === 'refused')
-          return { status: 'refused', op_id: opId, error: result.error };
+        if (outcome.status === 'refused') {
+          const refused = { status: 'refused' as const, op_id: opId, error: result.error };
+          return nameCashierHere(journal, shift, plan.funding_code, refused);
+        }
         const retrying = retryInBackground({
           op_id: opId,
           operation: kind.operation,
