@@ -20,6 +20,7 @@ import {
   expectNoAxeViolations,
   openReadyApp,
   saveAtCounterSizes,
+  saveElementScreenshot,
   TILL_KEY,
   test,
 } from './fixtures';
@@ -67,6 +68,7 @@ test('CRONO1: money collected for a refused sale is held across a reload and use
   await expect(summary).toContainText('Dinero retenido por ventas rechazadas (1)');
   await expect(summary).toContainText(/Código CRONO1 · 41000007: S\/\s250\.00/);
   await expect(summary).toContainText(/Total retenido \(en caja, del cliente\): S\/\s250\.00/);
+  await saveElementScreenshot(summary, 'day-summary-money-held');
 
   // The customer comes back having accepted the schedule: use the money held.
   await bridge(page, 'training.acceptSchedule', { funding_code: 'CRONO1' });
