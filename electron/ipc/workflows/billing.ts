@@ -74,7 +74,10 @@ export function createBilling(deps: HandlerDeps): Billing {
     const attempt = attemptFor(op);
     if (!attempt) return false;
     const run = resolver.resolve(op.op_id, attempt).then(
-      (result) => logger.info('retry loop ended', { op_id: op.op_id, ...result }),
+      async (result) => {
+        logger.info('retry loop ended', { op_id: op.op_id, ...result });
+        if (result.status === 'succeeded') await usedByRetried(op.op_id);
+      },
       (error: unknown) => logger.error('retry loop failed', { op_id: op.op_id, error }),
     );
     background.add(run);
@@ -103,6 +106,23 @@ export function createBilling(deps: HandlerDeps): Billing {
       await settleHeld(journal, hold, 'used', { used_by_op_id: billingOpId });
     } catch (error) {
       logger.error('held money could not be marked used', { hold_id: hold.hold_id, error });
+    }
+  };
+
+  /**
+   * A billing the retry loop got through used the money held for its code, if that money was
+   * held before this billing started (Verify refuses the code meanwhile, so no later refusal
+   * can be another collection).
+   */
+  const usedByRetried = async (opId: string) => {
+    try {
+      const billing = await journal.operation(opId);
+      const code = billing?.intent.funding_code;
+      if (!billing || !code) return;
+      const hold = await heldFor(journal, billing.mode, code);
+      if (hold && hold.held_at <= billing.started_at) await markUsed(hold, opId);
+    } catch (error) {
+      logger.error('held money could not be checked after a retry', { op_id: opId, error });
     }
   };
 

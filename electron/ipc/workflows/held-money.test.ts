@@ -8,7 +8,7 @@ import {
   NOTE_MONEY_RETURNED,
   NOTE_MONEY_USED,
 } from '../../journal/operation-index';
-import { ok, TODAY, testBed } from '../compose/test-support';
+import { billThroughFault, ok, TODAY, testBed } from '../compose/test-support';
 import { heldMoney } from './held-money';
 
 const bed = testBed('on-shift');
@@ -98,6 +98,20 @@ describe('money held for a refused sale', () => {
     if (again.status !== 'succeeded') throw new Error(again.status);
     const billed = await ok(bed.backend.table, 'v3.paidAndBilled', { verify_op_id: again.op_id });
     expect(billed.status).toBe('succeeded');
+    expect(await ok(bed.backend.table, 'money.held', {})).toEqual({ holds: [], total_cents: 0 });
+    expect(await notesOf(refused.op_id)).toEqual([NOTE_MONEY_USED]);
+  });
+
+  it('is used by a billing whose answer was lost and that the retry loop then got through', async () => {
+    const { refused } = await refusedAfterCollecting();
+    await ok(bed.backend.table, 'training.acceptSchedule', { funding_code: 'CRONO1' });
+    const again = await ok(bed.backend.table, 'v3.verify', CRONO);
+    if (again.status !== 'succeeded') throw new Error(again.status);
+    const lost = await billThroughFault(bed.backend.table, again.op_id);
+    expect(lost.status).toBe('unknown');
+    await bed.backend.table.whenIdle();
+    const billing = await ok(bed.backend.table, 'journal.operation', { op_id: lost.op_id });
+    expect(billing.status).toBe('succeeded');
     expect(await ok(bed.backend.table, 'money.held', {})).toEqual({ holds: [], total_cents: 0 });
     expect(await notesOf(refused.op_id)).toEqual([NOTE_MONEY_USED]);
   });
