@@ -200,6 +200,9 @@ test('amounts in running text never break after "S/" or inside the figure', asyn
 
   // A plain sale: the collect button, the confirm question and button, the green result.
   await page.getByRole('button', { name: 'Dejar esta venta' }).click();
+  // Leaving asks whether the money went back (issue 18 item 3), naming it in a sentence too.
+  expect(await breakableAmounts(page)).toEqual([]);
+  await page.getByRole('button', { name: /^Sí, le devolví S\/\s250\.00$/ }).click();
   await page.getByLabel('DNI del cliente (8 dígitos)').fill('41000001');
   await page.getByLabel('Código de financiamiento (6 caracteres)').fill('VENTA1');
   await page.getByLabel('Monto facturado (S/)').fill('1200.00');

@@ -138,7 +138,7 @@ test('an edit after verify voids the amount shown', async ({ app: page }) => {
   await expect(page.getByText(/aquí aparecerá el monto exacto a cobrar/)).toBeVisible();
 });
 
-test('"billed_amount changed": verify again inline and collect the new amount', async ({
+test('"billed_amount changed": verify again inline and use the money already received', async ({
   app: page,
 }) => {
   await applyCase(page, 'Venta simple');
@@ -157,6 +157,10 @@ test('"billed_amount changed": verify again inline and collect the new amount', 
   await expect(paidAndBilled(page)).toHaveCount(0);
   await page.getByRole('button', { name: 'Verificar de nuevo' }).click();
   await expect(page.getByText(/Verificado de nuevo|El monto cambió/)).toBeVisible();
-  await collectAndConfirm(page, 30000);
+  // The S/ 300.00 collected before the refusal is held: it is used, never asked for again
+  // (issue 18 item 3).
+  await expect(page.getByTestId('held-in-use')).toContainText(/Ya recibido .*S\/\s300\.00/);
+  await page.getByRole('button', { name: /^Usar lo ya recibido \(S\/\s300\.00\)$/ }).click();
+  await page.getByRole('button', { name: /^Sí, usar los S\/\s300\.00 retenidos/ }).click();
   await expect(paidAndBilled(page)).toBeVisible();
 });

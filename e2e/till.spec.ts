@@ -143,8 +143,9 @@ test('more sales wait in a visible queue; a cancel from the till clears the scre
   await verify(page);
   await page.getByRole('button', { name: /^Cobrar / }).click();
   expect(await tillCancel(url, 'F001-1')).toBe(200);
+  // Canceled on "¿Recibió…?": the notice says how much to give back (issue 18 item 11).
   const notice = page.getByText(
-    'La caja canceló la venta F001-1. No cobre; si recibió dinero, devuélvalo al cliente.',
+    /La caja canceló la venta F001-1\. No cobre; si recibió S\/\s300\.00, devuélvaselo al cliente\./,
   );
   await expect(notice).toBeVisible();
   await expect(fields.amount).toHaveValue('');

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import './styles/base.css';
 import './styles/screens.css';
+import './styles/counter-money.css';
 import './styles/print.css';
 
 const root = document.getElementById('root');

@@ -93,6 +93,11 @@ export type Journal = {
   /** Final answers that came after an unknown one, not yet acknowledged, oldest first. */
   announcements(): Promise<JournalOperation[]>;
   /**
+   * Refused paid-and-billed operations, any mode and day, whose money was neither given back
+   * nor used (no `money-returned`/`money-used` note), oldest first (electron/ipc/workflows/held-money.ts).
+   */
+  refusedWithMoneyHeld(): Promise<JournalOperation[]>;
+  /**
    * The operations that continue `sourceOpId` (their intent meta names it under a key ending in
    * `_op_id`), on any day, oldest first. Found in the index: only those operations are read from
    * disk, so a paid-and-billed's look for an earlier one of its Verify costs the same all day.
@@ -316,6 +321,9 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
     },
     async announcements() {
       return load(index.announcements());
+    },
+    async refusedWithMoneyHeld() {
+      return load(index.heldMoney());
     },
     async linkedTo(sourceOpId, query = {}) {
       const found = index

@@ -28,11 +28,25 @@ export type OperationSummary = {
   acknowledged: boolean;
   /** A supervisor closed it without an answer (an unknown Verify, Info or undo). */
   closed: boolean;
+  /**
+   * A refused paid-and-billed: the money collected for it was given back or used by a later
+   * billing (a note), so it is no longer held (docs/decisions.md "Money held for a refused sale").
+   */
+  moneySettled: boolean;
 };
 
 /** Note kinds the index folds in (`data.kind`); any other note is free text. */
 export const NOTE_ACKNOWLEDGED = 'acknowledged';
 export const NOTE_CLOSED = 'closed-by-supervisor';
+/** The money collected for a refused paid-and-billed went back to the customer. */
+export const NOTE_MONEY_RETURNED = 'money-returned';
+/** The money collected for a refused paid-and-billed paid a later billing of the same code. */
+export const NOTE_MONEY_USED = 'money-used';
+/** The cashier left the refused sale keeping the money aside (audit only: it stays held). */
+export const NOTE_MONEY_KEPT = 'money-kept';
+
+/** The operations whose refusal leaves the money collected for them held. */
+const BILLINGS: ReadonlySet<string> = new Set(['v3.paidAndBilled', 'v2.paidAndBilled']);
 
 const noteKind = (data: unknown): string | null =>
   typeof data === 'object' && data !== null && 'kind' in data && typeof data.kind === 'string'
@@ -78,6 +92,8 @@ export class OperationIndex {
    * the journal back from disk: one entry per linking operation, normally zero or one per source.
    */
   private readonly links = new Map<string, OperationLink[]>();
+  /** Refused paid-and-billed operations whose money was neither given back nor used, in order. */
+  private readonly held = new Set<OperationSummary>();
 
   get size(): number {
     return this.inOrder.length;
@@ -104,6 +120,7 @@ export class OperationIndex {
         wasUnknown: false,
         acknowledged: false,
         closed: false,
+        moneySettled: false,
       };
       this.byId.set(entry.op_id, summary);
       this.inOrder.push(summary);
@@ -130,6 +147,8 @@ export class OperationIndex {
       if (entry.status === 'unknown') summary.wasUnknown = true;
       if (isFinal(entry.status)) {
         this.open.delete(summary);
+        if (entry.status === 'refused' && BILLINGS.has(summary.operation) && !summary.moneySettled)
+          this.held.add(summary);
         if (summary.wasUnknown && !summary.acknowledged && !summary.closed)
           this.toAnnounce.add(summary);
       }
@@ -141,6 +160,9 @@ export class OperationIndex {
       } else if (kind === NOTE_CLOSED && !isFinal(summary.status)) {
         summary.closed = true;
         this.open.delete(summary);
+      } else if (kind === NOTE_MONEY_RETURNED || kind === NOTE_MONEY_USED) {
+        summary.moneySettled = true;
+        this.held.delete(summary);
       }
     }
     return null;
@@ -165,6 +187,14 @@ export class OperationIndex {
   /** Every operation of one kind, in the order they started. */
   ofOperation(operation: string): OperationSummary[] {
     return this.inOrder.filter((s) => s.operation === operation);
+  }
+
+  /**
+   * Refused paid-and-billed operations whose money is still held (neither given back nor used),
+   * in the order they started. The amount is in each intent, read from disk by the caller.
+   */
+  heldMoney(): OperationSummary[] {
+    return [...this.held];
   }
 
   /** Pending or unknown operations: each still needs a definite answer. */

@@ -18,7 +18,7 @@ const UNDO = new Set(['v3.undoBilling', 'v2.undoBilling']);
 
 type Needed = Pick<
   HandlerMap,
-  'v2.daySummary' | 'journal.operations' | 'journal.unresolved' | 'journal.operation'
+  'v2.daySummary' | 'journal.operations' | 'journal.unresolved' | 'journal.operation' | 'money.held'
 >;
 
 export async function printContext(deps: HandlerDeps): Promise<PrintContext> {
@@ -48,12 +48,13 @@ export async function buildDocument(
         `The day summary could not be fetched (${answer.status}): ${answer.error.message}`,
       );
     }
-    const [{ operations }, { operations: unresolved }] = await Promise.all([
+    const [{ operations }, { operations: unresolved }, { holds: held }] = await Promise.all([
       methods()['journal.operations']({ day: request.day }, direct),
       methods()['journal.unresolved']({}, direct),
+      methods()['money.held']({}, direct),
     ]);
     return dayClose(
-      { day: request.day, summary: answer.data.summary, operations, unresolved },
+      { day: request.day, summary: answer.data.summary, operations, unresolved, held },
       context,
     );
   }

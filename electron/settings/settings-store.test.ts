@@ -71,7 +71,8 @@ describe('settings store', () => {
     const again = await open();
     expect(again.get()).toMatchObject({
       store_name: 'Tienda Centro',
-      cashier_id: 'caja-01',
+      // A cashier code reads back upper case (docs/decisions.md "Cashier codes are upper case").
+      cashier_id: 'CAJA-01',
       language: 'en',
     });
     expect((await readdir(dir)).sort()).toEqual(['settings.backup.json', 'settings.json']);

@@ -30,7 +30,7 @@ export async function cashierRun(options: RunOptions): Promise<RunReport> {
     mock,
     tracker,
     report,
-    cashierId: `caja-${index % 7}`,
+    cashierId: `CAJA-${index % 7}`,
     answered: new Set(),
     journalMayFail: () => plan.counts['disk-full'] > 0,
   };

@@ -152,7 +152,7 @@ export async function seedSale(mock: MockServer, index: number, rng: SeededRando
   };
   const credit = rng.int(20_000, 400_000);
   return {
-    cashierId: `caja-${index % 5}`,
+    cashierId: `CAJA-${index % 5}`,
     v3: {
       dni: dni(0),
       code: await fund({ dni: dni(0), credit_line: credit / 100, parts: rng.int(2, 8) }),

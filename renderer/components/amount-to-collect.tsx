@@ -1,19 +1,24 @@
-import type { SaleAmounts } from '../../shared/bridge';
+import type { HeldForSale, SaleAmounts } from '../../shared/bridge';
 import { formatPEN } from '../../shared/domain/money';
 import { useT } from '../i18n/use-t';
 import { amountText } from './amount-text';
+import { HeldInUse } from './held-money';
 
-/** The label and the figure of the amount to collect (v3 and v2 alike). */
-export function ToCollectFigure({ cents }: { cents: number }) {
+/**
+ * The label and the figure of the amount to collect (v3 and v2 alike). With money held for this
+ * code the figure is only what is left to collect, under what was already received.
+ */
+export function ToCollectFigure({ cents, held }: { cents: number; held?: HeldForSale | null }) {
   const t = useT();
   return (
     <>
       <h2 id="to-collect-label" className="to-collect__label">
-        {t('sale.toCollect')}
+        {t(held ? 'held.toCollectNow' : 'sale.toCollect')}
       </h2>
       <p className="to-collect__amount" data-testid="amount-to-collect">
-        {formatPEN(cents)}
+        {formatPEN(held ? held.to_collect_now_cents : cents)}
       </p>
+      {held ? <HeldInUse held={held} /> : null}
     </>
   );
 }
@@ -25,10 +30,12 @@ export function ToCollectFigure({ cents }: { cents: number }) {
 export function AmountToCollect({
   amounts,
   previousToCollect,
+  held = null,
   confirming = false,
 }: {
   amounts: SaleAmounts;
   previousToCollect: number | null;
+  held?: HeldForSale | null;
   /** The confirm step: on a short window the conditions give way to the confirm button. */
   confirming?: boolean;
 }) {
@@ -39,7 +46,7 @@ export function AmountToCollect({
       className={`to-collect${confirming ? ' to-collect--confirming' : ''}`}
       aria-labelledby="to-collect-label"
     >
-      <ToCollectFigure cents={amounts.to_collect} />
+      <ToCollectFigure cents={amounts.to_collect} held={held} />
       {previousToCollect !== null ? (
         <p className="to-collect__changed" role="status">
           <span aria-hidden="true">⚠ </span>

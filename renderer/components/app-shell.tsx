@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useT } from '../i18n/use-t';
 import { type ScreenName, screenHash } from '../logic/routes';
 import { useSettingsStore } from '../stores/settings-store';
+import { EndShiftButton } from './end-shift';
 import { listenForFunctionKeys, NAV_ENTRIES } from './function-keys';
 import { JournalBlock } from './journal-block';
 import { OperationsTray } from './operations-tray';
@@ -20,7 +21,7 @@ export function AppShell({
 }: {
   current: ScreenName | null;
   children: ReactNode;
-  onEndShift?: () => void;
+  onEndShift?: () => void | Promise<void>;
 }) {
   const t = useT();
   const settings = useSettingsStore((s) => s.settings);
@@ -49,15 +50,7 @@ export function AppShell({
           {settings?.cashier_id ? (
             <p className="topbar__cashier">
               {t('shell.cashier', { id: settings.cashier_id })}
-              {onEndShift ? (
-                <button
-                  type="button"
-                  className="button button--small button--on-dark"
-                  onClick={onEndShift}
-                >
-                  {t('shell.endShift')}
-                </button>
-              ) : null}
+              {onEndShift ? <EndShiftButton onEndShift={onEndShift} /> : null}
             </p>
           ) : null}
         </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatPEN } from '../../shared/domain/money';
 import type { MessageKey } from '../i18n/catalogue';
 import { useT } from '../i18n/use-t';
@@ -6,6 +6,7 @@ import type { GuidanceAction } from '../logic/error-guidance';
 import { formatStoreClock } from '../logic/store-day';
 import { type Generation, STEPS } from '../stores/collect-calls';
 import { type CollectStore, isBusy, type Retried } from '../stores/collect-flow';
+import { useHeldMoneyStore } from '../stores/held-money-store';
 import { useIsTraining, useLanguage, useTimeZone } from '../stores/settings-store';
 import { useShownInPlace } from '../stores/unknown-outcome';
 import { AlreadyBilled } from './already-billed';
@@ -14,6 +15,7 @@ import { BusyLabel } from './busy-label';
 import { DeliberateButton } from './deliberate-button';
 import { GuidanceActions } from './guidance-actions';
 import { GuidancePanel } from './guidance-panel';
+import { HeldNotice, LeaveRefusedSale } from './held-money';
 import { PaidAndBilled } from './paid-and-billed';
 import { QuoteFacts } from './quote-facts';
 
@@ -101,6 +103,15 @@ export function CollectOutcome<F>({
     store.reset();
     onNew();
   };
+
+  // Leaving a refused sale whose money was collected asks first whether it was given back.
+  const [leaving, setLeaving] = useState(false);
+  const loadHeld = useHeldMoneyStore((s) => s.load);
+  useEffect(() => {
+    setLeaving(false);
+    // A refusal after collecting, or a billing, changes what is held: the main process knows.
+    if (phase.name === 'paid-refused' || phase.name === 'billed') void loadHeld();
+  }, [phase.name, loadHeld]);
 
   if (phase.name === 'editing' || phase.name === 'verifying') {
     return (
@@ -195,22 +206,33 @@ export function CollectOutcome<F>({
               {t('training.scheduleAccepted')}
             </p>
           ) : null}
-          <GuidanceActions
-            actions={actions}
-            busy={busy}
-            onReverify={() => void store.reverify()}
-            onRetryPaid={() => void store.confirmCollected()}
-            onAcceptSchedule={() => void store.acceptSchedule()}
-          />
-          <DeliberateButton
-            key="refused-leave"
-            type="button"
-            className="button"
-            onClick={startOver}
-            disabled={busy}
-          >
-            {t(words.leave)}
-          </DeliberateButton>
+          {leaving ? (
+            <LeaveRefusedSale
+              fundingCode={quote.request.funding_code}
+              amountCents={quote.toCollect}
+              onDone={startOver}
+              onBack={() => setLeaving(false)}
+            />
+          ) : (
+            <>
+              <GuidanceActions
+                actions={actions}
+                busy={busy}
+                onReverify={() => void store.reverify()}
+                onRetryPaid={() => void store.confirmCollected()}
+                onAcceptSchedule={() => void store.acceptSchedule()}
+              />
+              <DeliberateButton
+                key="refused-leave"
+                type="button"
+                className="button"
+                onClick={() => (quote.toCollect > 0 ? setLeaving(true) : startOver())}
+                disabled={busy}
+              >
+                {t(words.leave)}
+              </DeliberateButton>
+            </>
+          )}
         </GuidancePanel>
       </div>
     );
@@ -231,8 +253,34 @@ export function CollectOutcome<F>({
     );
   }
 
+  const held = quote.held;
+  const now = held ? formatPEN(held.to_collect_now_cents) : amount;
+  const heldAmount = held ? formatPEN(held.hold.amount_cents) : amount;
+  const collectLabel = held
+    ? held.to_collect_now_cents > 0
+      ? amountText(t('held.collectDifference', { amount: now }))
+      : amountText(t('held.useHeld', { amount: heldAmount }))
+    : quote.toCollect === 0
+      ? t(words.collectNothing)
+      : amountText(t('sale.collect', { amount }));
+  const question = held
+    ? held.to_collect_now_cents > 0
+      ? amountText(t('held.confirmDifference', { amount: now, held: heldAmount }))
+      : amountText(t('held.confirmUse', { held: heldAmount }))
+    : quote.toCollect === 0
+      ? t('sale.confirmNothing')
+      : amountText(t('sale.confirmQuestion', { amount }));
+  const yesLabel = held
+    ? held.to_collect_now_cents > 0
+      ? amountText(t('held.confirmYesDifference', { amount: now }))
+      : amountText(t('held.confirmYesUse', { held: heldAmount }))
+    : amountText(t('sale.confirmYes', { amount }));
+
   return (
     <div className="sale-outcome">
+      {held && phase.name !== 'confirming' && phase.name !== 'billing' ? (
+        <HeldNotice hold={held.hold} verified />
+      ) : null}
       <QuoteFacts
         quote={quote}
         withAmount
@@ -251,9 +299,7 @@ export function CollectOutcome<F>({
             onClick={store.startCollect}
             disabled={phase.name === 'reverifying'}
           >
-            {quote.toCollect === 0
-              ? t(words.collectNothing)
-              : amountText(t('sale.collect', { amount }))}
+            {collectLabel}
           </DeliberateButton>
           <button
             type="button"
@@ -267,11 +313,7 @@ export function CollectOutcome<F>({
       ) : (
         <section className="confirm" aria-labelledby="confirm-title">
           <h2 id="confirm-title">{t('sale.confirmTitle')}</h2>
-          <p className="confirm__question">
-            {quote.toCollect === 0
-              ? t('sale.confirmNothing')
-              : amountText(t('sale.confirmQuestion', { amount }))}
-          </p>
+          <p className="confirm__question">{question}</p>
           <p>{t('sale.confirmWarning')}</p>
           <div className="button-row">
             <DeliberateButton
@@ -284,7 +326,7 @@ export function CollectOutcome<F>({
             >
               <BusyLabel
                 busy={phase.name === 'billing'}
-                idle={amountText(t('sale.confirmYes', { amount }))}
+                idle={yesLabel}
                 working={t('sale.billing')}
               />
             </DeliberateButton>

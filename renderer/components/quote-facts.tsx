@@ -26,6 +26,7 @@ export function QuoteFacts({
       <AmountToCollect
         amounts={details.amounts}
         previousToCollect={quote.previousToCollect}
+        held={quote.held}
         confirming={confirming}
       />
     ) : null;
@@ -58,7 +59,7 @@ export function QuoteFacts({
       </dl>
       {withAmount ? (
         <section className="to-collect to-collect--v2" aria-labelledby="to-collect-label">
-          <ToCollectFigure cents={quote.toCollect} />
+          <ToCollectFigure cents={quote.toCollect} held={quote.held} />
         </section>
       ) : null}
     </>

@@ -1,6 +1,7 @@
 // Interface texts, English. Typed against the Spanish key set: a missing or extra key fails
 // the type check, and the unit test checks each message asks for the same parameters.
 import type { MessageKey } from './catalogue';
+import { counterMoneyEn } from './counter-money-texts';
 import { integrationEn } from './integration-texts';
 
 export const en: Record<MessageKey, string> = {
@@ -764,4 +765,5 @@ export const en: Record<MessageKey, string> = {
   'orders.guide.refundLost.steps':
     'Do not refund again. The terminal did not answer: check the pending operations or call the supervisor.',
   ...integrationEn,
+  ...counterMoneyEn,
 };

@@ -1,5 +1,6 @@
 // Interface texts, Spanish (Peru): the default language and the key set of the catalogue.
 // Plain words for a cashier at a counter; `{name}` parameters are filled by translate().
+import { counterMoneyEsPE } from './counter-money-texts';
 import { integrationEsPE } from './integration-texts';
 
 export const esPE = {
@@ -769,4 +770,5 @@ export const esPE = {
   'orders.guide.refundLost.steps':
     'No devuelva de nuevo. El terminal no respondió: revise las operaciones pendientes o llame al supervisor.',
   ...integrationEsPE,
+  ...counterMoneyEsPE,
 } as const;

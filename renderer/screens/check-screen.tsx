@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { CollectForm } from '../components/collect-form';
 import { CollectOutcome } from '../components/collect-outcome';
 import { FundingCodeField } from '../components/funding-code-field';
+import { HeldForCode } from '../components/held-for-code';
 import { ScenarioHint } from '../components/scenario-hint';
 import { TextField } from '../components/text-field';
 import { useCollectForm } from '../components/use-collect-form';
@@ -36,6 +37,7 @@ export function CheckScreen() {
     <div className="screen screen--check">
       <h1>{t('check.title')}</h1>
       {scenario ? <ScenarioHint scenario={scenario} /> : null}
+      <HeldForCode code={form.code} phase={phase} />
       <div className="sale-layout">
         <CollectForm
           id="check-form"

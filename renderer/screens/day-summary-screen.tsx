@@ -3,6 +3,7 @@ import { reconcile } from '../../shared/domain/reconcile';
 import { BusyLabel } from '../components/busy-label';
 import { GuidanceActions } from '../components/guidance-actions';
 import { GuidancePanel } from '../components/guidance-panel';
+import { HeldMoneySummary } from '../components/held-money';
 import { JournalShortenedNotice } from '../components/journal-shortened-notice';
 import { ReconciliationTable } from '../components/reconciliation-table';
 import { originLabel, SummaryTable } from '../components/summary-table';
@@ -194,6 +195,7 @@ export function DaySummaryScreen() {
           ) : (
             <ReconciliationTable lines={lines} />
           )}
+          <HeldMoneySummary />
           <section className="card" aria-labelledby="detail-title">
             <h2 id="detail-title">{t('summary.detail')}</h2>
             <SummaryTable

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { CollectForm } from '../components/collect-form';
 import { CollectOutcome } from '../components/collect-outcome';
 import { FundingCodeField } from '../components/funding-code-field';
+import { HeldForCode } from '../components/held-for-code';
 import { IdentityField } from '../components/identity-field';
 import { ScenarioHint } from '../components/scenario-hint';
 import { TextField } from '../components/text-field';
@@ -59,6 +60,7 @@ export function SaleScreen() {
       <h1>{t('sale.title')}</h1>
       {scenario ? <ScenarioHint scenario={scenario} /> : null}
       <TillPanel />
+      <HeldForCode code={form.code} phase={phase} />
       <div className="sale-layout">
         <CollectForm
           id="sale-form"

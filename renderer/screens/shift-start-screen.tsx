@@ -53,7 +53,7 @@ export function ShiftStartScreen() {
           id="shift-cashier"
           label={t('shift.cashierId')}
           value={cashierId}
-          onValue={setCashierId}
+          onValue={(value) => setCashierId(value.toUpperCase())}
           state={state}
           submitted={form.submitted}
           maxLength={32}

@@ -3,7 +3,13 @@
 // figure in a Quote is the main process's (docs/architecture.md "The spine"): nothing here
 // computes an amount or decides the document.
 import type { FundingConditions, FundingInfo } from '../../shared/api/in-store';
-import type { BilledResult, IdentityInput, Invoice, SaleAmounts } from '../../shared/bridge';
+import type {
+  BilledResult,
+  HeldForSale,
+  IdentityInput,
+  Invoice,
+  SaleAmounts,
+} from '../../shared/bridge';
 import type { ServiceError } from '../../shared/service-error';
 import { type CallResult, call } from '../bridge/call';
 import {
@@ -48,6 +54,11 @@ export type Quote = {
   details: QuoteDetails;
   /** After a re-verify: the amount to collect of the quote it replaced. */
   previousToCollect: number | null;
+  /**
+   * Money this terminal holds for a refused sale of this code (the main process's fold of the
+   * journal): it is used, and only `to_collect_now_cents` is collected (docs/decisions.md).
+   */
+  held: HeldForSale | null;
 };
 
 export type AskAnswer = { ok: true; quote: Quote } | { ok: false; guidance: Guidance };
@@ -76,7 +87,7 @@ export async function askService(
     if (!answer.ok) return failed(step, answer);
     const outcome = answer.result;
     if (outcome.status !== 'succeeded') return refused(step, outcome);
-    const { conditions, amounts, invoice, billed_at } = outcome.data;
+    const { conditions, amounts, invoice, billed_at, held } = outcome.data;
     return quoted({
       opId: outcome.op_id,
       request,
@@ -86,6 +97,7 @@ export async function askService(
       billedCents: amounts.billed,
       billedAt: billed_at ?? null,
       details: { generation, conditions, amounts },
+      held: held ?? null,
     });
   }
   const answer = await call('v2.info', {
@@ -104,6 +116,7 @@ export async function askService(
     alreadyBilled: info.billed_by_ecommerce,
     billedCents: outcome.data.purchase_total_cents,
     billedAt: outcome.data.billed_at ?? null,
+    held: outcome.data.held ?? null,
     details: {
       generation,
       info,
@@ -137,7 +150,27 @@ function failed(
 
 function refused(
   step: GuidanceSteps['ask'],
-  outcome: { status: 'refused' | 'unknown'; error: ServiceError },
+  outcome: { status: 'refused' | 'unknown'; error: ServiceError; started_here_by?: string },
 ): AskAnswer {
-  return { ok: false, guidance: guidanceForServiceError(step, outcome.error, outcome.status) };
+  return {
+    ok: false,
+    guidance: namedCashier(
+      guidanceForServiceError(step, outcome.error, outcome.status),
+      outcome.started_here_by,
+    ),
+  };
+}
+
+/**
+ * "Another till started this sale" when the main process found it was this terminal's own
+ * previous cashier: name them (docs/decisions.md "Cashier codes are upper case").
+ */
+export function namedCashier(guidance: Guidance, cashier: string | undefined): Guidance {
+  if (!cashier || guidance.title !== 'guide.cashierChanged.title') return guidance;
+  return {
+    ...guidance,
+    title: 'guide.cashierChangedHere.title',
+    steps: 'guide.cashierChangedHere.steps',
+    params: { ...guidance.params, cashier },
+  };
 }

@@ -16,6 +16,7 @@ import {
   askService,
   type CollectRequest,
   type Generation,
+  namedCashier,
   type Quote,
   STEPS,
   sendPaidAndBilled,
@@ -240,7 +241,10 @@ export function createCollectFlow<F>(config: CollectFlowConfig<F>): CollectStore
           const { invoice } = outcome.data;
           set({ phase: { name: 'billed', quote, opId: outcome.op_id, invoice } });
         } else if (outcome.status === 'refused') {
-          const guidance = guidanceForServiceError(steps.paid, outcome.error, 'refused');
+          const guidance = namedCashier(
+            guidanceForServiceError(steps.paid, outcome.error, 'refused'),
+            outcome.started_here_by,
+          );
           set({ phase: { name: 'paid-refused', quote, guidance, retried: retried(guidance) } });
         } else {
           const guidance = guidanceForServiceError(

@@ -10,7 +10,13 @@ import { useSaleStore } from './sale-store';
 import { BEFORE_BILLING, type TillSale } from './till-sale';
 
 export type TillNotice =
-  | { kind: 'canceled'; request_id: string; by: 'till' | 'cashier' }
+  | {
+      kind: 'canceled';
+      request_id: string;
+      by: 'till' | 'cashier';
+      /** Canceled on the "¿Recibió…?" step: the amount the cashier may have taken, to give back. */
+      may_have_collected_cents: number | null;
+    }
   | { kind: 'billed'; request_id: string };
 
 type TillState = {
@@ -43,12 +49,16 @@ export const useTillStore = create<TillState>((set, get) => {
     const sale = useSaleStore.getState();
     if (sale.till?.request_id !== current.request_id) return;
     if (record.state === 'canceled' && BEFORE_BILLING.includes(sale.phase.name)) {
+      const { phase } = sale;
+      const collected =
+        phase.name === 'confirming' && phase.quote.toCollect > 0 ? phase.quote.toCollect : null;
       sale.reset();
       set({
         notice: {
           kind: 'canceled',
           request_id: record.request_id,
           by: record.canceled_by ?? 'till',
+          may_have_collected_cents: collected,
         },
       });
     } else if (record.state === 'billed' && get().notice?.request_id !== record.request_id) {

@@ -7,6 +7,7 @@ import { FundingCode } from '../api/in-store';
 import { Scenario } from '../api/trainer';
 import { RequestId } from '../integration/sale-request';
 import { JournalOperation } from '../journal-entry';
+import { heldMoneyMethods } from './held-money';
 import { integrationMethods } from './integration';
 import {
   BilledResult,
@@ -148,6 +149,7 @@ export const bridgeMethods = {
 
   ...orderMethods,
   ...integrationMethods,
+  ...heldMoneyMethods,
   ...receiptMethods,
 
   'journal.operations': {

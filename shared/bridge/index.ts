@@ -1,5 +1,6 @@
 export * from './contract';
 export * from './errors';
+export * from './held-money';
 export * from './integration';
 export * from './operations';
 export * from './orders';

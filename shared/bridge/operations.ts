@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { DaySummary, FundingConditions, FundingInfo } from '../api/in-store';
 import { ServiceError } from '../service-error';
+import { HeldForSale } from './held-money';
 
 export const IdentityInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('dni'), value: z.string() }),
@@ -37,7 +38,16 @@ export type SaleAmounts = z.infer<typeof SaleAmounts>;
 export const operationOutcome = <T extends z.ZodType>(data: T) =>
   z.discriminatedUnion('status', [
     z.object({ status: z.literal('succeeded'), op_id: z.uuid(), data }),
-    z.object({ status: z.literal('refused'), op_id: z.uuid(), error: ServiceError }),
+    z.object({
+      status: z.literal('refused'),
+      op_id: z.uuid(),
+      error: ServiceError,
+      /**
+       * A refusal because another cashier started this sale, when that cashier was this
+       * terminal's own (its journal): their code, so the screen names them, not "another till".
+       */
+      started_here_by: z.string().optional(),
+    }),
     z.object({
       status: z.literal('unknown'),
       op_id: z.uuid(),
@@ -62,6 +72,8 @@ export const VerifyResult = operationOutcome(
     amounts: SaleAmounts,
     invoice: Invoice,
     billed_at: BilledAt,
+    /** Money this terminal holds for a refused sale of this code: use it, collect only the rest. */
+    held: HeldForSale.optional(),
   }),
 );
 export type VerifyResult = z.infer<typeof VerifyResult>;
@@ -91,6 +103,7 @@ export const InfoResult = operationOutcome(
     to_collect_cents: Cents,
     invoice: Invoice,
     billed_at: BilledAt,
+    held: HeldForSale.optional(),
   }),
 );
 export type InfoResult = z.infer<typeof InfoResult>;

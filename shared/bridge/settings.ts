@@ -32,7 +32,10 @@ export const CashierId = z
   .trim()
   .min(1)
   .max(32)
-  .regex(/^[A-Za-z0-9._-]+$/, { message: 'letters, digits, . _ -' });
+  .regex(/^[A-Za-z0-9._-]+$/, { message: 'letters, digits, . _ -' })
+  // One cashier, one code: "caja-02" and "CAJA-02" are the same person (docs/decisions.md
+  // "Cashier codes are upper case"). Applied at shift start and to every stored code read back.
+  .transform((id) => id.toUpperCase());
 
 /**
  * The store's client id issued by the service: `pos_client_id` of new orders, the add-on's

@@ -4,6 +4,7 @@
 // exceptions; the service's detail grouped by payment origin with subtotals; signature lines;
 // the training mark.
 import type { DaySummary, DaySummaryRow, PaymentOrigin } from '../api/in-store';
+import type { HeldMoney } from '../bridge/held-money';
 import { centsFromWire, formatPEN } from '../domain/money';
 import { countByStatus, type ReconcileStatus, reconcile } from '../domain/reconcile';
 import { formatStoreDate, formatStoreDay } from '../domain/store-time';
@@ -19,6 +20,11 @@ export type DayCloseData = {
   operations: readonly JournalOperation[];
   /** Operations without a definite answer (any day), in the current mode. */
   unresolved: readonly JournalOperation[];
+  /**
+   * Money this terminal holds for refused sales (any day, current mode): in the drawer but the
+   * customer's, so the drawer is balanced with it (docs/decisions.md "Money held for a refused sale").
+   */
+  held?: readonly HeldMoney[];
 };
 
 /** Extras listed one by one on the close; the rest are counted (the screen and CSV have all). */
@@ -62,7 +68,7 @@ export function terminalCounts(operations: readonly JournalOperation[]) {
 }
 
 function cashiersOf(operations: readonly JournalOperation[]): string[] {
-  return [...new Set(operations.map((op) => op.intent.cashier_id))].sort();
+  return [...new Set(operations.map((op) => op.intent.cashier_id.toUpperCase()))].sort();
 }
 
 /** What a supervisor calls an operation, not its journal name (`v3.paidAndBilled`). */
@@ -97,6 +103,30 @@ function openBlocks(data: DayCloseData, f: Formatters): Block[] {
       }),
     ),
     { kind: 'text', text: t('openWarning'), bold: true },
+  ];
+}
+
+function heldBlocks(held: readonly HeldMoney[], f: Formatters): Block[] {
+  const { t, money, time } = f;
+  const head: Block = { kind: 'heading', text: `${t('heldTitle')} (${held.length})` };
+  if (held.length === 0) return [head, { kind: 'text', text: t('heldNone') }];
+  const total = held.reduce((sum, hold) => sum + hold.amount_cents, 0);
+  return [
+    head,
+    ...held.map(
+      (hold): Block => ({
+        kind: 'entry',
+        cells: [
+          time(hold.held_at),
+          atom(hold.identity?.value ?? ''),
+          atom(hold.funding_code),
+          atom(hold.cashier_id),
+        ].filter((cell) => cell.length > 0),
+        amount: money(hold.amount_cents),
+      }),
+    ),
+    { kind: 'field', label: t('heldTotal'), value: money(total), bold: true },
+    { kind: 'text', text: t('heldWarning'), bold: true },
   ];
 }
 
@@ -209,6 +239,7 @@ export function dayClose(data: DayCloseData, context: PrintContext): ReceiptDocu
     { kind: 'field', label: t('salesRefused'), value: String(counts.refused) },
     { kind: 'field', label: t('collectedInStore'), value: money(counts.collected), bold: true },
     ...openBlocks(data, f),
+    ...heldBlocks(data.held ?? [], f),
     ...reconciliationBlocks(data, f),
     ...detailBlocks(data.summary.order_detail ?? [], f),
     { kind: 'rule' },

@@ -7,6 +7,7 @@ import type { HandlerDeps, HandlerMap } from '../deps';
 import { appInfoHandlers } from '../handlers/app-info-handlers';
 import { connectionHandlers } from '../handlers/connection-handlers';
 import { createFragmentStore, type FragmentStore } from '../handlers/fragment-store';
+import { heldMoneyHandlers } from '../handlers/held-money-handlers';
 import { htmlHandlers } from '../handlers/html-handlers';
 import { integrationHandlers } from '../handlers/integration-handlers';
 import { journalHandlers } from '../handlers/journal-handlers';
@@ -60,6 +61,7 @@ export function createHandlers(given: HandlerDeps): HandlerTable {
     ...ordersHandlers(deps, refunds),
     ...htmlHandlers(deps, fragments),
     ...journalHandlers(deps),
+    ...heldMoneyHandlers(deps),
     ...trainingHandlers(deps),
     ...printHandlers(deps),
     ...integrationHandlers(deps),

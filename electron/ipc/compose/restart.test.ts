@@ -42,7 +42,7 @@ describe('restart', () => {
       expect((await ok(after.table, 'journal.unresolved', {})).operations).toEqual([]);
       expect(await externalRows(bed.mock)).toHaveLength(1);
       // The settings came back too: the shift is still open.
-      expect((await ok(after.table, 'settings.get', {})).cashier_id).toBe('caja-01');
+      expect((await ok(after.table, 'settings.get', {})).cashier_id).toBe('CAJA-01');
     } finally {
       await after.close();
     }
@@ -80,7 +80,7 @@ describe('restart', () => {
     const opId = await journal.recordIntent({
       operation: 'v3.paidAndBilled',
       mode: 'training',
-      cashier_id: 'caja-01',
+      cashier_id: 'CAJA-01',
       identity: PLAIN_SALE.identity,
       funding_code: 'VENTA1',
       billed_cents: 120_000,
@@ -89,7 +89,7 @@ describe('restart', () => {
         dni: '41000001',
         funding_code: 'VENTA1',
         billed_amount: 1200,
-        cashier_id: 'caja-01',
+        cashier_id: 'CAJA-01',
       },
       meta: { verify_op_id: verified.op_id },
     });

@@ -65,7 +65,7 @@ describe('v3 sale', () => {
       status: 'succeeded',
       calls: 1,
       intent: {
-        cashier_id: 'caja-01',
+        cashier_id: 'CAJA-01',
         billed_cents: 120_000,
         to_collect_cents: 30_000,
         meta: { verify_op_id: verified.op_id },
@@ -73,7 +73,7 @@ describe('v3 sale', () => {
           dni: '41000001',
           funding_code: 'VENTA1',
           billed_amount: 1200,
-          cashier_id: 'caja-01',
+          cashier_id: 'CAJA-01',
         },
       },
       outcome: { status: 'succeeded', http_status: 200 },

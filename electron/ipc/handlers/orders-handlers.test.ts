@@ -82,7 +82,7 @@ describe('orders.create', () => {
       status: 'succeeded',
       calls: 1,
       intent: {
-        cashier_id: 'caja-01',
+        cashier_id: 'CAJA-01',
         order_id: orderId,
         meta: { amount_cents: 150_050 },
         request: {
@@ -254,7 +254,7 @@ describe('orders.confirm', () => {
     const operation = await ok(bed.backend.table, 'journal.operation', { op_id: confirmed.op_id });
     expect(operation).toMatchObject({
       operation: 'orders.confirm',
-      intent: { order_id, cashier_id: 'caja-01' },
+      intent: { order_id, cashier_id: 'CAJA-01' },
       outcome: { status: 'succeeded', result: { modified_orders: 1 } },
     });
   });

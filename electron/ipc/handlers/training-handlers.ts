@@ -6,6 +6,7 @@ import { centsToWire } from '../../../shared/domain/money';
 import type { ServiceResult } from '../../../shared/service-error';
 import { BridgeFailure, badArguments } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
+import { heldMoney, settleHeld } from '../workflows/held-money';
 import { requireService } from '../workflows/operation-support';
 import { orderView } from './orders-handlers';
 import { toReadOutcome } from './read-outcome';
@@ -66,7 +67,7 @@ export function trainingHandlers(deps: HandlerDeps): Pick<HandlerMap, TrainingMe
       const opId = await deps.journal.recordIntent({
         operation: 'training.reset',
         mode: 'training',
-        cashier_id: deps.settings.get().cashier_id ?? 'trainer',
+        cashier_id: deps.settings.get().cashier_id ?? 'TRAINER',
         request: {},
       });
       await deps.journal.recordOutcome(opId, { status: 'succeeded' });
@@ -76,6 +77,11 @@ export function trainingHandlers(deps: HandlerDeps): Pick<HandlerMap, TrainingMe
       if (requests)
         for (const open of await requests.queue('training'))
           await requests.cancel(open.request_id, 'cashier');
+      // Practice money held for refused practice sales goes with them too: the practice codes
+      // start over, so none may say "use the money held" (docs/decisions.md "Money held for a
+      // refused sale"). Live holds are never touched.
+      for (const hold of await heldMoney(deps.journal, 'training'))
+        await settleHeld(deps.journal, hold, 'returned', { by: 'training-reset' });
       return answer;
     },
 

@@ -7,6 +7,8 @@ import type { HandlerDeps, HandlerMap } from '../deps';
 import { lastBilledAt } from '../workflows/billed-at';
 import type { Billing } from '../workflows/billing';
 import { refuseWhileBillingInDoubt } from '../workflows/billing-in-doubt';
+import { nameCashierHere } from '../workflows/cashier-here';
+import { applyHeld, heldFor } from '../workflows/held-money';
 import {
   checkJournalable,
   invoiceFor,
@@ -47,12 +49,15 @@ export function v2Handlers(deps: HandlerDeps, billing: Billing): Pick<HandlerMap
         result.ok && result.data.billed_by_ecommerce
           ? { billed_at: await lastBilledAt(deps.journal, shift.mode, funding_code) }
           : {};
-      return settleOnce(deps, opId, result, (info) => {
+      const hold = result.ok ? await heldFor(deps.journal, shift.mode, funding_code) : null;
+      const outcome = await settleOnce(deps, opId, result, (info) => {
         const amounts = infoAmounts(info);
         if (!amounts) return null;
         const kept = { info, ...amounts };
-        return { kept, data: { ...kept, invoice: invoiceFor(identity), ...billedAt } };
+        const held = hold ? { held: applyHeld(hold, amounts.to_collect_cents) } : {};
+        return { kept, data: { ...kept, invoice: invoiceFor(identity), ...billedAt, ...held } };
       });
+      return nameCashierHere(deps.journal, shift, funding_code, outcome);
     },
 
     'v2.paidAndBilled': async ({ info_op_id }) => billing.paidAndBilled('v2', info_op_id),

@@ -6,6 +6,8 @@ import type { HandlerDeps, HandlerMap } from '../deps';
 import { lastBilledAt } from '../workflows/billed-at';
 import type { Billing } from '../workflows/billing';
 import { refuseWhileBillingInDoubt } from '../workflows/billing-in-doubt';
+import { nameCashierHere } from '../workflows/cashier-here';
+import { applyHeld, heldFor } from '../workflows/held-money';
 import {
   checkJournalable,
   identityBody,
@@ -57,18 +59,23 @@ export function v3Handlers(
         result.ok && result.data.billed_by_ecommerce
           ? { billed_at: await lastBilledAt(deps.journal, shift.mode, funding_code) }
           : {};
-      return settleOnce(deps, opId, result, (conditions) => {
+      // Money held for a refused sale of this code is the customer's: it is used, not collected
+      // again (docs/decisions.md "Money held for a refused sale").
+      const hold = result.ok ? await heldFor(deps.journal, shift.mode, funding_code) : null;
+      const outcome = await settleOnce(deps, opId, result, (conditions) => {
         const amounts = saleAmounts(conditions);
         // Conditions for another amount than the one billed would make the cashier collect
         // the wrong sum: such an answer is not trusted.
         if (!amounts || amounts.billed !== billed_cents) return null;
         // The document is named here, once: the renderer shows it (docs/decisions.md
         // "Counter safety in the cashier's flows (issue 10)").
+        const held = hold ? { held: applyHeld(hold, amounts.to_collect) } : {};
         return {
           kept: { conditions, amounts },
-          data: { conditions, amounts, invoice: invoiceFor(identity), ...billedAt },
+          data: { conditions, amounts, invoice: invoiceFor(identity), ...billedAt, ...held },
         };
       });
+      return nameCashierHere(deps.journal, shift, funding_code, outcome);
     },
 
     'v3.paidAndBilled': async ({ verify_op_id }) => billing.paidAndBilled('v3', verify_op_id),

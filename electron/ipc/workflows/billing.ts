@@ -3,7 +3,7 @@
 // and reported succeeded only on the service's 200. A call without a definite answer is handed
 // to the journal's retry loop, which repeats it (the service gives only the first call effect)
 // until the answer is definite, also after a restart; the renderer polls `journal.operation`.
-import type { BilledResult } from '../../../shared/bridge';
+import type { BilledResult, HeldMoney } from '../../../shared/bridge';
 import type { JournalOperation } from '../../../shared/journal-entry';
 import { createResolver } from '../../journal/resolver';
 import type { AttemptFn } from '../../journal/run-with-retry';
@@ -17,6 +17,8 @@ import {
   planFrom,
   untilAborted,
 } from './billing-request';
+import { nameCashierHere } from './cashier-here';
+import { heldFor, settleHeld } from './held-money';
 import { createKeyedLock } from './keyed-lock';
 import { invoiceFor, requireService, requireShift } from './operation-support';
 import { errorFromOutcome, journalOutcome, retryAnswer } from './service-outcome';
@@ -67,7 +69,10 @@ export function createBilling(deps: HandlerDeps): Billing {
     const attempt = attemptFor(op);
     if (!attempt) return false;
     const run = resolver.resolve(op.op_id, attempt).then(
-      (result) => logger.info('retry loop ended', { op_id: op.op_id, ...result }),
+      async (result) => {
+        logger.info('retry loop ended', { op_id: op.op_id, ...result });
+        if (result.status === 'succeeded') await usedByRetried(op.op_id);
+      },
       (error: unknown) => logger.error('retry loop failed', { op_id: op.op_id, error }),
     );
     background.add(run);
@@ -88,6 +93,32 @@ export function createBilling(deps: HandlerDeps): Billing {
       (op) => op.status !== 'refused',
     );
     return mine.sort((a, b) => a.started_at.localeCompare(b.started_at)).at(-1) ?? null;
+  };
+
+  /** The held money paid this billing; a note that fails to write must not undo the green. */
+  const markUsed = async (hold: HeldMoney, billingOpId: string) => {
+    try {
+      await settleHeld(journal, hold, 'used', { used_by_op_id: billingOpId });
+    } catch (error) {
+      logger.error('held money could not be marked used', { hold_id: hold.hold_id, error });
+    }
+  };
+
+  /**
+   * A billing the retry loop got through used the money held for its code, if that money was
+   * held before this billing started (Verify refuses the code meanwhile, so no later refusal
+   * can be another collection).
+   */
+  const usedByRetried = async (opId: string) => {
+    try {
+      const billing = await journal.operation(opId);
+      const code = billing?.intent.funding_code;
+      if (!billing || !code) return;
+      const hold = await heldFor(journal, billing.mode, code);
+      if (hold && hold.held_at <= billing.started_at) await markUsed(hold, opId);
+    } catch (error) {
+      logger.error('held money could not be checked after a retry', { op_id: opId, error });
+    }
   };
 
   const answerExisting = (op: JournalOperation): BilledResult => {
@@ -113,7 +144,7 @@ export function createBilling(deps: HandlerDeps): Billing {
           source.operation !== kind.source ||
           source.status !== 'succeeded' ||
           source.mode !== shift.mode ||
-          source.intent.cashier_id !== shift.cashierId
+          source.intent.cashier_id.toUpperCase() !== shift.cashierId
         ) {
           throw badArguments(`not a successful ${kind.source} of this cashier`, {
             [kind.link]: `no successful ${kind.source} of this shift with this id`,
@@ -142,6 +173,8 @@ export function createBilling(deps: HandlerDeps): Billing {
         );
         const call = callFor(kind.operation, plan.request);
         if (!call) throw new Error('a planned request failed its own schema');
+        // Money held for an earlier refusal of this code, read before this call can change it.
+        const hold = await heldFor(journal, shift.mode, plan.funding_code);
         const result = await call(client);
         const outcome = journalOutcome(result, {});
         const retryable = {
@@ -160,14 +193,17 @@ export function createBilling(deps: HandlerDeps): Billing {
           retryInBackground(retryable);
           throw error;
         }
+        if (result.ok && hold) await markUsed(hold, opId);
         const data = {
           billed_cents: plan.billed_cents,
           collected_cents: plan.to_collect_cents,
           invoice: invoiceFor(plan.identity),
         };
         if (result.ok) return { status: 'succeeded', op_id: opId, data };
-        if (outcome.status === 'refused')
-          return { status: 'refused', op_id: opId, error: result.error };
+        if (outcome.status === 'refused') {
+          const refused = { status: 'refused' as const, op_id: opId, error: result.error };
+          return nameCashierHere(journal, shift, plan.funding_code, refused);
+        }
         const retrying = retryInBackground(retryable);
         return { status: 'unknown', op_id: opId, error: result.error, retrying };
       });

@@ -16,7 +16,12 @@ export function requireShift(deps: HandlerDeps): Shift {
   if (current.cashier_id === null) {
     throw notConfigured('No shift started: the cashier must start a shift first.', 'shift');
   }
-  return { mode: current.mode, cashierId: current.cashier_id, timeZone: current.time_zone };
+  // Upper case whatever the settings file holds (docs/decisions.md "Cashier codes are upper case").
+  return {
+    mode: current.mode,
+    cashierId: current.cashier_id.toUpperCase(),
+    timeZone: current.time_zone,
+  };
 }
 
 export async function requireService(deps: HandlerDeps, mode: Mode): Promise<ServiceClient> {

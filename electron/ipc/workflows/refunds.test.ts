@@ -104,9 +104,9 @@ describe('orders.refund', () => {
       status: 'succeeded',
       calls: 1,
       intent: {
-        cashier_id: 'caja-01',
+        cashier_id: 'CAJA-01',
         order_id: orderId,
-        request: { author: 'caja-01', reason: 'producto devuelto' },
+        request: { author: 'CAJA-01', reason: 'producto devuelto' },
         meta: { unique_token: expect.stringMatching(UUID) },
       },
       outcome: { result: { status: 'success', tracking_id: refund.data.tracking_id } },
@@ -153,7 +153,7 @@ describe('orders.refund', () => {
     expect(operation?.intent).toMatchObject({
       operation: 'orders.refundPartial',
       refund_cents: 10_050,
-      request: { amount: 100.5, author: 'caja-01', reason: 'descuento posterior' },
+      request: { amount: 100.5, author: 'CAJA-01', reason: 'descuento posterior' },
     });
     const tooMuch = await bridge(b, 'orders.refund', {
       order_id: orderId,
