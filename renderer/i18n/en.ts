@@ -52,14 +52,13 @@ export const en: Record<MessageKey, string> = {
     'Give the customer back the {amount} collected. Do not issue the invoice or hand over the goods.',
   'announce.refusedNothing':
     'Nothing was collected in store. Do not issue the invoice or hand over the goods.',
-  'announce.refundDoneTitle': 'The answer came: the refund of {amount} was made',
-  'announce.refundDone': 'Hand the customer the {amount} of the refund.',
-  'announce.refundRefusedTitle': 'The answer came: the service refused the refund of {amount}',
+  'announce.late': 'The answer came: {title}',
   'announce.refundRefused': 'Do not hand the customer any money; call the supervisor.',
   'announce.otherDone': 'The answer came: {what} done',
   'announce.otherRefused': 'The answer came: {what} refused',
   'announce.otherSteps': 'Check the operation with the supervisor if the customer is still here.',
   'announce.who': 'Customer',
+  'announce.order': 'Order',
   'announce.code': 'Code',
   'announce.collected': 'Collected in store',
   'announce.refund': 'Refund',
@@ -675,10 +674,13 @@ export const en: Record<MessageKey, string> = {
   'orders.refund.method.card': 'to the card',
   'orders.refund.method.transfer': 'by transfer',
   'orders.refund.amountLine': 'Amount given back: {amount}',
+  'orders.refund.amountDebt': 'Amount taken off the debt: {amount}',
   'orders.refund.another': 'Another refund',
   'orders.refund.success.title': 'Refund made',
-  'orders.refund.success.steps':
-    'The money goes back to the customer. Give them the tracking code.',
+  'orders.refund.success.card':
+    "The money goes back to the customer's card; no cash is handed over. Give them the tracking code.",
+  'orders.refund.success.transfer':
+    'The money goes back to the customer by transfer; no cash is handed over. Give them the tracking code.',
   'orders.refund.already.title': 'This order was refunded already',
   'orders.refund.already.steps': 'Nothing new was given back: the total refund had been made.',
   'orders.refund.decreased.title': "Customer's debt reduced",
