@@ -269,6 +269,7 @@ test('a key held from the collect step and released elsewhere does not spoil the
   // Back on the confirm button, a new, deliberate press confirms at once.
   await page.keyboard.press('Shift+Tab');
   await expect(confirm).toBeFocused();
+  await expect(confirm).toBeEnabled();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('paid-and-billed')).toBeVisible();
 });

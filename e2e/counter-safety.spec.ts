@@ -89,8 +89,11 @@ test('a key held from the collect step does not confirm the next step (en)', asy
   await page.getByRole('link', { name: /Training/ }).click();
   await page.getByRole('button', { name: 'Use case: Plain sale' }).click();
   await page.getByRole('button', { name: /^Verify/ }).click();
-  await expect(page.getByRole('button', { name: /^Collect S\/\s300\.00$/ })).toBeFocused();
-  // The first keydown opens the confirm step; the repeats land on "Yes, I received".
+  const collect = page.getByRole('button', { name: /^Collect S\/\s300\.00$/ });
+  await expect(collect).toBeFocused();
+  // Read for half a second (a money step takes no press sooner); then the first keydown opens
+  // the confirm step, and the repeats land on "Yes, I received".
+  await expect(collect).toBeEnabled();
   await holdKey(page, 'Enter', 30);
   await expect(page.getByRole('heading', { name: 'Confirm the payment' })).toBeVisible();
   await expect(paidAndBilled(page)).toHaveCount(0);

@@ -43,7 +43,9 @@ test('resolved while the cashier is on another screen: announced there with DNI,
   await sellIntoAmber(page, 'Venta simple', 30000);
   await goTo(page, 'F6');
   // The tray keeps it in sight on this screen too.
-  const pill = page.getByRole('button', { name: /1 operación\(es\) sin respuesta definitiva/ });
+  const pill = page.getByRole('button', {
+    name: /^1 operación sin respuesta definitiva: no cobrar de nuevo$/,
+  });
   await expect(pill).toBeVisible();
   await pill.click();
   const item = page.getByTestId('open-operation');
@@ -112,7 +114,9 @@ test('a supervisor closes an unknown Verify from the tray with a note; a wrong P
   await applyCase(page, 'Venta simple');
   await verify(page);
   await expect(guidance(page)).toBeVisible();
-  await page.getByRole('button', { name: /1 operación\(es\) sin respuesta definitiva/ }).click();
+  await page
+    .getByRole('button', { name: /^1 operación sin respuesta definitiva: no cobrar de nuevo$/ })
+    .click();
   const item = page.getByTestId('open-operation');
   await expect(item).toContainText('Verificación');
   await expect(item).toContainText('DNI 41000001');

@@ -298,7 +298,7 @@ test('total and partial refunds, with a confirmation step, made once', async ({ 
   await expect(page.getByText(`¿Devolver S/\u00a0100.00 del pedido ${partial}?`)).toBeVisible();
   await page.getByRole('button', { name: 'Sí, devolver' }).click();
   await expect(result.getByRole('heading', { name: 'Deuda del cliente reducida' })).toBeVisible();
-  await expect(result).toContainText('Monto devuelto: S/\u00a0100.00');
+  await expect(result).toContainText('Monto descontado de la deuda: S/\u00a0100.00');
   await saveScreenshot(page, 'orders-refund');
   await expectNoAxeViolations(page);
 

@@ -1,15 +1,22 @@
-// The buttons that move money (collect, confirm paid-and-billed, and the "new sale" that clears
-// a green result) act only on a deliberate press made after their step appeared: an
-// auto-repeated key, a key still held down from the step before, or the second click of a
-// double click does nothing. Holding Enter can never bill a sale (docs/decisions.md "Counter
-// safety in the cashier's flows (issue 10)").
+// The buttons that move money (collect, confirm paid-and-billed, a refund's "yes") and the ones
+// that clear a result (the "new sale" under a green one) act only on a deliberate press made
+// after their step appeared: an auto-repeated key, a key still held down from the step before,
+// the second click of a double click, and any press (key or click) in the step's first half
+// second do nothing. Holding Enter, or tapping it quickly, can never bill a sale nor wipe its
+// green result (docs/decisions.md "Counter safety in the cashier's flows (issue 10)" and
+// "A half-second dwell on money steps (issue 18)").
 import {
   type ButtonHTMLAttributes,
   forwardRef,
   type KeyboardEvent,
   type MouseEvent,
+  useLayoutEffect,
   useRef,
+  useState,
 } from 'react';
+
+/** Nobody reads an amount faster: presses this soon after the step appeared are not deliberate. */
+export const DWELL_MS = 500;
 
 /**
  * The press of each key down right now, by identity: a new number at each keydown that is not an
@@ -38,7 +45,13 @@ const ACTIVATES = new Set(['Enter', ' ']);
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement>;
 
-/** Give it a `key` of its step, so a new step is a new button with a fresh view of held keys. */
+const now = () => performance.now();
+
+/**
+ * Give it a `key` of its step, so a new step is a new button with a fresh view of held keys and
+ * a fresh dwell. During the dwell it is `aria-disabled` (focus stays on it, so Enter goes on once
+ * the cashier has read the step; assistive technology and automation see it is not ready yet).
+ */
 export const DeliberateButton = forwardRef<HTMLButtonElement, Props>(function DeliberateButton(
   { onKeyDown, onKeyUp, onClick, ...props },
   ref,
@@ -46,6 +59,33 @@ export const DeliberateButton = forwardRef<HTMLButtonElement, Props>(function De
   // The presses already down when the step appeared: they belong to the step before.
   const stale = useRef<ReadonlyMap<string, number> | null>(null);
   if (stale.current === null) stale.current = new Map(pressOf);
+  // When the step appeared: first rendered, then (later, so safer) committed and painted. The
+  // time decides; the state below only shows it.
+  const shownAt = useRef<number | null>(null);
+  if (shownAt.current === null) shownAt.current = now();
+  // When the press was made: the event's own time, not when a busy page got round to it, so
+  // taps queued while the step was still being drawn count as what they were: too soon.
+  const tooSoon = (event: { timeStamp: number }) => {
+    const pressedAt = event.timeStamp > 0 ? event.timeStamp : now();
+    return pressedAt - (shownAt.current ?? 0) < DWELL_MS;
+  };
+  const [settled, setSettled] = useState(false);
+  // On screen: committed, then the frame that paints it (a busy page may take hundreds of
+  // milliseconds from render to paint, and the cashier sees the step only from the paint). A
+  // page that draws no frame (hidden) settles from the commit.
+  useLayoutEffect(() => {
+    shownAt.current = now();
+    let timer = setTimeout(() => setSettled(true), DWELL_MS);
+    const frame = requestAnimationFrame(() => {
+      shownAt.current = now();
+      clearTimeout(timer);
+      timer = setTimeout(() => setSettled(true), DWELL_MS);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
   // The press this button refused, so its Space keyup and keyboard click do nothing either.
   const refused = useRef<number | null>(null);
   const heldFromBefore = (key: string) => {
@@ -54,7 +94,10 @@ export const DeliberateButton = forwardRef<HTMLButtonElement, Props>(function De
   };
 
   const keyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (ACTIVATES.has(event.key) && (event.repeat || heldFromBefore(event.key))) {
+    if (
+      ACTIVATES.has(event.key) &&
+      (event.repeat || heldFromBefore(event.key) || tooSoon(event.nativeEvent))
+    ) {
       event.preventDefault();
       refused.current = pressOf.get(event.key) ?? null;
       return;
@@ -74,9 +117,26 @@ export const DeliberateButton = forwardRef<HTMLButtonElement, Props>(function De
   };
   const click = (event: MouseEvent<HTMLButtonElement>) => {
     // detail counts the clicks of a double click; a keyboard click has 0, and only a keyboard
-    // click can come from a refused press (a mouse click is its own deliberate press).
-    if (event.detail > 1 || (event.detail === 0 && refused.current !== null)) return;
+    // click can come from a refused press (a mouse click is its own deliberate press, once the
+    // dwell is over).
+    if (
+      event.detail > 1 ||
+      (event.detail === 0 && refused.current !== null) ||
+      tooSoon(event.nativeEvent)
+    ) {
+      event.preventDefault();
+      return;
+    }
     onClick?.(event);
   };
-  return <button ref={ref} onKeyDown={keyDown} onKeyUp={keyUp} onClick={click} {...props} />;
+  return (
+    <button
+      ref={ref}
+      onKeyDown={keyDown}
+      onKeyUp={keyUp}
+      onClick={click}
+      aria-disabled={settled ? undefined : true}
+      {...props}
+    />
+  );
 });

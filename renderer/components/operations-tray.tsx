@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatPEN } from '../../shared/domain/money';
 import type { JournalOperation } from '../../shared/journal-entry';
+import type { MessageKey } from '../i18n/catalogue';
 import { useT } from '../i18n/use-t';
 import {
   agoText,
@@ -24,17 +25,45 @@ export function OperationsTray() {
   const t = useT();
   const open = useOpenOperationsStore((s) => s.open);
   const [expanded, setExpanded] = useState(false);
+  const trayRef = useRef<HTMLDivElement>(null);
+  const pillRef = useRef<HTMLButtonElement>(null);
   useEffect(() => watchOpenOperations(), []);
   useEffect(() => {
     if (open.length === 0) setExpanded(false);
   }, [open.length]);
-  const billing = open.some((op) => isBilling(op) || isRefund(op));
+  // Open, it closes like any pop-up: Esc (only the tray, the screen does not go back), a press
+  // outside it, or another screen (docs/decisions.md "The open-operations tray (issue 18)").
+  useEffect(() => {
+    if (!expanded) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      setExpanded(false);
+      pillRef.current?.focus();
+    };
+    const onPress = (event: PointerEvent) => {
+      if (!trayRef.current?.contains(event.target as Node)) setExpanded(false);
+    };
+    const onScreen = () => setExpanded(false);
+    window.addEventListener('keydown', onKey, true);
+    document.addEventListener('pointerdown', onPress, true);
+    window.addEventListener('hashchange', onScreen);
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('pointerdown', onPress, true);
+      window.removeEventListener('hashchange', onScreen);
+    };
+  }, [expanded]);
+  const stop = stopWords(open);
+  const count =
+    open.length === 1 ? t('tray.countOne') : t('tray.countMany', { count: open.length });
   return (
-    <div className="tray">
+    <div className="tray" ref={trayRef}>
       {/* The live region stays in the page so a new count is announced when it appears. */}
       <div role="status" className="pending-slot">
         {open.length > 0 ? (
           <button
+            ref={pillRef}
             type="button"
             className="pending-pill"
             aria-expanded={expanded}
@@ -42,7 +71,7 @@ export function OperationsTray() {
             onClick={() => setExpanded(!expanded)}
           >
             <span aria-hidden="true">⚠ </span>
-            {t(billing ? 'tray.countMoney' : 'tray.count', { count: open.length })}
+            {stop ? `${count}: ${t(stop)}` : count}
           </button>
         ) : null}
       </div>
@@ -58,6 +87,15 @@ export function OperationsTray() {
       ) : null}
     </div>
   );
+}
+
+/** What not to do again while these are open: collect, refund, both, or nothing. */
+function stopWords(open: JournalOperation[]): MessageKey | null {
+  const billing = open.some(isBilling);
+  const refund = open.some(isRefund);
+  if (billing && refund) return 'tray.stopBoth';
+  if (billing) return 'tray.stopBilling';
+  return refund ? 'tray.stopRefund' : null;
 }
 
 function TrayItem({ op }: { op: JournalOperation }) {

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { formatPEN } from '../../shared/domain/money';
 import { useT } from '../i18n/use-t';
-import { checkRefundForm, REFUND_STATUS_TEXT } from '../logic/refund-form';
+import { checkRefundForm } from '../logic/refund-form';
+import { refundWords } from '../logic/refund-words';
 import { useOrderRefundStore } from '../stores/order-refund-store';
 import { useSettingsStore } from '../stores/settings-store';
 import { amountText } from './amount-text';
@@ -9,6 +10,7 @@ import { BusyLabel } from './busy-label';
 import { DeliberateButton } from './deliberate-button';
 import { FieldMessage, isShownAsError } from './field-message';
 import { GuidancePanel } from './guidance-panel';
+import { RefundAnswerLines } from './refund-answer';
 import { TextField } from './text-field';
 
 /** Refunds a returned sale: total or partial, a reason, a confirmation step, never twice. */
@@ -191,28 +193,9 @@ export function OrderRefundPanel() {
           >
             <h2 id="refund-done-title" className="banner__title">
               <span aria-hidden="true">✓ </span>
-              {t(REFUND_STATUS_TEXT[phase.data.status].title)}
+              {t(refundWords(phase.data).title)}
             </h2>
-            <p>{t(REFUND_STATUS_TEXT[phase.data.status].steps)}</p>
-            {phase.data.refund_cents !== undefined ? (
-              <p>
-                {amountText(
-                  t('orders.refund.amountLine', { amount: formatPEN(phase.data.refund_cents) }),
-                )}
-              </p>
-            ) : null}
-            <p>
-              {t('orders.refund.method', {
-                method: t(
-                  phase.data.refund_method === 'card'
-                    ? 'orders.refund.method.card'
-                    : 'orders.refund.method.transfer',
-                ),
-              })}
-            </p>
-            <p className="banner__big">
-              {t('orders.refund.tracking', { id: phase.data.tracking_id })}
-            </p>
+            <RefundAnswerLines words={refundWords(phase.data)} />
             <div className="button-row">
               {/* It sits where "Sí, devolver" was: the second click of a double click on that
                   button, or the Enter still held from it, must not wipe this result. */}

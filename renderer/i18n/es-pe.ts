@@ -20,8 +20,11 @@ export const esPE = {
   'mode.live': 'En vivo',
   'shell.cashier': 'Cajero: {id}',
   'shell.endShift': 'Cerrar turno',
-  'tray.count': '{count} operación(es) sin respuesta definitiva',
-  'tray.countMoney': '{count} operación(es) sin respuesta definitiva: no cobrar de nuevo',
+  'tray.countOne': '1 operación sin respuesta definitiva',
+  'tray.countMany': '{count} operaciones sin respuesta definitiva',
+  'tray.stopBilling': 'no cobrar de nuevo',
+  'tray.stopRefund': 'no devolver de nuevo',
+  'tray.stopBoth': 'no cobrar ni devolver de nuevo',
   'tray.title': 'Operaciones abiertas de este terminal',
   'tray.collected': 'Cobrado: {amount}',
   'tray.refund': 'Devolución: {amount}',
@@ -55,15 +58,13 @@ export const esPE = {
     'Devuelva al cliente los {amount} cobrados. No emita la boleta o factura ni entregue el producto.',
   'announce.refusedNothing':
     'No se cobró nada en tienda. No emita la boleta o factura ni entregue el producto.',
-  'announce.refundDoneTitle': 'Llegó la respuesta: la devolución de {amount} se hizo',
-  'announce.refundDone': 'Entregue al cliente los {amount} de la devolución.',
-  'announce.refundRefusedTitle':
-    'Llegó la respuesta: el servicio rechazó la devolución de {amount}',
+  'announce.late': 'Llegó la respuesta: {title}',
   'announce.refundRefused': 'No entregue dinero al cliente; consulte al supervisor.',
   'announce.otherDone': 'Llegó la respuesta: {what} realizada',
   'announce.otherRefused': 'Llegó la respuesta: {what} rechazada',
   'announce.otherSteps': 'Revise la operación con el supervisor si el cliente sigue en caja.',
   'announce.who': 'Cliente',
+  'announce.order': 'Pedido',
   'announce.code': 'Código',
   'announce.collected': 'Cobrado en tienda',
   'announce.refund': 'Devolución',
@@ -724,10 +725,13 @@ export const esPE = {
   'orders.refund.method.card': 'a la tarjeta',
   'orders.refund.method.transfer': 'por transferencia',
   'orders.refund.amountLine': 'Monto devuelto: {amount}',
+  'orders.refund.amountDebt': 'Monto descontado de la deuda: {amount}',
   'orders.refund.another': 'Otra devolución',
   'orders.refund.success.title': 'Devolución hecha',
-  'orders.refund.success.steps':
-    'El dinero vuelve al cliente. Entréguele el código de seguimiento.',
+  'orders.refund.success.card':
+    'El dinero vuelve a la tarjeta del cliente; no se le entrega efectivo. Entréguele el código de seguimiento.',
+  'orders.refund.success.transfer':
+    'El dinero vuelve al cliente por transferencia; no se le entrega efectivo. Entréguele el código de seguimiento.',
   'orders.refund.already.title': 'Este pedido ya estaba devuelto',
   'orders.refund.already.steps':
     'No se devolvió nada nuevo: la devolución total ya se había hecho.',

@@ -3,7 +3,6 @@
 // main process, never typed here.
 import type { RefundKind } from '../../shared/bridge/orders';
 import { parseAmountInput } from '../../shared/domain/money';
-import type { MessageKey } from '../i18n/catalogue';
 import { amountState, type FieldState } from './sale-form';
 import { reasonState } from './supervisor-fields';
 
@@ -46,19 +45,3 @@ export function checkRefundForm(form: RefundForm) {
   }
   return { orderId, amount, reason, request };
 }
-
-/** The service's refund status in words: money back, already back, or less debt. */
-export const REFUND_STATUS_TEXT: Record<
-  'success' | 'already_refunded' | 'decreased_debt',
-  { title: MessageKey; steps: MessageKey }
-> = {
-  success: { title: 'orders.refund.success.title', steps: 'orders.refund.success.steps' },
-  already_refunded: {
-    title: 'orders.refund.already.title',
-    steps: 'orders.refund.already.steps',
-  },
-  decreased_debt: {
-    title: 'orders.refund.decreased.title',
-    steps: 'orders.refund.decreased.steps',
-  },
-};

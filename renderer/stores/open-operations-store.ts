@@ -27,6 +27,42 @@ export function isShownOpen(op: JournalOperation, nowMs: number): boolean {
 
 let refreshing = false;
 
+/**
+ * Green and amber never show together (docs/decisions.md "Green and amber are exclusive (issue
+ * 18)"). An operation this window has seen answered is never shown open again, even by a
+ * refresh that read the journal a moment before the answer was written.
+ */
+const settled = new Set<string>();
+
+/**
+ * A screen that shows an operation's unknown outcome in place takes its final answer from the
+ * refresh that brings it, in the same update that drops it from the tray: the screen turns from
+ * amber to its answer at once. True when the answer is seen there (so it is not announced too).
+ */
+type Claim = (op: JournalOperation) => boolean;
+const claims = new Set<Claim>();
+
+export function claimAnswers(claim: Claim): () => void {
+  claims.add(claim);
+  return () => {
+    claims.delete(claim);
+  };
+}
+
+/**
+ * An operation is answered, seen where it was shown: out of the tray now, and out of the
+ * announcements when the answer is on the screen already.
+ */
+export function markSettled(opId: string, seenInPlace: boolean): void {
+  settled.add(opId);
+  useOpenOperationsStore.setState((s) => ({
+    open: s.open.filter((op) => op.op_id !== opId),
+    announcements: seenInPlace
+      ? s.announcements.filter((op) => op.op_id !== opId)
+      : s.announcements,
+  }));
+}
+
 export const useOpenOperationsStore = create<OpenOperationsState>((set, get) => ({
   open: [],
   announcements: [],
@@ -39,9 +75,27 @@ export const useOpenOperationsStore = create<OpenOperationsState>((set, get) => 
         call('journal.announcements', {}),
       ]);
       const now = Date.now();
-      if (unresolved.ok)
-        set({ open: unresolved.result.operations.filter((op) => isShownOpen(op, now)) });
-      if (announced.ok) set({ announcements: announced.result.operations });
+      let announcements = announced.ok ? announced.result.operations : get().announcements;
+      const seenInPlace: string[] = [];
+      for (const op of announcements) {
+        settled.add(op.op_id);
+        for (const claim of [...claims]) if (claim(op)) seenInPlace.push(op.op_id);
+      }
+      if (seenInPlace.length > 0) {
+        announcements = announcements.filter((op) => !seenInPlace.includes(op.op_id));
+        for (const opId of seenInPlace) void call('journal.acknowledge', { op_id: opId });
+      }
+      // One update for the tray and the announcements (and, through a claim, the screen).
+      set({
+        announcements,
+        ...(unresolved.ok
+          ? {
+              open: unresolved.result.operations.filter(
+                (op) => isShownOpen(op, now) && !settled.has(op.op_id),
+              ),
+            }
+          : { open: get().open.filter((op) => !settled.has(op.op_id)) }),
+      });
     } finally {
       refreshing = false;
     }

@@ -14,6 +14,7 @@ import {
   type RefundRequest,
   typedOrderId,
 } from '../logic/refund-form';
+import { markSettled } from './open-operations-store';
 import { createPoller } from './operation-poller';
 
 type RefundData = Extract<RefundResult, { status: 'succeeded' }>['data'];
@@ -60,6 +61,8 @@ export const useOrderRefundStore = create<State>((set, get) => {
       return;
     }
     const result = answer.result;
+    // Answered: out of the tray's amber in the same update as the answer on screen.
+    if (result.status !== 'unknown') markSettled(result.op_id, false);
     if (result.status === 'succeeded') {
       poller.stop();
       set({ phase: { name: 'done', request, opId: result.op_id, data: result.data } });

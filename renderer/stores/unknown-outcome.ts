@@ -5,8 +5,8 @@
 import { useEffect } from 'react';
 import type { JournalOperation } from '../../shared/journal-entry';
 import { call } from '../bridge/call';
-import type { JournalVerdict } from '../logic/journal-outcome';
-import { useOpenOperationsStore } from './open-operations-store';
+import { type JournalVerdict, verdictOf } from '../logic/journal-outcome';
+import { claimAnswers, markSettled, useOpenOperationsStore } from './open-operations-store';
 import { createPoller } from './operation-poller';
 
 /** Screens showing their own unknown billing now: its final answer is seen there, in place. */
@@ -56,14 +56,36 @@ export async function findContinuation(
 export function createUnknownOutcome(options: UnknownOutcomeOptions): UnknownOutcome {
   const poller = createPoller();
 
+  let release: (() => void) | null = null;
+
+  function stopWatching() {
+    poller.stop();
+    release?.();
+    release = null;
+  }
+
   function watch(opId: string) {
+    stopWatching();
     poller.start(opId, (verdict, op) => {
+      release?.();
+      release = null;
       if (options.unknown() === null || verdict.status === 'open') return;
+      const inPlace = shownInPlace.has(options.operation);
+      // The screen's answer and the tray's amber change in one update: never both at once.
+      markSettled(op.op_id, inPlace);
       options.final(verdict, op);
       // Seen on its own screen: that is the announcement, acknowledged. Resolved while the
       // cashier is elsewhere, it stays for the announcement on whatever screen they are on.
-      if (shownInPlace.has(options.operation) && op.was_unknown)
-        void useOpenOperationsStore.getState().acknowledge(op.op_id);
+      if (inPlace && op.was_unknown) void useOpenOperationsStore.getState().acknowledge(op.op_id);
+    });
+    // The tray's refresh may read the answer first: the screen takes it from there, at once.
+    release = claimAnswers((op) => {
+      if (op.op_id !== opId || options.unknown() === null) return false;
+      const verdict = verdictOf(op);
+      if (verdict.status === 'open') return false;
+      stopWatching();
+      options.final(verdict, op);
+      return shownInPlace.has(options.operation);
     });
   }
 
@@ -87,5 +109,5 @@ export function createUnknownOutcome(options: UnknownOutcomeOptions): UnknownOut
     }
   }
 
-  return { watch, checkAgain, stop: poller.stop };
+  return { watch, checkAgain, stop: stopWatching };
 }

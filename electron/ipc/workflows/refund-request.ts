@@ -5,22 +5,20 @@
 import { z } from 'zod';
 import {
   PartialRefundBody,
-  PartialRefundResult,
+  type PartialRefundResult,
   TotalRefundBody,
-  TotalRefundResult,
+  type TotalRefundResult,
 } from '../../../shared/api/orders';
-import type { RefundKind, RefundResult } from '../../../shared/bridge';
+import {
+  isRefundOperation,
+  REFUND_OPERATION,
+  refundAnswer,
+} from '../../../shared/domain/refund-answer';
 import type { JournalOperation } from '../../../shared/journal-entry';
 import type { ServiceResult } from '../../../shared/service-error';
 import type { ServiceClient } from '../../service/service-client';
 
-export const REFUND_OPERATION = {
-  total: 'orders.refundTotal',
-  partial: 'orders.refundPartial',
-} as const satisfies Record<RefundKind, string>;
-
-export const isRefundOperation = (name: string) =>
-  name === REFUND_OPERATION.total || name === REFUND_OPERATION.partial;
+export { isRefundOperation, REFUND_OPERATION };
 
 export type PlannedRefund =
   | { kind: 'total'; orderId: string; body: TotalRefundBody; token: string }
@@ -29,7 +27,6 @@ export type PlannedRefund =
 type RefundData = TotalRefundResult | PartialRefundResult;
 
 const Token = z.string().min(1);
-const RefundStatus = z.enum(['success', 'already_refunded', 'decreased_debt']);
 
 /** The refund an intent describes, or null when it cannot be sent again exactly as it was. */
 export function plannedRefund(intent: JournalOperation['intent']): PlannedRefund | null {
@@ -56,24 +53,5 @@ export function sendRefund(
     : client.partialRefund(plan.orderId, plan.body, plan.token);
 }
 
-type RefundSuccess = Extract<RefundResult, { status: 'succeeded' }>['data'];
-
 /** What the bridge answers of a refund's 200 (or of its journaled result), or null if unreadable. */
-export function refundData(
-  intent: JournalOperation['intent'],
-  answer: unknown,
-): RefundSuccess | null {
-  const kind = intent.operation === REFUND_OPERATION.total ? 'total' : 'partial';
-  const parsed = (kind === 'total' ? TotalRefundResult : PartialRefundResult).safeParse(answer);
-  if (!parsed.success) return null;
-  // Each kind's own schema has checked the status; this narrows it to the bridge's union.
-  const status = RefundStatus.parse(parsed.data.status);
-  const { refund_method, tracking_id } = parsed.data;
-  return {
-    kind,
-    status,
-    refund_method,
-    tracking_id,
-    ...(intent.refund_cents === undefined ? {} : { refund_cents: intent.refund_cents }),
-  };
-}
+export const refundData = refundAnswer;
