@@ -34,6 +34,7 @@ export type SettingsChangeInput = Partial<
     | 'store_url'
     | 'integration'
     | 'receipt_printer'
+    | 'terminal_name'
   >
 >;
 

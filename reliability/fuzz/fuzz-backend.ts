@@ -105,6 +105,9 @@ export function validSamples(ids: FuzzBackend['ids']): Record<string, unknown> {
     // Off: fuzzed ports must not open sockets all over the machine.
     'integration.configure': { pin: PIN, enabled: false, port: 4700 },
     'integration.rotateKey': { pin: PIN },
+    // Loopback with no server behind it: fuzzed URLs must not reach the network.
+    'storeDb.configure': { pin: PIN, url: null },
+    'storeDb.test': { pin: PIN, url: 'postgres://caja:secreto@127.0.0.1:1/tienda' },
     'print.document': {
       document: 'day-summary',
       layout: 'a4',

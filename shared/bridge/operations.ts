@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { DaySummary, FundingConditions, FundingInfo } from '../api/in-store';
 import { ServiceError } from '../service-error';
+import { StoreCheck } from './store-db';
 
 export const IdentityInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('dni'), value: z.string() }),
@@ -56,12 +57,19 @@ export type Invoice = z.infer<typeof Invoice>;
  */
 const BilledAt = z.iso.datetime({ offset: true }).nullable().optional();
 
+/**
+ * What the store database said about this code at the other counters (shared/bridge/store-db.ts);
+ * absent from terminals that never ask.
+ */
+const StoreCheckField = StoreCheck.optional();
+
 export const VerifyResult = operationOutcome(
   z.object({
     conditions: FundingConditions,
     amounts: SaleAmounts,
     invoice: Invoice,
     billed_at: BilledAt,
+    store_check: StoreCheckField,
   }),
 );
 export type VerifyResult = z.infer<typeof VerifyResult>;
@@ -91,6 +99,7 @@ export const InfoResult = operationOutcome(
     to_collect_cents: Cents,
     invoice: Invoice,
     billed_at: BilledAt,
+    store_check: StoreCheckField,
   }),
 );
 export type InfoResult = z.infer<typeof InfoResult>;

@@ -69,7 +69,12 @@ export function settingsHandlers(deps: HandlerDeps): Pick<HandlerMap, SettingsMe
           throw notConfigured('Live mode needs the service token.', 'service-token');
         }
       }
-      return save(next);
+      const saved = await save(next);
+      // The replication names this counter and its store on every line it sends.
+      if (change.terminal_name !== undefined || change.pos_client_id !== undefined) {
+        await deps.storeLink?.apply();
+      }
+      return saved;
     },
 
     'shift.start': async ({ cashier_id }) => save({ cashier_id }),

@@ -4,6 +4,7 @@
 
 import { badArguments } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
+import { startStoreCheck, storeCheckField } from '../workflows/across-counters';
 import { lastBilledAt } from '../workflows/billed-at';
 import type { Billing } from '../workflows/billing';
 import { refuseWhileBillingInDoubt } from '../workflows/billing-in-doubt';
@@ -33,6 +34,8 @@ export function v2Handlers(deps: HandlerDeps, billing: Billing): Pick<HandlerMap
       checkJournalable(identity);
       const client = await requireService(deps, shift.mode);
       await refuseWhileBillingInDoubt(deps.journal, shift.mode, funding_code);
+      // Beside the service's call, within its own bound (docs/decisions.md).
+      const elsewhere = startStoreCheck(deps, shift.mode, funding_code);
       const query = { dni: identity.value, funding_code };
       const opId = await deps.journal.recordIntent({
         operation: 'v2.info',
@@ -47,11 +50,15 @@ export function v2Handlers(deps: HandlerDeps, billing: Billing): Pick<HandlerMap
         result.ok && result.data.billed_by_ecommerce
           ? { billed_at: await lastBilledAt(deps.journal, shift.mode, funding_code) }
           : {};
+      const storeCheck = storeCheckField(await elsewhere);
       return settleOnce(deps, opId, result, (info) => {
         const amounts = infoAmounts(info);
         if (!amounts) return null;
         const kept = { info, ...amounts };
-        return { kept, data: { ...kept, invoice: invoiceFor(identity), ...billedAt } };
+        return {
+          kept: { ...kept, ...storeCheck },
+          data: { ...kept, invoice: invoiceFor(identity), ...billedAt, ...storeCheck },
+        };
       });
     },
 

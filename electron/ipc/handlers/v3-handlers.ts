@@ -3,6 +3,7 @@
 import { centsToWire } from '../../../shared/domain/money';
 import { badArguments } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
+import { startStoreCheck, storeCheckField } from '../workflows/across-counters';
 import { lastBilledAt } from '../workflows/billed-at';
 import type { Billing } from '../workflows/billing';
 import { refuseWhileBillingInDoubt } from '../workflows/billing-in-doubt';
@@ -27,6 +28,8 @@ export function v3Handlers(
       checkJournalable(identity);
       const client = await requireService(deps, shift.mode);
       await refuseWhileBillingInDoubt(deps.journal, shift.mode, funding_code);
+      // Beside the service's call, within its own bound: the sale waits on neither in turn.
+      const elsewhere = startStoreCheck(deps, shift.mode, funding_code);
       let link: Record<string, string> | undefined;
       if (sale_request_id !== undefined) {
         if (!deps.integration) throw badArguments('no sale requests here', {});
@@ -57,6 +60,7 @@ export function v3Handlers(
         result.ok && result.data.billed_by_ecommerce
           ? { billed_at: await lastBilledAt(deps.journal, shift.mode, funding_code) }
           : {};
+      const storeCheck = storeCheckField(await elsewhere);
       return settleOnce(deps, opId, result, (conditions) => {
         const amounts = saleAmounts(conditions);
         // Conditions for another amount than the one billed would make the cashier collect
@@ -65,8 +69,8 @@ export function v3Handlers(
         // The document is named here, once: the renderer shows it (docs/decisions.md
         // "Counter safety in the cashier's flows (issue 10)").
         return {
-          kept: { conditions, amounts },
-          data: { conditions, amounts, invoice: invoiceFor(identity), ...billedAt },
+          kept: { conditions, amounts, ...storeCheck },
+          data: { conditions, amounts, invoice: invoiceFor(identity), ...billedAt, ...storeCheck },
         };
       });
     },
