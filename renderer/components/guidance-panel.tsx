@@ -36,7 +36,7 @@ export function GuidancePanel({
           : tone === 'error'
             ? `${t('guide.refusedLabel')}: `
             : ''}
-        {t(guidance.title)}
+        {t(guidance.title, guidance.params)}
       </Heading>
       {guidance.doNotCollect ? (
         <p className="guidance__stop">{t('guide.doNotCollectAgain')}</p>

@@ -2,6 +2,7 @@
 // the type check, and the unit test checks each message asks for the same parameters.
 import type { MessageKey } from './catalogue';
 import { integrationEn } from './integration-texts';
+import { storeDbEn } from './store-db-texts';
 
 export const en: Record<MessageKey, string> = {
   'common.back': 'Back',
@@ -720,4 +721,5 @@ export const en: Record<MessageKey, string> = {
   'orders.guide.refundLost.steps':
     'Do not refund again. The terminal did not answer: check the pending operations or call the supervisor.',
   ...integrationEn,
+  ...storeDbEn,
 };

@@ -1,6 +1,7 @@
 // Interface texts, Spanish (Peru): the default language and the key set of the catalogue.
 // Plain words for a cashier at a counter; `{name}` parameters are filled by translate().
 import { integrationEsPE } from './integration-texts';
+import { storeDbEsPE } from './store-db-texts';
 
 export const esPE = {
   'common.back': 'Volver',
@@ -725,4 +726,5 @@ export const esPE = {
   'orders.guide.refundLost.steps':
     'No devuelva de nuevo. El terminal no respondió: revise las operaciones pendientes o llame al supervisor.',
   ...integrationEsPE,
+  ...storeDbEsPE,
 } as const;
