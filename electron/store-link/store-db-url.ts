@@ -3,6 +3,7 @@
 // described without its password for every screen and log line (docs/store-database.md,
 // docs/decisions.md "The store database's URL").
 import type { StoreDbTarget, StoreDbUrlProblem } from '../../shared/bridge/store-db';
+import { isPrivateHost } from '../store-db/connection';
 
 export type StoreDbUrlCheck =
   | { ok: true; url: string; target: StoreDbTarget; password: string }
@@ -40,8 +41,9 @@ export function checkStoreDbUrl(input: string): StoreDbUrlCheck {
   const sslmode = url.searchParams.get('sslmode');
   if (sslmode !== null && !KNOWN_MODES.has(sslmode)) return { ok: false, problem: 'not-a-url' };
   // The password crosses the link: outside this machine and the store's own network it must
-  // be encrypted (docs/decisions.md "The store database's URL").
-  if (!isLocalNetworkHost(host) && (sslmode === null || !TLS_MODES.has(sslmode))) {
+  // be encrypted. The same rule as the database side's (electron/store-db/connection.ts), so a
+  // URL Settings takes is one the replication and `npm run store-db` take.
+  if (!isPrivateHost(host) && (sslmode === null || !TLS_MODES.has(sslmode))) {
     return { ok: false, problem: 'needs-tls' };
   }
   return {
@@ -69,28 +71,4 @@ function safeDecode(text: string): string | null {
   } catch {
     return null;
   }
-}
-
-/**
- * This machine or the private networks a store's back office sits on (RFC 1918, link-local, IPv6
- * unique-local and link-local), judged on the WHATWG-normalized host. A name other than
- * `localhost` may resolve anywhere, so it counts as outside.
- */
-export function isLocalNetworkHost(hostname: string): boolean {
-  if (hostname === 'localhost') return true;
-  if (hostname.startsWith('[') && hostname.endsWith(']')) {
-    const v6 = hostname.slice(1, -1).toLowerCase();
-    return v6 === '::1' || /^f[cd][0-9a-f]{2}:/.test(v6) || /^fe[89ab][0-9a-f]:/.test(v6);
-  }
-  const octets = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(hostname);
-  if (!octets) return false;
-  const [a, b] = [Number(octets[1]), Number(octets[2])];
-  if (octets.slice(1).some((o) => Number(o) > 255)) return false;
-  return (
-    a === 127 ||
-    a === 10 ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 169 && b === 254)
-  );
 }

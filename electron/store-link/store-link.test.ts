@@ -1,35 +1,49 @@
 // The store link with a scripted database side: where the URL comes from, that it never comes
-// back whole (bridge answer or log), the replicator's life, and the bounded cross-counter wait.
-// The database side itself is tested against a real PostgreSQL in electron/store-db/.
+// back whole (bridge answer or log), the replication's life, and the bounded cross-counter wait.
+// The database side itself is tested against a real PostgreSQL (electron/store-db/, and
+// pg-driver.test.ts here).
 import { describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../log/logger';
 import { createMemoryVault } from '../vault/memory-vault';
-import { openStoreLink, type StoreDbDriver, type StoreLinkOptions } from './store-link';
-import { row, scriptedDriver } from './test-support';
+import { cursorFileFor, storeCheckOf } from './pg-driver';
+import {
+  type CounterIdentity,
+  openStoreLink,
+  type StoreDbDriver,
+  type StoreLinkOptions,
+} from './store-link';
+import { scriptedDriver } from './test-support';
 
 const URL_A = 'postgres://caja:Secreto-de-prueba@127.0.0.1:5432/tienda';
 const URL_B = 'postgres://caja:Otro-secreto-99@192.168.1.20:5432/tienda';
+
+const COUNTER: CounterIdentity = {
+  terminalId: 'CAJA02',
+  terminalName: 'Caja 2',
+  appVersion: '1.0.0',
+  stores: { live: 'tienda-centro', training: 'training-store' },
+  timeZone: 'America/Lima',
+};
 
 function options(driver: StoreDbDriver, extra: Partial<StoreLinkOptions> = {}): StoreLinkOptions {
   return {
     driver,
     vault: createMemoryVault(),
     logger: createMemoryLogger(),
-    counter: async () => ({ terminalId: 'CAJA02', terminalName: 'Caja 2', appVersion: '1.0.0' }),
-    storeFor: (mode) => (mode === 'training' ? 'training-store' : 'tienda-centro'),
+    counter: async () => COUNTER,
     ...extra,
   };
 }
 
 describe('the store link', () => {
-  it('is off with nothing set: no replicator, no check, the verify goes on as today', async () => {
+  it('is off with nothing set: no replication, no check, the verify goes on as today', async () => {
     const driver = scriptedDriver();
     const link = await openStoreLink(options(driver));
-    expect(await link.status()).toEqual({
+    expect(await link.status()).toMatchObject({
       source: 'off',
       target: null,
       problem: null,
-      replication: { state: 'off', since: null, waiting_lines: 0 },
+      replication: { state: 'off', waiting_lines: 0 },
     });
     expect(await link.checkCode('live', 'CODE1')).toEqual({ state: 'off' });
     expect(await link.freshness('live')).toEqual({ available: false, counters: [] });
@@ -51,6 +65,7 @@ describe('the store link', () => {
     expect(JSON.stringify(status)).not.toContain('Secreto');
     expect(await vault.get()).toBe(URL_A);
     expect(driver.started).toEqual([URL_A]);
+    expect(driver.counters[0]).toMatchObject({ terminalName: 'Caja 2', stores: COUNTER.stores });
     // A new URL restarts the replication on it; removing it stops it.
     await link.configure(URL_B);
     expect(driver.started).toEqual([URL_A, URL_B]);
@@ -96,6 +111,20 @@ describe('the store link', () => {
     await link.close();
   });
 
+  it('sends nothing while live mode has no store client id to file lines under', async () => {
+    const driver = scriptedDriver();
+    const link = await openStoreLink(
+      options(driver, {
+        vault: createMemoryVault(URL_A),
+        counter: async () => ({ ...COUNTER, stores: { live: null, training: 'training-store' } }),
+      }),
+    );
+    expect(await link.status()).toMatchObject({ source: 'settings', problem: 'no-store-id' });
+    expect(driver.started).toEqual([]);
+    expect(await link.checkCode('live', 'CODE1')).toEqual({ state: 'not-checked' });
+    await link.close();
+  });
+
   it('answers "not checked" when the database hangs, within the bounded wait', async () => {
     const driver = scriptedDriver();
     driver.hang = true;
@@ -103,46 +132,7 @@ describe('the store link', () => {
     await link.configure(URL_A);
     const started = performance.now();
     expect(await link.checkCode('live', 'CODE1')).toEqual({ state: 'not-checked' });
-    const waited = performance.now() - started;
-    expect(waited).toBeGreaterThanOrEqual(140);
-    expect(waited).toBeLessThan(5_000);
-    expect(driver.aborted).toBe(1);
-    await link.close();
-  });
-
-  it('names the other counter that billed the code, or holds it in doubt', async () => {
-    const driver = scriptedDriver();
-    const link = await openStoreLink(options(driver));
-    await link.configure(URL_A);
-    driver.rows = [row({})];
-    expect(await link.checkCode('live', 'CODE1')).toEqual({
-      state: 'billed-elsewhere',
-      counter: { terminal_id: 'CAJA01', terminal_name: 'Caja 1', at: '2026-03-10T15:42:01.000Z' },
-    });
-    driver.rows = [
-      row({}),
-      row({ status: 'unknown', resolved_at: null, started_at: '2026-03-10T16:00:00.000Z' }),
-    ];
-    expect(await link.checkCode('live', 'CODE1')).toMatchObject({
-      state: 'in-doubt-elsewhere',
-      counter: { terminal_name: 'Caja 1', at: '2026-03-10T16:00:00.000Z' },
-    });
-    // Undone afterwards (here, at this counter): free again.
-    driver.rows = [
-      row({}),
-      row({
-        terminal_id: 'CAJA02',
-        operation: 'v3.undoBilling',
-        resolved_at: '2026-03-10T15:50:00.000Z',
-      }),
-    ];
-    expect(await link.checkCode('live', 'CODE1')).toEqual({ state: 'clear' });
-    // This counter's own billing is its journal's business; training rows never count in live.
-    driver.rows = [row({ terminal_id: 'CAJA02' }), row({ mode: 'training' })];
-    expect(await link.checkCode('live', 'CODE1')).toEqual({ state: 'clear' });
-    // A refused billing elsewhere took nothing.
-    driver.rows = [row({ status: 'refused' })];
-    expect(await link.checkCode('live', 'CODE1')).toEqual({ state: 'clear' });
+    expect(performance.now() - started).toBeLessThan(5_000);
     await link.close();
   });
 
@@ -152,14 +142,65 @@ describe('the store link', () => {
     expect(await link.test(URL_A)).toMatchObject({
       url_problem: null,
       target: { host: '127.0.0.1' },
-      privileges: { status: 'failed', reason: 'too-many' },
-      clock_skew_ms: 1200,
+      check: {
+        privileges: { ok: false, excess: ['UPDATE journal_lines'] },
+        clock: { skew_ms: 1200 },
+      },
     });
-    expect(await link.test('postgres://c:pw1234567@db.example.pe/t')).toMatchObject({
+    expect(await link.test('postgres://c:pw1234567@db.example.pe/t')).toEqual({
       url_problem: 'needs-tls',
-      reachable: { status: 'not-checked' },
+      target: null,
+      check: null,
     });
     expect((await link.test()).url_problem).toBe('not-a-url');
     await link.close();
+  });
+});
+
+describe('what the other counters said, as Verify and Info show it', () => {
+  const finding = (kind: 'billed' | 'in-doubt', at: string, name: string | null = 'Caja 1') => ({
+    kind,
+    terminal_id: 'CAJA01',
+    terminal_name: name,
+    cashier_id: 'caja-01',
+    operation: 'v3.paidAndBilled',
+    op_id: crypto.randomUUID(),
+    at,
+    billed_cents: 120_000,
+    collected_cents: 30_000,
+  });
+
+  it('puts a billing in doubt before a billing, and the latest billing first', () => {
+    expect(storeCheckOf({ checked: false, category: 'timeout' })).toEqual({ state: 'not-checked' });
+    expect(storeCheckOf({ checked: true, findings: [] })).toEqual({ state: 'clear' });
+    expect(
+      storeCheckOf({
+        checked: true,
+        findings: [
+          finding('billed', '2026-03-10T15:00:00.000Z', 'Caja 3'),
+          finding('billed', '2026-03-10T15:42:00.000Z'),
+        ],
+      }),
+    ).toEqual({
+      state: 'billed-elsewhere',
+      counter: { terminal_id: 'CAJA01', terminal_name: 'Caja 1', at: '2026-03-10T15:42:00.000Z' },
+    });
+    expect(
+      storeCheckOf({
+        checked: true,
+        findings: [
+          finding('billed', '2026-03-10T15:42:00.000Z'),
+          finding('in-doubt', '2026-03-10T15:10:00.000Z', null),
+        ],
+      }),
+    ).toMatchObject({ state: 'in-doubt-elsewhere', counter: { terminal_name: null } });
+  });
+
+  it('keeps one replication cursor per database, whatever the user or password', () => {
+    expect(cursorFileFor(URL_A)).toBe(
+      cursorFileFor('postgres://otra:Otra-clave-1@127.0.0.1:5432/tienda?sslmode=disable'),
+    );
+    expect(cursorFileFor(URL_A)).not.toBe(cursorFileFor(URL_B));
+    expect(cursorFileFor(URL_A)).not.toContain('Secreto');
   });
 });

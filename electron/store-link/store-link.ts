@@ -1,56 +1,58 @@
 // This counter's link to the store database (docs/store-database.md): where its URL comes from
 // (MOSTRADOR_STORE_DB_URL, else the supervisor's, kept in a vault like the token), the
-// replicator's life (started when a URL is set, restarted when it or the counter's name change,
-// stopped at close), "Probar conexión", and the two reads the counter makes: the cross-counter
-// check of a code, bounded in time, and every counter's freshness. The database code itself
-// (electron/store-db/) is reached through `StoreDbDriver`, so nothing here waits on a socket
-// without a deadline. No step of a sale waits here beyond `checkCode`'s bound.
+// replication's life (started when a URL is set, restarted when it, the counter's name or the
+// store change, stopped at close), "Probar conexión", and the two reads the counter makes: the
+// cross-counter check of a code, bounded in time, and every counter's freshness. The database
+// code itself (electron/store-db/) is reached through `StoreDbDriver` (pg-driver.ts), so the
+// link's rules are tested without a server and nothing here waits without a deadline. No step of
+// a sale waits here beyond `checkCode`'s bound.
 import type {
-  ReplicationState,
   StoreCheck,
-  StoreDbCheck,
   StoreDbStatus,
+  StoreDbTest,
   StoreFreshness,
 } from '../../shared/bridge/store-db';
 import type { OperationMode } from '../../shared/journal-entry';
-import type { CounterFreshness, StoreOperationRow } from '../../shared/store/store-operation';
+import type { ReplicationState } from '../../shared/store/replication-state';
+import type { StoreDbCheck } from '../../shared/store/store-db-check';
+import type { CounterFreshness } from '../../shared/store/store-operation';
 import type { Logger } from '../log/logger';
 import type { Vault } from '../vault/vault';
-import { foldCodeAcrossCounters } from './code-across-counters';
 import { checkStoreDbUrl, describeTarget, type StoreDbUrlCheck } from './store-db-url';
 
 export const STORE_DB_ENV = 'MOSTRADOR_STORE_DB_URL';
 /** How long Verify and Info wait for the other counters' answer (docs/decisions.md). */
 export const CROSS_COUNTER_WAIT_MS = 700;
 /** "Probar conexión" and the close's freshness read wait this long at most. */
-export const SLOW_READ_MS = 8_000;
+export const SLOW_READ_MS = 15_000;
 
-/** Who this counter is to the store database, asked when the replicator starts. */
+/** Who this counter is to the store database, asked each time replication starts. */
 export type CounterIdentity = {
   terminalId: string;
   terminalName: string | null;
   appVersion: string;
+  /** The store of each mode's lines: the live client id (null when unset) and training's own. */
+  stores: { live: string | null; training: string };
+  timeZone: string;
 };
 
-export type ReplicatorHandle = {
-  state(): ReplicationState;
-  stop(): Promise<void>;
+/** One URL's replication and reads, from start to `close`. */
+export type StoreDbSession = {
+  replication(): ReplicationState;
+  /** Other counters' word on a code; never rejects (a database that cannot answer is `not-checked`). */
+  readCode(
+    query: { store: string; mode: OperationMode; fundingCode: string; terminalId: string },
+    waitMs: number,
+  ): Promise<StoreCheck>;
+  readFreshness(query: { store: string; mode: OperationMode }): Promise<CounterFreshness[] | null>;
+  close(): Promise<void>;
 };
 
 /** The database side (electron/store-db/), as this link uses it. */
 export type StoreDbDriver = {
-  startReplicator(url: string, counter: CounterIdentity): ReplicatorHandle;
-  check(url: string, signal: AbortSignal): Promise<Omit<StoreDbCheck, 'url_problem' | 'target'>>;
-  readCode(
-    url: string,
-    query: { store: string; mode: OperationMode; fundingCode: string },
-    signal: AbortSignal,
-  ): Promise<StoreOperationRow[]>;
-  readFreshness(
-    url: string,
-    query: { store: string; mode: OperationMode },
-    signal: AbortSignal,
-  ): Promise<CounterFreshness[]>;
+  /** Starts replicating to `url`; `stores.live` is set (the link does not start without it). */
+  open(url: string, counter: CounterIdentity & { stores: { live: string } }): StoreDbSession;
+  check(url: string): Promise<StoreDbCheck>;
 };
 
 export type StoreLinkOptions = {
@@ -58,11 +60,10 @@ export type StoreLinkOptions = {
   /** Where a supervisor's URL is kept (never settings.json). */
   vault: Vault;
   logger: Logger;
+  clock?: () => Date;
   /** MOSTRADOR_STORE_DB_URL, when set. */
   envUrl?: string | undefined;
   counter: () => Promise<CounterIdentity>;
-  /** The store of a mode: the service's client id (training has its own); null when unknown. */
-  storeFor: (mode: OperationMode) => string | null;
   crossCounterWaitMs?: number;
   slowReadMs?: number;
 };
@@ -73,11 +74,11 @@ export type StoreLink = {
   /** Saves (null: removes) the supervisor's URL and restarts the replication on it. */
   configure(url: string | null): Promise<StoreDbStatus>;
   /** "Probar conexión" for a typed URL, or the one in use. */
-  test(url?: string): Promise<StoreDbCheck>;
-  /** The other counters' word on a code, within the bounded wait; never throws. */
+  test(url?: string): Promise<StoreDbTest>;
+  /** The other counters' word on a code, within the bounded wait; never rejects. */
   checkCode(mode: OperationMode, fundingCode: string): Promise<StoreCheck>;
   freshness(mode: OperationMode): Promise<StoreFreshness>;
-  /** Restarts the replicator (the counter's name changed). */
+  /** Restarts the replication (the counter's name or the store changed). */
   apply(): Promise<void>;
   close(): Promise<void>;
 };
@@ -85,25 +86,22 @@ export type StoreLink = {
 export class StoreLinkError extends Error {
   override readonly name = 'StoreLinkError';
   constructor(
-    readonly code: 'env' | 'not-a-url' | 'needs-tls' | 'vault',
+    readonly code: 'env' | 'not-a-url' | 'needs-tls',
     message: string,
   ) {
     super(message);
   }
 }
 
-const OFF: ReplicationState = { state: 'off', since: null, waiting_lines: 0 };
-
 export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLink> {
   const { driver, vault, logger } = options;
+  const clock = options.clock ?? (() => new Date());
   const wait = options.crossCounterWaitMs ?? CROSS_COUNTER_WAIT_MS;
   const slow = options.slowReadMs ?? SLOW_READ_MS;
   const envText = options.envUrl?.trim() ? options.envUrl.trim() : null;
   const envCheck = envText === null ? null : checkStoreDbUrl(envText);
   protect(logger, envCheck, envText);
-  if (envCheck && !envCheck.ok) {
-    logger.warn(`${STORE_DB_ENV} ignored: ${envCheck.problem}`);
-  }
+  if (envCheck && !envCheck.ok) logger.warn(`${STORE_DB_ENV} ignored: ${envCheck.problem}`);
 
   let stored: StoreDbUrlCheck | null = null;
   let unreadable = false;
@@ -129,7 +127,9 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
     return current?.ok ? current : null;
   };
 
-  let replicator: ReplicatorHandle | null = null;
+  let session: StoreDbSession | null = null;
+  let noStoreId = false;
+  let offSince = clock().toISOString();
   let chain: Promise<unknown> = Promise.resolve();
   let closed = false;
   const serialized = <T>(task: () => Promise<T>): Promise<T> => {
@@ -139,38 +139,55 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
   };
 
   const restart = async () => {
-    if (replicator) {
-      const old = replicator;
-      replicator = null;
+    if (session) {
+      const old = session;
+      session = null;
+      offSince = clock().toISOString();
       try {
-        await old.stop();
+        await old.close();
       } catch (error) {
         logger.error('store database replication did not stop cleanly', { error });
       }
     }
+    noStoreId = false;
     const use = inUse();
     if (!use || closed) return;
     try {
-      replicator = driver.startReplicator(use.url, await options.counter());
+      const counter = await options.counter();
+      const live = counter.stores.live;
+      if (live === null) {
+        // Live lines have no store to go under: nothing is sent rather than mixed up.
+        noStoreId = true;
+        logger.warn('store database not used: live mode has no store client id (pos_client_id)');
+        return;
+      }
+      session = driver.open(use.url, { ...counter, stores: { ...counter.stores, live } });
       logger.info('store database replication started', { target: describeTarget(use.target) });
     } catch (error) {
-      // Never a crash: the counter sells without it, and the top bar says lines wait.
+      // Never a crash: the counter sells without it.
       logger.error('store database replication not started', { error });
     }
   };
 
   const replication = (): ReplicationState => {
-    if (!replicator) return OFF;
+    const off: ReplicationState = {
+      state: 'off',
+      since: offSince,
+      waiting_lines: 0,
+      last_error_category: null,
+      conflict_seq: null,
+      unreadable_lines: 0,
+    };
+    if (!session) return off;
     try {
-      return replicator.state();
+      return session.replication();
     } catch {
-      return OFF;
+      return off;
     }
   };
 
   const status = async (): Promise<StoreDbStatus> => {
     const use = inUse();
-    const source = envCheck?.ok ? 'env' : use ? 'settings' : 'off';
     const current = stored as StoreDbUrlCheck | null;
     const problem =
       envCheck && !envCheck.ok
@@ -179,9 +196,11 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
           ? 'unreadable'
           : current && !current.ok
             ? current.problem
-            : null;
+            : use && noStoreId
+              ? 'no-store-id'
+              : null;
     return {
-      source,
+      source: envCheck?.ok ? 'env' : use ? 'settings' : 'off',
       target: use ? use.target : null,
       problem,
       replication: replication(),
@@ -216,50 +235,43 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
       const checked = url === undefined ? inUse() : checkStoreDbUrl(url);
       if (url !== undefined) protect(logger, checked, url);
       if (checked === null || !checked.ok) {
-        return notRun(checked === null ? 'not-a-url' : checked.problem);
-      }
-      const result = await withDeadline(slow, (signal) => driver.check(checked.url, signal));
-      if (!result.ok) {
         return {
-          url_problem: null,
-          target: checked.target,
-          reachable: { status: 'failed', reason: result.timedOut ? 'timeout' : 'other' },
-          migrated: { status: 'not-checked', reason: 'other' },
-          privileges: { status: 'not-checked', reason: 'other' },
-          clock: { status: 'not-checked', reason: 'other' },
-          clock_skew_ms: null,
+          url_problem: checked === null ? 'not-a-url' : checked.problem,
+          target: null,
+          check: null,
         };
       }
-      return { url_problem: null, target: checked.target, ...result.value };
+      const result = await withDeadline(slow, () => driver.check(checked.url));
+      return {
+        url_problem: null,
+        target: checked.target,
+        check: result.ok ? result.value : unanswered(result.timedOut ? 'timeout' : 'server'),
+      };
     },
     checkCode: async (mode, fundingCode) => {
-      const use = inUse();
-      if (!use) return { state: 'off' };
-      const store = options.storeFor(mode);
+      const current = session;
+      if (!current) return inUse() ? { state: 'not-checked' } : { state: 'off' };
+      const counter = await options.counter();
+      const store = mode === 'training' ? counter.stores.training : counter.stores.live;
       if (store === null) return { state: 'not-checked' };
-      const started = Date.now();
-      const read = await withDeadline(wait, (signal) =>
-        driver.readCode(use.url, { store, mode, fundingCode }, signal),
+      // The driver bounds its own wait; this bound holds even if it did not.
+      const read = await withDeadline(wait + 50, () =>
+        current.readCode({ store, mode, fundingCode, terminalId: counter.terminalId }, wait),
       );
-      if (!read.ok) {
-        logger.warn('other counters not checked', {
-          timed_out: read.timedOut,
-          waited_ms: Date.now() - started,
-          ...(read.timedOut ? {} : { error: read.error }),
-        });
+      if (!read.ok || read.value.state === 'not-checked') {
+        logger.warn('other counters not checked', { timed_out: !read.ok && read.timedOut });
         return { state: 'not-checked' };
       }
-      const { terminalId } = await options.counter();
-      return foldCodeAcrossCounters(read.value, { terminalId, mode, fundingCode });
+      return read.value;
     },
     freshness: async (mode) => {
-      const use = inUse();
-      const store = options.storeFor(mode);
-      if (!use || store === null) return { available: false, counters: [] };
-      const read = await withDeadline(slow, (signal) =>
-        driver.readFreshness(use.url, { store, mode }, signal),
-      );
-      if (!read.ok) return { available: false, counters: [] };
+      const current = session;
+      if (!current) return { available: false, counters: [] };
+      const counter = await options.counter();
+      const store = mode === 'training' ? counter.stores.training : counter.stores.live;
+      if (store === null) return { available: false, counters: [] };
+      const read = await withDeadline(slow, () => current.readFreshness({ store, mode }));
+      if (!read.ok || read.value === null) return { available: false, counters: [] };
       return { available: true, counters: read.value };
     },
     apply: () => serialized(restart),
@@ -271,16 +283,14 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
   };
 }
 
-function notRun(problem: 'not-a-url' | 'needs-tls'): StoreDbCheck {
-  const skipped = { status: 'not-checked', reason: 'other' } as const;
+/** A check whose answer never came: the server is marked unreachable for that reason. */
+function unanswered(category: 'timeout' | 'server'): StoreDbCheck {
   return {
-    url_problem: problem,
-    target: null,
-    reachable: skipped,
-    migrated: skipped,
-    privileges: skipped,
-    clock: skipped,
-    clock_skew_ms: null,
+    ok: false,
+    reachable: { ok: false, category, server_version: null },
+    migrated: { ok: false, version: null, required: 1 },
+    privileges: { ok: false, missing: [], excess: [] },
+    clock: { ok: false, skew_ms: null },
   };
 }
 
@@ -298,25 +308,15 @@ type Deadlined<T> =
   | { ok: false; timedOut: true }
   | { ok: false; timedOut: false; error: unknown };
 
-/**
- * Runs `task` for at most `ms`: past it the answer is "timed out" whatever the task does, and its
- * signal is aborted so the driver can drop the query.
- */
-export async function withDeadline<T>(
-  ms: number,
-  task: (signal: AbortSignal) => Promise<T>,
-): Promise<Deadlined<T>> {
-  const controller = new AbortController();
+/** Runs `task` for at most `ms`: past it the answer is "timed out" whatever the task does. */
+export async function withDeadline<T>(ms: number, task: () => Promise<T>): Promise<Deadlined<T>> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<Deadlined<T>>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      resolve({ ok: false, timedOut: true });
-    }, ms);
+    timer = setTimeout(() => resolve({ ok: false, timedOut: true }), ms);
   });
   const work = (async (): Promise<Deadlined<T>> => {
     try {
-      return { ok: true, value: await task(controller.signal) };
+      return { ok: true, value: await task() };
     } catch (error) {
       return { ok: false, timedOut: false, error };
     }

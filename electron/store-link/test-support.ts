@@ -1,78 +1,65 @@
-// A scripted database side for the store link's tests (the real one is electron/store-db/, tested
-// against a real PostgreSQL): it answers what the test put in it, or hangs like a server that
-// accepts and never answers.
-import type { ReplicationState } from '../../shared/bridge/store-db';
-import type { StoreOperationRow } from '../../shared/store/store-operation';
-import type { StoreDbDriver } from './store-link';
+// A scripted database side for the store link's tests (the real one is pg-driver.ts over
+// electron/store-db/, tested against a real PostgreSQL): it answers what the test put in it, or
+// hangs like a server that accepts and never answers.
+import type { StoreCheck } from '../../shared/bridge/store-db';
+import type { ReplicationState } from '../../shared/store/replication-state';
+import type { CounterIdentity, StoreDbDriver } from './store-link';
 
 export type Scripted = StoreDbDriver & {
+  /** The URLs replication was started on, in order. */
   started: string[];
+  /** The stores and names each start was given. */
+  counters: CounterIdentity[];
   stopped: number;
-  rows: StoreOperationRow[];
+  /** What the next reads answer. */
+  answer: StoreCheck;
   /** The read never answers (a server that accepts and hangs). */
   hang: boolean;
-  aborted: number;
-  /** What the replicator says about itself. */
+  /** What the replication says about itself. */
   replication: ReplicationState;
+  check: StoreDbDriver['check'];
 };
+
+export function replicationState(fields: Partial<ReplicationState> = {}): ReplicationState {
+  return {
+    state: 'ok',
+    since: '2026-03-10T15:00:00.000Z',
+    waiting_lines: 0,
+    last_error_category: null,
+    conflict_seq: null,
+    unreadable_lines: 0,
+    ...fields,
+  };
+}
 
 export function scriptedDriver(): Scripted {
   const driver: Scripted = {
     started: [],
+    counters: [],
     stopped: 0,
-    rows: [],
+    answer: { state: 'clear' },
     hang: false,
-    aborted: 0,
-    replication: { state: 'ok', since: null, waiting_lines: 0 },
-    startReplicator(url) {
+    replication: replicationState(),
+    open(url, counter) {
       driver.started.push(url);
+      driver.counters.push(counter);
       return {
-        state: () => driver.replication,
-        stop: async () => {
+        replication: () => driver.replication,
+        readCode: () =>
+          driver.hang ? new Promise<StoreCheck>(() => {}) : Promise.resolve(driver.answer),
+        readFreshness: async () => [],
+        close: async () => {
           driver.stopped += 1;
         },
       };
     },
     check: async () => ({
-      reachable: { status: 'ok', reason: 'ok' },
-      migrated: { status: 'ok', reason: 'ok' },
-      privileges: { status: 'failed', reason: 'too-many' },
-      clock: { status: 'ok', reason: 'ok' },
-      clock_skew_ms: 1200,
+      ok: false,
+      reachable: { ok: true, category: null, server_version: '15.8' },
+      migrated: { ok: true, version: 1, required: 1 },
+      privileges: { ok: false, missing: [], excess: ['UPDATE journal_lines'] },
+      clock: { ok: true, skew_ms: 1200 },
     }),
-    readCode: (_url, _query, signal) =>
-      driver.hang
-        ? new Promise((_resolve, reject) => {
-            signal.addEventListener('abort', () => {
-              driver.aborted += 1;
-              reject(new Error('aborted'));
-            });
-          })
-        : Promise.resolve(driver.rows),
-    readFreshness: async () => [],
   };
   return driver;
-}
-
-export function row(fields: Partial<StoreOperationRow>): StoreOperationRow {
-  return {
-    store: 'tienda-centro',
-    mode: 'live',
-    terminal_id: 'CAJA01',
-    terminal_name: 'Caja 1',
-    op_id: crypto.randomUUID(),
-    operation: 'v3.paidAndBilled',
-    status: 'succeeded',
-    identity_kind: 'dni',
-    identity_value: '41000001',
-    funding_code: 'CODE1',
-    cashier_id: 'caja-01',
-    billed_cents: 100_000,
-    collected_cents: 20_000,
-    store_day: '2026-03-10',
-    started_at: '2026-03-10T15:42:00.000Z',
-    resolved_at: '2026-03-10T15:42:01.000Z',
-    service_message: null,
-    ...fields,
-  };
 }

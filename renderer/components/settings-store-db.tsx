@@ -3,7 +3,7 @@
 // "Probar conexión" with each check the main process made. The supervisor is already past the
 // PIN gate.
 import { useEffect, useState } from 'react';
-import type { StoreDbCheck, StoreDbCheckItem, StoreDbStatus } from '../../shared/bridge';
+import type { StoreDbStatus, StoreDbTest } from '../../shared/bridge';
 import { call } from '../bridge/call';
 import type { MessageKey } from '../i18n/catalogue';
 import { useT } from '../i18n/use-t';
@@ -13,8 +13,6 @@ import { useLanguage, useSettingsStore, useTimeZone } from '../stores/settings-s
 import { BusyLabel } from './busy-label';
 import { GuidancePanel } from './guidance-panel';
 import { TextField } from './text-field';
-
-const CHECKS = ['reachable', 'migrated', 'privileges', 'clock'] as const;
 
 export function SettingsStoreDb({ pin }: { pin: string }) {
   const t = useT();
@@ -27,7 +25,7 @@ export function SettingsStoreDb({ pin }: { pin: string }) {
   const [nameSaved, setNameSaved] = useState(false);
   const [url, setUrl] = useState('');
   const [urlProblem, setUrlProblem] = useState<MessageKey | null>(null);
-  const [check, setCheck] = useState<StoreDbCheck | null>(null);
+  const [check, setCheck] = useState<StoreDbTest | null>(null);
   const [busy, setBusy] = useState<'name' | 'url' | 'test' | null>(null);
   const [error, setError] = useState<Guidance | null>(null);
 
@@ -154,9 +152,15 @@ export function SettingsStoreDb({ pin }: { pin: string }) {
           </p>
         ) : null}
         {status.target ? (
-          <p className={repl.state === 'ok' ? 'note-ok' : 'note-warning'}>
+          <p
+            className={repl.state === 'ok' ? 'note-ok' : 'note-warning'}
+            data-testid="store-db-replication"
+          >
             <span aria-hidden="true">{repl.state === 'ok' ? '✓ ' : '⚠ '}</span>
             {t(`storeDb.state.${repl.state}`, { time: since, count: repl.waiting_lines })}
+            {repl.last_error_category
+              ? ` ${t(`storeDb.category.${repl.last_error_category}`)}`
+              : null}
           </p>
         ) : null}
         {fromEnv ? <p>{t('storeDb.settings.fromEnv')}</p> : null}
@@ -234,38 +238,94 @@ export function SettingsStoreDb({ pin }: { pin: string }) {
   );
 }
 
-function CheckList({ check }: { check: StoreDbCheck }) {
+type Line = {
+  name: 'reachable' | 'migrated' | 'privileges' | 'clock';
+  ok: boolean | null;
+  text: string;
+};
+
+/** Each check as a line: passed, failed with what to do, or not reached (the server first). */
+function CheckList({ check: test }: { check: StoreDbTest }) {
   const t = useT();
-  if (check.url_problem) {
+  if (test.url_problem || !test.check) {
     return (
       <p className="note-warning">
         <span aria-hidden="true">⚠ </span>
         {t(
-          check.url_problem === 'needs-tls'
+          test.url_problem === 'needs-tls'
             ? 'storeDb.settings.urlNeedsTls'
             : 'storeDb.settings.urlBad',
         )}
       </p>
     );
   }
-  const skew = check.clock_skew_ms === null ? null : skewText(check.clock_skew_ms);
+  const { reachable, migrated, privileges, clock } = test.check;
+  const skew = clock.skew_ms === null ? '—' : skewText(clock.skew_ms);
+  const lines: Line[] = [
+    {
+      name: 'reachable',
+      ok: reachable.ok,
+      text: reachable.ok
+        ? t('storeDb.check.server', { version: reachable.server_version ?? '?' })
+        : t(`storeDb.category.${reachable.category ?? 'server'}`),
+    },
+    {
+      name: 'migrated',
+      ok: reachable.ok ? migrated.ok : null,
+      text: !reachable.ok
+        ? ''
+        : migrated.ok
+          ? t('storeDb.check.version', { version: migrated.version ?? '?' })
+          : migrated.version === null
+            ? t('storeDb.check.notMigrated')
+            : t('storeDb.check.older', { version: migrated.version, required: migrated.required }),
+    },
+    {
+      name: 'privileges',
+      ok: reachable.ok && migrated.version !== null ? privileges.ok : null,
+      text:
+        !reachable.ok || migrated.version === null
+          ? ''
+          : privileges.ok
+            ? ''
+            : [
+                privileges.missing.length > 0
+                  ? t('storeDb.check.tooFew', { list: privileges.missing.join(', ') })
+                  : '',
+                privileges.excess.length > 0
+                  ? t('storeDb.check.tooMany', { list: privileges.excess.join(', ') })
+                  : '',
+              ]
+                .filter(Boolean)
+                .join(' '),
+    },
+    {
+      name: 'clock',
+      ok: reachable.ok ? clock.ok : null,
+      text: !reachable.ok
+        ? ''
+        : clock.ok
+          ? t('storeDb.check.skew', { skew })
+          : t('storeDb.check.clockOff', { skew }),
+    },
+  ];
   return (
     <ul className="store-checks">
-      {CHECKS.map((name) => {
-        const item: StoreDbCheckItem = check[name];
+      {lines.map((line) => {
+        const status = line.ok === null ? 'not-checked' : line.ok ? 'ok' : 'failed';
         return (
-          <li key={name} data-testid={`store-check-${name}`} data-status={item.status}>
+          <li
+            key={line.name}
+            data-testid={`store-check-${line.name}`}
+            data-status={status}
+            className={status === 'failed' ? 'note-warning' : undefined}
+          >
             <span aria-hidden="true">
-              {item.status === 'ok' ? '✓ ' : item.status === 'failed' ? '✕ ' : '– '}
+              {status === 'ok' ? '✓ ' : status === 'failed' ? '✕ ' : '– '}
             </span>
-            <strong>{t(`storeDb.check.${name}`)}:</strong>{' '}
-            {t(`storeDb.check.status.${item.status}`)}
-            {item.status === 'failed' && item.reason !== 'ok' && item.reason !== 'other'
-              ? ` — ${t(`storeDb.check.reason.${item.reason}`, { skew: skew ?? '—' })}`
-              : null}
-            {name === 'clock' && item.status === 'ok' && skew
-              ? ` — ${t('storeDb.check.skew', { skew })}`
-              : null}
+            <strong>{t(`storeDb.check.${line.name}`)}:</strong>{' '}
+            {t(`storeDb.check.status.${status}`)}
+            {line.text ? ` — ${line.text}` : null}
           </li>
         );
       })}

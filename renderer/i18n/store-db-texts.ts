@@ -39,6 +39,8 @@ export const storeDbEsPE = {
     'La dirección guardada no es válida: guárdela de nuevo. Mientras tanto esta caja trabaja sola.',
   'storeDb.settings.problem.needs-tls':
     'La dirección guardada necesita sslmode=require: guárdela de nuevo. Mientras tanto esta caja trabaja sola.',
+  'storeDb.settings.problem.no-store-id':
+    'Falta el id de cliente de la tienda (pos_client_id, en Configuración general): sin él no se envía nada.',
   'storeDb.state.off': 'Envío: apagado.',
   'storeDb.state.ok': 'Envío: al día.',
   'storeDb.state.behind': 'Envío: poniéndose al día ({count} registros por enviar).',
@@ -56,25 +58,33 @@ export const storeDbEsPE = {
   'storeDb.check.status.ok': 'Correcto',
   'storeDb.check.status.failed': 'Problema',
   'storeDb.check.status.not-checked': 'No se revisó',
-  'storeDb.check.reason.unreachable':
-    'El servidor no responde o rechaza la conexión: revise la dirección, el puerto y la red.',
-  'storeDb.check.reason.timeout': 'El servidor aceptó la conexión pero no respondió a tiempo.',
-  'storeDb.check.reason.wrong-password': 'Usuario o contraseña incorrectos.',
-  'storeDb.check.reason.no-database': 'Esa base de datos no existe en el servidor.',
-  'storeDb.check.reason.tls': 'El servidor y la caja no acuerdan la conexión cifrada (sslmode).',
-  'storeDb.check.reason.not-migrated':
-    'La base no tiene las tablas de Mostrador: ejecute «npm run store-db -- migrate».',
-  'storeDb.check.reason.schema-older':
-    'Las tablas son de una versión anterior: ejecute la migración otra vez.',
-  'storeDb.check.reason.schema-newer':
-    'Las tablas son de una versión más nueva: actualice Mostrador en esta caja.',
-  'storeDb.check.reason.too-few':
-    'Este usuario no puede agregar o leer registros: use el usuario de las cajas.',
-  'storeDb.check.reason.too-many':
-    'Este usuario puede modificar o borrar registros: use el usuario de las cajas, que solo agrega.',
-  'storeDb.check.reason.clock-off':
-    'La hora de esta caja y la del servidor difieren en {skew}: corrija la hora.',
+
+  'storeDb.check.server': 'PostgreSQL {version}.',
+  'storeDb.check.version': 'Versión {version}.',
+  'storeDb.check.notMigrated':
+    'La base no tiene las tablas de Mostrador: ejecute «npm run store-db -- migrate» con el usuario dueño.',
+  'storeDb.check.older':
+    'Las tablas son de la versión {version} y esta caja necesita la {required}: ejecute la migración otra vez.',
+  'storeDb.check.tooFew': 'Le falta: {list}. Use un usuario con el rol mostrador_terminal.',
+  'storeDb.check.tooMany':
+    'Tiene de más: {list}. Use un usuario con el rol mostrador_terminal, que solo agrega y lee.',
+  'storeDb.check.clockOff':
+    'La hora de esta caja y la del servidor difieren en {skew}: corrija la hora de esta caja o del servidor.',
   'storeDb.check.skew': 'Diferencia de hora: {skew}.',
+  'storeDb.category.network':
+    'El servidor no responde o rechaza la conexión: revise la dirección, el puerto, la red y el firewall.',
+  'storeDb.category.timeout': 'El servidor no respondió a tiempo.',
+  'storeDb.category.auth': 'Usuario o contraseña incorrectos, o el servidor no acepta a esta caja.',
+  'storeDb.category.no-database': 'Esa base de datos no existe en el servidor.',
+  'storeDb.category.not-migrated': 'La base no tiene las tablas de Mostrador.',
+  'storeDb.category.permission': 'El usuario no tiene los permisos de una caja.',
+  'storeDb.category.tls-required':
+    'Fuera de la red de la tienda la conexión debe ir cifrada (sslmode=require).',
+  'storeDb.category.tls':
+    'La conexión cifrada (TLS) falló: revise sslmode y el certificado del servidor.',
+  'storeDb.category.bad-url': 'La dirección no es válida.',
+  'storeDb.category.bad-line': 'La base rechazó un registro de esta caja: llame a soporte.',
+  'storeDb.category.server': 'El servidor respondió con un error.',
 
   'storeDb.elsewhere.billedAt': 'Facturado en {counter} a las {time}.',
   'storeDb.elsewhere.billedAtDay': 'Facturado en {counter} el {when}.',
@@ -122,6 +132,8 @@ export const storeDbEn: Record<keyof typeof storeDbEsPE, string> = {
     'The saved address is not valid: save it again. Meanwhile this counter works alone.',
   'storeDb.settings.problem.needs-tls':
     'The saved address needs sslmode=require: save it again. Meanwhile this counter works alone.',
+  'storeDb.settings.problem.no-store-id':
+    "The store's client id (pos_client_id, in general settings) is missing: nothing is sent without it.",
   'storeDb.state.off': 'Sending: off.',
   'storeDb.state.ok': 'Sending: up to date.',
   'storeDb.state.behind': 'Sending: catching up ({count} records to send).',
@@ -138,25 +150,33 @@ export const storeDbEn: Record<keyof typeof storeDbEsPE, string> = {
   'storeDb.check.status.ok': 'Right',
   'storeDb.check.status.failed': 'Problem',
   'storeDb.check.status.not-checked': 'Not checked',
-  'storeDb.check.reason.unreachable':
-    'The server does not answer or refuses the connection: check the address, the port and the network.',
-  'storeDb.check.reason.timeout': 'The server accepted the connection but did not answer in time.',
-  'storeDb.check.reason.wrong-password': 'Wrong user or password.',
-  'storeDb.check.reason.no-database': 'That database does not exist on the server.',
-  'storeDb.check.reason.tls':
-    'The server and this counter do not agree on the encrypted link (sslmode).',
-  'storeDb.check.reason.not-migrated':
-    'The database has no Mostrador tables: run "npm run store-db -- migrate".',
-  'storeDb.check.reason.schema-older':
-    'The tables are from an older version: run the migration again.',
-  'storeDb.check.reason.schema-newer':
-    'The tables are from a newer version: update Mostrador on this counter.',
-  'storeDb.check.reason.too-few': "This user cannot add or read records: use the counters' user.",
-  'storeDb.check.reason.too-many':
-    "This user may change or delete records: use the counters' user, which only adds.",
-  'storeDb.check.reason.clock-off':
-    "This counter's clock and the server's differ by {skew}: fix the time.",
+
+  'storeDb.check.server': 'PostgreSQL {version}.',
+  'storeDb.check.version': 'Version {version}.',
+  'storeDb.check.notMigrated':
+    'The database has no Mostrador tables: run "npm run store-db -- migrate" with the owner user.',
+  'storeDb.check.older':
+    'The tables are version {version} and this counter needs {required}: run the migration again.',
+  'storeDb.check.tooFew': 'Missing: {list}. Use a user with the mostrador_terminal role.',
+  'storeDb.check.tooMany':
+    'Too much: {list}. Use a user with the mostrador_terminal role, which only adds and reads.',
+  'storeDb.check.clockOff':
+    "This counter's clock and the server's differ by {skew}: fix this counter's or the server's time.",
   'storeDb.check.skew': 'Clock difference: {skew}.',
+  'storeDb.category.network':
+    'The server does not answer or refuses the connection: check the address, the port, the network and the firewall.',
+  'storeDb.category.timeout': 'The server did not answer in time.',
+  'storeDb.category.auth': 'Wrong user or password, or the server does not accept this counter.',
+  'storeDb.category.no-database': 'That database does not exist on the server.',
+  'storeDb.category.not-migrated': 'The database has no Mostrador tables.',
+  'storeDb.category.permission': "The user lacks a counter's privileges.",
+  'storeDb.category.tls-required':
+    "Outside the store's network the link must be encrypted (sslmode=require).",
+  'storeDb.category.tls':
+    "The encrypted link (TLS) failed: check sslmode and the server's certificate.",
+  'storeDb.category.bad-url': 'The address is not valid.',
+  'storeDb.category.bad-line': 'The database refused a record of this counter: call support.',
+  'storeDb.category.server': 'The server answered with an error.',
 
   'storeDb.elsewhere.billedAt': 'Billed at {counter} at {time}.',
   'storeDb.elsewhere.billedAtDay': 'Billed at {counter} on {when}.',

@@ -3,6 +3,8 @@
 // replication state for its top bar, every counter's freshness for the store's close, and what
 // Verify and Info learnt from the other counters. Nothing here carries the password.
 import { z } from 'zod';
+import { ReplicationState } from '../store/replication-state';
+import { StoreDbCheck } from '../store/store-db-check';
 import { CounterFreshness } from '../store/store-operation';
 import { SupervisorPin } from './settings';
 
@@ -19,33 +21,9 @@ export const StoreDbTarget = z.object({
 });
 export type StoreDbTarget = z.infer<typeof StoreDbTarget>;
 
-/**
- * How this counter's journal lines are reaching the store database:
- * - `off`: no store database is set (a one-counter store);
- * - `ok`: every line is there (or on its way in the current batch);
- * - `behind`: lines wait, but the database answers (catching up);
- * - `unreachable`: the database does not answer (network, server down, wrong address);
- * - `refused`: the database answered no (password, privileges, not migrated): held, never skipped;
- * - `conflict`: the database holds a different line under one of this counter's keys: an alarm.
- */
-export const ReplicationStateName = z.enum([
-  'off',
-  'ok',
-  'behind',
-  'unreachable',
-  'refused',
-  'conflict',
-]);
-export type ReplicationStateName = z.infer<typeof ReplicationStateName>;
-
-export const ReplicationState = z.object({
-  state: ReplicationStateName,
-  /** Since when the state is what it is (for a problem: since when lines stopped getting through). */
-  since: z.iso.datetime({ offset: true }).nullable(),
-  /** Journal lines written here that the database does not hold yet. */
-  waiting_lines: z.int().nonnegative(),
-});
-export type ReplicationState = z.infer<typeof ReplicationState>;
+/** How this counter's lines are getting through (shared/store/replication-state.ts). */
+export { ReplicationStateName, StoreDbErrorCategory } from '../store/replication-state';
+export { ReplicationState, StoreDbCheck };
 
 /** The URL as a supervisor typed it: `postgres://user:password@host:5432/db?sslmode=…`. */
 export const StoreDbUrlInput = z.string().trim().min(1).max(2048);
@@ -63,54 +41,25 @@ export const StoreDbStatus = z.object({
   /** `env`: set by MOSTRADOR_STORE_DB_URL, not changeable from Settings. */
   source: z.enum(['env', 'settings', 'off']),
   target: StoreDbTarget.nullable(),
-  /** The stored URL could not be read or used (then the counter runs as if none were set). */
-  problem: z.enum(['unreadable', 'not-a-url', 'needs-tls']).nullable(),
+  /**
+   * Why the counter runs as a one-counter store although a URL is set: the stored URL could not
+   * be read or used, or live mode has no store client id (`pos_client_id`) to file lines under.
+   */
+  problem: z.enum(['unreadable', 'not-a-url', 'needs-tls', 'no-store-id']).nullable(),
   replication: ReplicationState,
 });
 export type StoreDbStatus = z.infer<typeof StoreDbStatus>;
 
-/** One of "Probar conexión"'s checks: passed, failed with a reason, or not reached. */
-export const StoreDbCheckItem = z.object({
-  status: z.enum(['ok', 'failed', 'not-checked']),
-  reason: z.enum([
-    'ok',
-    /** The host did not answer, or refused the connection. */
-    'unreachable',
-    /** The server accepted the connection but never answered in time. */
-    'timeout',
-    'wrong-password',
-    'no-database',
-    /** The server asks for TLS, or refused it. */
-    'tls',
-    /** No Mostrador schema: run `npm run store-db -- migrate`. */
-    'not-migrated',
-    /** The schema is older than this app expects: migrate again. */
-    'schema-older',
-    /** The schema is newer than this app knows: update the app. */
-    'schema-newer',
-    /** The role cannot insert or read journal lines. */
-    'too-few',
-    /** The role may UPDATE or DELETE journal lines (or owns them): use the terminal role. */
-    'too-many',
-    /** This machine's clock and the database's differ by more than allowed. */
-    'clock-off',
-    'other',
-  ]),
-});
-export type StoreDbCheckItem = z.infer<typeof StoreDbCheckItem>;
-
-export const StoreDbCheck = z.object({
-  /** Set when the URL itself cannot be used: then no check ran. */
+/**
+ * "Probar conexión": the URL's own problem (then nothing was sent), where it points (no
+ * password), and each check the database side made (shared/store/store-db-check.ts).
+ */
+export const StoreDbTest = z.object({
   url_problem: StoreDbUrlProblem.nullable(),
   target: StoreDbTarget.nullable(),
-  reachable: StoreDbCheckItem,
-  migrated: StoreDbCheckItem,
-  privileges: StoreDbCheckItem,
-  clock: StoreDbCheckItem,
-  /** Database clock minus this machine's, in ms, when it was read. */
-  clock_skew_ms: z.int().nullable(),
+  check: StoreDbCheck.nullable(),
 });
-export type StoreDbCheck = z.infer<typeof StoreDbCheck>;
+export type StoreDbTest = z.infer<typeof StoreDbTest>;
 
 /** Another counter as the store database names it. */
 export const OtherCounter = z.object({
@@ -162,7 +111,7 @@ export const storeDbMethods = {
    */
   'storeDb.test': {
     args: z.strictObject({ pin: SupervisorPin, url: StoreDbUrlInput.optional() }),
-    result: StoreDbCheck,
+    result: StoreDbTest,
   },
   /** Every counter of this store and mode as the store database knows them (the store's close). */
   'storeDb.freshness': { args: Empty, result: StoreFreshness },

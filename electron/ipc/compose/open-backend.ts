@@ -14,6 +14,7 @@ import { createFileLogger, type Logger } from '../../log/logger';
 import { createMockApp, type MockApp } from '../../mock/app';
 import type { Transport } from '../../service/transports';
 import { openSettingsStore, type SettingsStore } from '../../settings/settings-store';
+import { createPgDriver } from '../../store-link/pg-driver';
 import { openStoreLink, type StoreDbDriver, type StoreLink } from '../../store-link/store-link';
 import { createMemoryVault } from '../../vault/memory-vault';
 import type { Vault } from '../../vault/vault';
@@ -119,28 +120,30 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
   }
   const trainingStoreId = trainingApp.mockContext.credentials.clientId;
   let storeLink: StoreLink | null = null;
-  const driver = options.storeDb?.driver;
-  if (driver) {
-    try {
-      storeLink = await openStoreLink({
-        driver,
-        vault: options.storeDb?.vault ?? createMemoryVault(),
-        logger,
-        envUrl: options.storeDb?.envUrl,
-        counter: async () => ({
+  try {
+    storeLink = await openStoreLink({
+      driver: options.storeDb?.driver ?? createPgDriver({ dataDir, journal, logger, clock }),
+      vault: options.storeDb?.vault ?? createMemoryVault(),
+      logger,
+      clock,
+      envUrl: options.storeDb?.envUrl,
+      counter: async () => {
+        const current = settings.get();
+        return {
           terminalId: await settings.terminalId(),
-          terminalName: settings.get().terminal_name,
+          terminalName: current.terminal_name,
           appVersion: options.app.version,
-        }),
-        storeFor: (mode) => (mode === 'training' ? trainingStoreId : settings.get().pos_client_id),
-        ...(options.storeDb?.waitMs === undefined
-          ? {}
-          : { crossCounterWaitMs: options.storeDb.waitMs }),
-      });
-    } catch (error) {
-      // Never a reason not to sell: the counter runs as a one-counter store and says so in the log.
-      logger.error('store database link not opened', { error });
-    }
+          stores: { live: current.pos_client_id, training: trainingStoreId },
+          timeZone: current.time_zone,
+        };
+      },
+      ...(options.storeDb?.waitMs === undefined
+        ? {}
+        : { crossCounterWaitMs: options.storeDb.waitMs }),
+    });
+  } catch (error) {
+    // Never a reason not to sell: the counter runs as a one-counter store and says so in the log.
+    logger.error('store database link not opened', { error });
   }
   const faults = createFaultInjector();
   const live = {

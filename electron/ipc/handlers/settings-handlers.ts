@@ -71,7 +71,11 @@ export function settingsHandlers(deps: HandlerDeps): Pick<HandlerMap, SettingsMe
       }
       const saved = await save(next);
       // The replication names this counter and its store on every line it sends.
-      if (change.terminal_name !== undefined || change.pos_client_id !== undefined) {
+      if (
+        change.terminal_name !== undefined ||
+        change.pos_client_id !== undefined ||
+        change.time_zone !== undefined
+      ) {
         await deps.storeLink?.apply();
       }
       return saved;

@@ -2,7 +2,7 @@
 // and never answered back whole, the counter's name, and what Verify and Info do with what the
 // other counters' rows say. Without a store database every sale is as before.
 import { describe, expect, it } from 'vitest';
-import { row, scriptedDriver } from '../../store-link/test-support';
+import { scriptedDriver } from '../../store-link/test-support';
 import { errorOf, ok, PIN, PLAIN_SALE, testBed } from '../compose/test-support';
 
 const URL_A = 'postgres://caja:Secreto-de-prueba@127.0.0.1:5432/tienda';
@@ -12,9 +12,8 @@ describe('without a store database', () => {
 
   it('sells as before: no store check in the answers, replication off', async () => {
     const { table } = bed.backend;
-    expect(await ok(table, 'storeDb.replication', {})).toEqual({
+    expect(await ok(table, 'storeDb.replication', {})).toMatchObject({
       state: 'off',
-      since: null,
       waiting_lines: 0,
     });
     expect((await ok(table, 'storeDb.status', {})).source).toBe('off');
@@ -34,6 +33,11 @@ describe('with a store database', () => {
   const open = async () => {
     const backend = await bed.openOnShift({ storeDb: { driver, waitMs: 150 } });
     await ok(backend.table, 'supervisor.setPin', { pin: PIN });
+    // Live lines are filed under the store's client id: without one nothing is sent.
+    await ok(backend.table, 'settings.update', {
+      pin: PIN,
+      change: { pos_client_id: 'tienda-centro' },
+    });
     return backend;
   };
 
@@ -58,6 +62,21 @@ describe('with a store database', () => {
     expect(JSON.stringify(await ok(table, 'settings.get', {}))).not.toContain('Secreto');
   });
 
+  it('sends nothing until the store client id is set, and says so', async () => {
+    const { table } = await open();
+    await ok(table, 'settings.update', { pin: PIN, change: { pos_client_id: null } });
+    const started = driver.started.length;
+    expect(await ok(table, 'storeDb.configure', { pin: PIN, url: URL_A })).toMatchObject({
+      problem: 'no-store-id',
+      replication: { state: 'off' },
+    });
+    expect(driver.started.length).toBe(started);
+    await ok(table, 'settings.update', { pin: PIN, change: { pos_client_id: 'tienda-centro' } });
+    expect(await ok(table, 'storeDb.status', {})).toMatchObject({ problem: null });
+    expect(driver.started.length).toBe(started + 1);
+    expect(driver.counters.at(-1)?.stores.live).toBe('tienda-centro');
+  });
+
   it('keeps the counter name a supervisor gives, short and bounded', async () => {
     const { table } = await open();
     const saved = await ok(table, 'settings.update', {
@@ -76,7 +95,10 @@ describe('with a store database', () => {
   it('shows a code billed at another counter with who and when, and refuses to bill it again', async () => {
     const { table } = await open();
     await ok(table, 'storeDb.configure', { pin: PIN, url: URL_A });
-    driver.rows = [row({ mode: 'training', funding_code: PLAIN_SALE.funding_code })];
+    driver.answer = {
+      state: 'billed-elsewhere',
+      counter: { terminal_id: 'CAJA01', terminal_name: 'Caja 1', at: '2026-03-10T15:42:01.000Z' },
+    };
     const verified = await ok(table, 'v3.verify', PLAIN_SALE);
     if (verified.status !== 'succeeded') throw new Error('expected a Verify');
     expect(verified.data.store_check).toEqual({
@@ -93,14 +115,10 @@ describe('with a store database', () => {
   it('holds a code in doubt at another counter, on Verify and Info alike', async () => {
     const { table } = await open();
     await ok(table, 'storeDb.configure', { pin: PIN, url: URL_A });
-    driver.rows = [
-      row({
-        mode: 'training',
-        funding_code: PLAIN_SALE.funding_code,
-        status: 'unknown',
-        resolved_at: null,
-      }),
-    ];
+    driver.answer = {
+      state: 'in-doubt-elsewhere',
+      counter: { terminal_id: 'CAJA01', terminal_name: 'Caja 1', at: '2026-03-10T15:42:01.000Z' },
+    };
     const verified = await ok(table, 'v3.verify', PLAIN_SALE);
     if (verified.status !== 'succeeded') throw new Error('expected a Verify');
     expect(verified.data.store_check?.state).toBe('in-doubt-elsewhere');
@@ -121,7 +139,6 @@ describe('with a store database', () => {
   it('sells on with "not checked" when the database hangs past the bounded wait', async () => {
     const { table } = await open();
     await ok(table, 'storeDb.configure', { pin: PIN, url: URL_A });
-    driver.rows = [];
     driver.hang = true;
     try {
       const verified = await ok(table, 'v3.verify', PLAIN_SALE);

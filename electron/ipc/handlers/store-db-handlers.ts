@@ -16,18 +16,27 @@ type StoreDbMethods =
   | 'storeDb.test'
   | 'storeDb.freshness';
 
-const OFF_STATUS: StoreDbStatus = {
+/** Where a test runs without a link: a one-counter store, replication off since now. */
+const offStatus = (clock: () => Date): StoreDbStatus => ({
   source: 'off',
   target: null,
   problem: null,
-  replication: { state: 'off', since: null, waiting_lines: 0 },
-};
+  replication: {
+    state: 'off',
+    since: clock().toISOString(),
+    waiting_lines: 0,
+    last_error_category: null,
+    conflict_seq: null,
+    unreadable_lines: 0,
+  },
+});
 
 export function storeDbHandlers(deps: HandlerDeps): Pick<HandlerMap, StoreDbMethods> {
   const link = deps.storeLink;
   return {
-    'storeDb.status': async () => (link ? link.status() : OFF_STATUS),
-    'storeDb.replication': async () => (link ? link.replication() : OFF_STATUS.replication),
+    'storeDb.status': async () => (link ? link.status() : offStatus(deps.clock)),
+    'storeDb.replication': async () =>
+      link ? link.replication() : offStatus(deps.clock).replication,
     'storeDb.configure': async ({ pin, url }) => {
       await requirePin(deps.settings, pin);
       if (!link) throw new BridgeFailure('not-available', 'No store database on this terminal.');
