@@ -47,7 +47,7 @@ export function StoreLinkPill() {
           data-state={state?.state}
           title={t('storeDb.pill.help')}
         >
-          <span aria-hidden="true">{shown.tone === 'alarm' ? '⛔ ' : '⚠ '}</span>
+          <span aria-hidden="true">{shown.tone === 'alarm' ? '✕ ' : '⚠ '}</span>
           {t(shown.key, { time, count: state?.waiting_lines ?? 0 })}
         </p>
       ) : null}

@@ -5,12 +5,10 @@ export const storeDbEsPE = {
     'Tienda: sin conexión desde las {time} — {count} registros por enviar',
   'storeDb.pill.unreachableOne': 'Tienda: sin conexión desde las {time} — 1 registro por enviar',
   'storeDb.pill.behind': 'Tienda: enviando — {count} registros por enviar',
-  'storeDb.pill.refused':
-    'Tienda: la base de datos rechaza esta caja desde las {time} — {count} por enviar. Avise al supervisor',
-  'storeDb.pill.conflict':
-    'Tienda: conflicto en la base de datos desde las {time} — avise al supervisor',
+  'storeDb.pill.refused': 'Tienda: la base rechaza esta caja desde las {time} — {count} por enviar',
+  'storeDb.pill.conflict': 'Tienda: conflicto en la base desde las {time} — llame a soporte',
   'storeDb.pill.help':
-    'Esta caja vende igual. Las otras cajas y el cierre de la tienda no ven sus últimas operaciones hasta que se envíen.',
+    'Esta caja vende igual. Las otras cajas y el cierre de la tienda no ven sus últimas operaciones hasta que se envíen. Si dura, avise al supervisor (Configuración → Tienda con varias cajas → Probar conexión).',
 
   'storeDb.settings.title': 'Tienda con varias cajas',
   'storeDb.settings.help':
@@ -100,11 +98,10 @@ export const storeDbEn: Record<keyof typeof storeDbEsPE, string> = {
   'storeDb.pill.unreachable': 'Store: no connection since {time} — {count} records to send',
   'storeDb.pill.unreachableOne': 'Store: no connection since {time} — 1 record to send',
   'storeDb.pill.behind': 'Store: sending — {count} records to send',
-  'storeDb.pill.refused':
-    'Store: the database refuses this counter since {time} — {count} to send. Tell the supervisor',
-  'storeDb.pill.conflict': 'Store: database conflict since {time} — tell the supervisor',
+  'storeDb.pill.refused': 'Store: the database refuses this counter since {time} — {count} to send',
+  'storeDb.pill.conflict': 'Store: database conflict since {time} — call support',
   'storeDb.pill.help':
-    'This counter keeps selling. The other counters and the store close do not see its latest operations until they are sent.',
+    'This counter keeps selling. The other counters and the store close do not see its latest operations until they are sent. If it lasts, tell the supervisor (Settings → Store with several counters → Test connection).',
 
   'storeDb.settings.title': 'Store with several counters',
   'storeDb.settings.help':
