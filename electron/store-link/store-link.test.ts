@@ -12,7 +12,7 @@ import {
   type StoreDbDriver,
   type StoreLinkOptions,
 } from './store-link';
-import { scriptedDriver } from './test-support';
+import { replicationState, scriptedDriver } from './test-support';
 
 const URL_A = 'postgres://caja:Secreto-de-prueba@127.0.0.1:5432/tienda';
 const URL_B = 'postgres://caja:Otro-secreto-99@192.168.1.20:5432/tienda';
@@ -133,6 +133,16 @@ describe('the store link', () => {
     const started = performance.now();
     expect(await link.checkCode('live', 'CODE1')).toEqual({ state: 'not-checked' });
     expect(performance.now() - started).toBeLessThan(5_000);
+    await link.close();
+  });
+
+  it('does not wait at all while the replication already finds the database unreachable', async () => {
+    const driver = scriptedDriver();
+    driver.hang = true;
+    driver.replication = replicationState({ state: 'unreachable', waiting_lines: 3 });
+    const link = await openStoreLink(options(driver, { crossCounterWaitMs: 60_000 }));
+    await link.configure(URL_A);
+    expect(await link.checkCode('live', 'CODE1')).toEqual({ state: 'not-checked' });
     await link.close();
   });
 

@@ -254,6 +254,9 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
       const counter = await options.counter();
       const store = mode === 'training' ? counter.stores.training : counter.stores.live;
       if (store === null) return { state: 'not-checked' };
+      // The replication is the link's own probe: while it cannot reach the database, a read
+      // would only spend the whole wait on every sale (docs/decisions.md).
+      if (replication().state === 'unreachable') return { state: 'not-checked' };
       // The driver bounds its own wait; this bound holds even if it did not.
       const read = await withDeadline(wait + 50, () =>
         current.readCode({ store, mode, fundingCode, terminalId: counter.terminalId }, wait),
