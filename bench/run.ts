@@ -14,6 +14,7 @@ import { measureMockRps } from './mock-rps';
 import { prebundle } from './prebundle';
 import { fmt, formatMisses, formatTable, type Row } from './report-table';
 import { now, round } from './stats';
+import { measureStoreDb } from './store-db';
 import { makeTemplateDataDir } from './terminal-setup';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -27,11 +28,23 @@ const PLAN = {
   load: { connections: 50, durationS: 20 },
   summary: { rows: 10_000, renderRuns: 5, pdfRuns: 2 },
   memory: { sales: 200, summaryEvery: 20, fundings: 100_000 },
+  storedb: {
+    catchupLines: 20_000,
+    lagTerminals: 50,
+    lagSeconds: 10,
+    dayCounters: 10,
+    dayOps: 1_000,
+    chainStores: 100,
+    chainDays: 365,
+    chainOpsPerDay: 20,
+    overheadCalls: 100,
+    overheadWarmup: 15,
+  },
 };
 
 /**
  * `npm run bench -- --only overhead,rps` measures a few parts (each still beside its own
- * baseline, in the same run): bundle, cold, overhead, rps, load, summary, memory.
+ * baseline, in the same run): bundle, cold, overhead, rps, load, summary, memory, storedb.
  */
 const onlyArg = process.argv.find((a) => a.startsWith('--only'));
 const only = onlyArg
@@ -131,6 +144,9 @@ const memory =
         }),
       )
     : null;
+const storedb = !wanted('storedb')
+  ? null
+  : await step('store database', () => measureStoreDb(PLAN.storedb));
 
 await bundles?.cleanup();
 if (template) await rm(template, { recursive: true, force: true });
@@ -316,7 +332,80 @@ const rows: Row[] = [
       : {}),
     why: memory ? memory.mock_why : '',
   },
+  ...storeDbRows(),
 ];
+
+/** The store database's figures (issue 20), each beside its floor from the same run. */
+function storeDbRows(): Row[] {
+  if (!wanted('storedb')) return [];
+  const o = storedb?.overhead;
+  const beside = (kind: 'verify_ms' | 'billed_ms') =>
+    o ? `${ms(o.configured[kind])} configured, ${ms(o.unreachable[kind])} unreachable` : '—';
+  const same = (kind: 'verify_ms' | 'billed_ms') =>
+    o ? Math.max(o.configured[kind], o.unreachable[kind]) <= o.none[kind] * 1.1 + 0.3 : undefined;
+  const catchupRatio = storedb
+    ? storedb.catchup_lines_per_s / storedb.plain_insert_lines_per_s
+    : undefined;
+  const chainRatio = storedb ? storedb.day_query_chain_ms / storedb.day_query_ms : undefined;
+  return [
+    {
+      metric: 'storedb_catchup_lines_s',
+      value: storedb
+        ? `${fmt(storedb.catchup_lines_per_s, ' lines/s', 0)} (${fmt(catchupRatio, '×', 2)})`
+        : '—',
+      baseline: fmt(storedb?.plain_insert_lines_per_s, ' lines/s plain INSERT', 0),
+      target: '≥ 0.5× plain INSERT',
+      met: at(catchupRatio === undefined ? undefined : catchupRatio >= 0.5),
+      ...(catchupRatio !== undefined
+        ? { missedBy: `${fmt(0.5 - catchupRatio, '×', 2)} short` }
+        : {}),
+      why: 'reading the journal file, ON CONFLICT with RETURNING, the heartbeat and the cursor file',
+    },
+    {
+      metric: 'storedb_lag_p99_ms',
+      value: storedb ? `${ms(storedb.lag_p99_ms, 1)} (p50 ${ms(storedb.lag_p50_ms, 1)})` : '—',
+      baseline: '—',
+      target: `reported (${PLAN.storedb.lagTerminals} counters, a line / 100 ms)`,
+      met: storedb ? 'info' : null,
+    },
+    {
+      metric: 'storedb_day_read_ms',
+      value: storedb
+        ? `${ms(storedb.day_read_ms, 1)} (the query ${ms(storedb.day_query_ms, 1)})`
+        : '—',
+      baseline: '—',
+      target: `reported (${PLAN.storedb.dayCounters} counters × ${PLAN.storedb.dayOps} ops)`,
+      met: storedb ? 'info' : null,
+    },
+    {
+      metric: 'storedb_day_query_chain_ms',
+      value: storedb
+        ? `${ms(storedb.day_query_chain_ms, 1)} (${fmt(chainRatio, '×', 2)}, ${storedb.chain_rows} more lines; the whole read ${ms(storedb.day_read_chain_ms, 1)})`
+        : '—',
+      baseline: fmt(storedb?.day_query_ms, ' ms without the chain', 1),
+      target: '≤ 1.5× without the chain',
+      met: at(chainRatio === undefined ? undefined : chainRatio <= 1.5),
+      ...(chainRatio !== undefined ? { missedBy: `${fmt(chainRatio - 1.5, '×', 2)} over` } : {}),
+      why: 'details.store_db.store_day',
+    },
+    {
+      metric: 'storedb_verify_ms',
+      value: beside('verify_ms'),
+      baseline: o ? `${ms(o.none.verify_ms)} no store database` : '—',
+      target: 'the same (≤ +10% + 0.3 ms)',
+      met: at(same('verify_ms')),
+      why: 'the replicator beside the journal; details.store_db.overhead',
+    },
+    {
+      metric: 'storedb_billed_ms',
+      value: beside('billed_ms'),
+      baseline: o ? `${ms(o.none.billed_ms)} no store database` : '—',
+      target: 'the same (≤ +10% + 0.3 ms)',
+      met: at(same('billed_ms')),
+      why: 'the replicator beside the journal; details.store_db.overhead',
+    },
+  ];
+}
 
 const results = {
   renderer_js_gz: bundles?.renderer_js_gz ?? null,
@@ -348,6 +437,7 @@ const results = {
     mock_rps: rps?.details ?? null,
     mock_load: load ?? null,
     day_summary: summary?.details ?? null,
+    store_db: storedb?.details ?? null,
     memory: memory
       ? {
           host_idle_rss_mb: memory.host_idle_rss_mb,

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ReplicationState } from '../../shared/store/replication-state';
 import { readCursor } from './replication-cursor';
+import { replicationOff } from './replicator';
 import { databaseLines, openTestCounter, STORES, type TestCounter } from './test-support/counter';
 import { throwawayStoreDb } from './test-support/store-db-fixture';
 
@@ -55,7 +57,11 @@ describe('replicating a counter journal to the store database', () => {
     expect(rows.map((r) => r.line)).toEqual(file);
     expect(Buffer.from(rows.map((r) => r.line).join('\n'))).toEqual(Buffer.from(file.join('\n')));
     expect(rows.filter((r) => r.store === STORES.training).map((r) => r.seq)).toEqual([3, 4]);
-    expect(replicator.state()).toMatchObject({ state: 'ok', waiting_lines: 0 });
+    expect(replicator.state()).toMatchObject({
+      state: 'ok',
+      waiting_lines: 0,
+      replicated_seq: file.length,
+    });
     expect(await readCursor(c.cursorPath)).toMatchObject({ seq: file.length });
     // New lines after the catch-up arrive too, woken by the journal's append.
     await c.sell('MNO345');
@@ -189,5 +195,33 @@ describe('replicating a counter journal to the store database', () => {
       await c.fileLines(),
     );
     expect(JSON.parse(await readFile(c.cursorPath, 'utf8'))).toMatchObject({ seq: 4 });
+  });
+
+  it('a database restored from an older backup gets back the lines it lost', async () => {
+    const { terminalUrl, ownerUrl } = await db.migratedDatabase();
+    const c = await counter('CAJA0009');
+    await c.sell('AAA111');
+    const replicator = c.startReplication(terminalUrl);
+    await replicator.drained(20_000);
+    await c.sell('BBB222');
+    await replicator.drained(20_000);
+    // The backup was taken after the first sale: the restored database lacks the second.
+    await asOwner(ownerUrl, async (o) => {
+      await o.query(`DELETE FROM journal_lines WHERE terminal_id = 'CAJA0009' AND seq > 2`);
+      await o.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'mostrador-replication' AND datname = current_database()`,
+      );
+    });
+    await until(() => replicator.state().state !== 'ok', 5_000).catch(() => undefined);
+    await c.sell('CCC333');
+    await replicator.drained(20_000);
+    expect((await databaseLines(ownerUrl, 'CAJA0009')).map((r) => r.line)).toEqual(
+      await c.fileLines(),
+    );
+  });
+
+  it('with no store database the state to show is off, in the shared shape', () => {
+    const off = ReplicationState.parse(replicationOff(new Date('2026-03-10T15:00:00Z')));
+    expect(off).toMatchObject({ state: 'off', waiting_lines: 0, last_error_category: null });
   });
 });

@@ -41,6 +41,12 @@ export type ReplicatorOptions = {
   random?: () => number;
   /** Lines per batch (default 500). */
   batchLines?: number;
+  /**
+   * How long a wake waits before the batch is read (default 20 ms): an operation's lines come in
+   * bursts (intent, then its outcome a moment later), and one transaction for the burst halves
+   * the database's work and keeps the replication's own work off the sale's busiest moment.
+   */
+  lingerMs?: number;
   /** How often an idle counter tells the database it is alive (default 30 s). */
   heartbeatMs?: number;
   retry?: Pick<RetryPolicy, 'baseMs' | 'maxMs'>;
@@ -60,6 +66,19 @@ export type Replicator = {
 };
 
 export const DEFAULT_REPLICATION_RETRY = { baseMs: 500, maxMs: 30_000 };
+
+/** The state to show when no store database is configured (a one-counter store). */
+export function replicationOff(now: Date): ReplicationState {
+  return {
+    state: 'off',
+    since: now.toISOString(),
+    replicated_seq: 0,
+    waiting_lines: 0,
+    last_error_category: null,
+    conflict_seq: null,
+    unreadable_lines: 0,
+  };
+}
 
 type Prepared = { seq: number; store: string; text: string };
 
@@ -109,6 +128,8 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
   const random = options.random ?? Math.random;
   const batchLines = options.batchLines ?? 500;
   const heartbeatMs = options.heartbeatMs ?? 30_000;
+  const lingerMs = options.lingerMs ?? 20;
+  let lingering: NodeJS.Timeout | null = null;
   const policy: RetryPolicy = {
     ...(options.retry ?? DEFAULT_REPLICATION_RETRY),
     maxAttempts: Number.POSITIVE_INFINITY,
@@ -121,6 +142,7 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
   let current: ReplicationState = {
     state: 'behind',
     since: clock().toISOString(),
+    replicated_seq: 0,
     waiting_lines: 0,
     last_error_category: null,
     conflict_seq: null,
@@ -138,6 +160,8 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
   // mode, and it must go to the same store as its intent.
   const trainingOps = new Set<string>();
   let lastHeartbeat = Number.NEGATIVE_INFINITY;
+  /** The cursor went back to the start on connecting: the batch in hand is read again. */
+  let rewound = false;
 
   const waiting = () => Math.max(0, knownSeq - cursor.seq);
 
@@ -150,6 +174,7 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
     current = {
       state,
       since: changed ? clock().toISOString() : current.since,
+      replicated_seq: cursor.seq,
       waiting_lines: waiting(),
       last_error_category: category,
       conflict_seq: conflictSeq,
@@ -235,6 +260,26 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
   const connect = async (): Promise<pg.Client> => {
     if (client) return client;
     const fresh = await connectStoreDb(options.url, timeouts, 'mostrador-replication');
+    // The cursor moves on COMMIT's word: a server set to `synchronous_commit = off` answers
+    // COMMIT before the commit is durable, and a crash then loses lines the cursor has passed.
+    // A session may always ask for durable commits for itself (docs/decisions.md).
+    try {
+      await fresh.query('SET synchronous_commit TO on');
+      // A database restored from an older backup (or recreated) lacks lines the cursor has
+      // passed: when it holds less of this counter than the cursor says, everything is sent
+      // again from the start of the journal; the keys make what it still has a no-op.
+      const held = await fresh.query<{ seq: string }>(
+        'SELECT coalesce(max(seq), 0)::text AS seq FROM journal_lines WHERE store = ANY($1) AND terminal_id = $2',
+        [pairs.map((p) => p.store), options.terminalId],
+      );
+      if (Number(held.rows[0]?.seq ?? 0) < cursor.seq) {
+        await commitCursor({ seq: 0, offset: 0 });
+        rewound = true;
+      }
+    } catch (error) {
+      fresh.end().catch(() => undefined);
+      throw error;
+    }
     fresh.on('end', () => {
       if (client === fresh) client = null;
     });
@@ -335,6 +380,7 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
 
   const run = async () => {
     cursor = await readCursor(options.cursorPath);
+    current.replicated_seq = cursor.seq;
     reader = await openReader();
     await scanAtStart(reader);
     let failures = 0;
@@ -362,6 +408,10 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
       }
       try {
         const c = await connect();
+        if (rewound) {
+          rewound = false;
+          continue;
+        }
         if (batch.lines.length === 0) {
           await heartbeat(c);
           lastHeartbeat = clock().getTime();
@@ -397,11 +447,15 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
   const running = run().catch(() => undefined);
 
   return {
-    state: () => ({ ...current, waiting_lines: waiting() }),
+    state: () => ({ ...current, replicated_seq: cursor.seq, waiting_lines: waiting() }),
     wake(seq) {
       if (typeof seq === 'number' && seq > knownSeq) knownSeq = seq;
-      if (wakeUp) wakeUp();
-      else woken = true;
+      if (lingering || stopped) return;
+      lingering = setTimeout(() => {
+        lingering = null;
+        if (wakeUp) wakeUp();
+        else woken = true;
+      }, lingerMs);
     },
     async drained(timeoutMs) {
       const deadline = Date.now() + timeoutMs;
@@ -416,6 +470,7 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
     },
     async stop() {
       stopped = true;
+      if (lingering) clearTimeout(lingering);
       stopping.abort();
       await running;
       dropClient();

@@ -173,6 +173,7 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
     const off: ReplicationState = {
       state: 'off',
       since: offSince,
+      replicated_seq: 0,
       waiting_lines: 0,
       last_error_category: null,
       conflict_seq: null,

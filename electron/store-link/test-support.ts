@@ -24,6 +24,7 @@ export function replicationState(fields: Partial<ReplicationState> = {}): Replic
   return {
     state: 'ok',
     since: '2026-03-10T15:00:00.000Z',
+    replicated_seq: 0,
     waiting_lines: 0,
     last_error_category: null,
     conflict_seq: null,

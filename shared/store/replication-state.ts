@@ -55,6 +55,8 @@ export const ReplicationState = z.object({
   state: ReplicationStateName,
   /** When this state began (the counter's clock). */
   since: z.iso.datetime({ offset: true }),
+  /** The seq of the last journal line the database has committed (0: none yet). */
+  replicated_seq: z.int().nonnegative(),
   /** Journal lines not yet in the database. */
   waiting_lines: z.int().nonnegative(),
   last_error_category: StoreDbErrorCategory.nullable(),

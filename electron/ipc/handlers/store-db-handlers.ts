@@ -24,6 +24,7 @@ const offStatus = (clock: () => Date): StoreDbStatus => ({
   replication: {
     state: 'off',
     since: clock().toISOString(),
+    replicated_seq: 0,
     waiting_lines: 0,
     last_error_category: null,
     conflict_seq: null,

@@ -115,6 +115,9 @@ export async function startPgCluster(): Promise<PgCluster> {
     `-k ${dir}`,
     "-c listen_addresses='127.0.0.1'",
     '-c fsync=off',
+    // Left off on purpose: a server whose COMMIT is not durable is what the replicator must
+    // survive (it asks for durable commits in its own session; the reliability run restarts
+    // this server with -m immediate and would lose acknowledged lines otherwise).
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=200',

@@ -1,0 +1,81 @@
+// A group of counters for the store database's lag figure (bench/store-db.ts), in a process of
+// its own as counters are on machines of their own: one process for all 50 would queue every
+// journal's fsync and every replicator's file read on one libuv thread pool and measure that.
+// Prints `ready` once every replicator reached the database, starts on a line on stdin, journals
+// a line every 100 ms per counter, then prints the lags (append's fsync → COMMIT that holds it).
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { openJournal } from '../electron/journal';
+import { startReplicator } from '../electron/store-db/replicator';
+
+type Config = {
+  url: string;
+  root: string;
+  first: number;
+  count: number;
+  seconds: number;
+  store: string;
+};
+const config = JSON.parse(process.argv[2] ?? '{}') as Config;
+const now = () => performance.now();
+const lags: number[] = [];
+
+const counters = await Promise.all(
+  Array.from({ length: config.count }, async (_, k) => {
+    const i = config.first + k;
+    const dir = join(config.root, `lag-${i}`);
+    const journal = await openJournal({ dir, clock: () => new Date() });
+    const appendedAt = new Map<number, number>();
+    const replicator = startReplicator({
+      url: config.url,
+      journalPath: journal.path,
+      cursorPath: join(dir, 'cursor.json'),
+      terminalId: `CAJA${String(i).padStart(4, '0')}`,
+      stores: { live: config.store, training: `${config.store}-training` },
+      timeZone: 'America/Lima',
+      onState: (state) => {
+        const seen = now();
+        for (const [seq, at] of appendedAt) {
+          if (seq > state.replicated_seq) continue;
+          lags.push(seen - at);
+          appendedAt.delete(seq);
+        }
+      },
+    });
+    journal.subscribe((entry) => {
+      appendedAt.set(entry.seq, now());
+      replicator.wake(entry.seq);
+    });
+    return { journal, replicator };
+  }),
+);
+await Promise.all(counters.map((c) => c.replicator.drained(60_000)));
+process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
+await new Promise<void>((resolve) =>
+  createInterface({ input: process.stdin }).once('line', () => resolve()),
+);
+
+const until = now() + config.seconds * 1000;
+await Promise.all(
+  counters.map(async ({ journal }, k) => {
+    await new Promise((r) => setTimeout(r, (k * 100) / config.count));
+    let n = 0;
+    while (now() < until) {
+      const next = now() + 100;
+      await journal.recordIntent({
+        operation: 'v3.verify',
+        mode: 'live',
+        cashier_id: 'caja-01',
+        funding_code: `L${String(n++).padStart(5, '0')}`,
+        request: { n },
+      });
+      await new Promise((r) => setTimeout(r, Math.max(0, next - now())));
+    }
+  }),
+);
+await Promise.all(counters.map((c) => c.replicator.drained(60_000)));
+for (const c of counters) {
+  await c.replicator.stop();
+  await c.journal.close();
+}
+process.stdout.write(`${JSON.stringify({ lags })}\n`);

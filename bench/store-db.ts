@@ -1,0 +1,436 @@
+// The store database's figures (issue 20), each beside its floor in the same run, against a real
+// throwaway PostgreSQL on this machine (electron/store-db/test-support/pg-cluster.ts):
+// - catch-up after a partition: the replicator draining a journal's backlog (lines/s) vs the same
+//   lines sent by the same kind of client as plain multi-row INSERTs into the same table;
+// - lag p99 with 50 counters each journaling a line every 100 ms (append → COMMIT seen), in 5
+//   processes of 10 counters (store-db-lag-entry.ts);
+// - a store-day read of `store_operations` (10 counters × 1,000 operations), then the same read
+//   with a year of 100 stores' lines beside it (generated in SQL);
+// - Verify and Paid-and-billed through the real handlers with the replicator beside the journal
+//   (database configured), beside it with the database unreachable, and with none.
+import { spawn } from 'node:child_process';
+import { appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+import { migrate } from '../electron/store-db/migrate';
+import { startReplicator } from '../electron/store-db/replicator';
+import { openStoreDbPool } from '../electron/store-db/store-db-pool';
+import { readStoreDay } from '../electron/store-db/store-queries';
+import { type PgCluster, startPgCluster } from '../electron/store-db/test-support/pg-cluster';
+import { bundleEntry } from '../reliability/support/bundle-entry';
+import { createFundingOverHttp, type LiveBackend, openLiveBackend } from './live-backend';
+import { median, now, quantile, round } from './stats';
+import { callTable } from './terminal-setup';
+
+export type StoreDbPlan = {
+  catchupLines: number;
+  lagTerminals: number;
+  lagSeconds: number;
+  dayCounters: number;
+  dayOps: number;
+  chainStores: number;
+  chainDays: number;
+  chainOpsPerDay: number;
+  overheadCalls: number;
+  overheadWarmup: number;
+};
+
+export type StoreDbResult = {
+  catchup_lines_per_s: number;
+  plain_insert_lines_per_s: number;
+  lag_p99_ms: number;
+  lag_p50_ms: number;
+  day_read_ms: number;
+  day_read_chain_ms: number;
+  /** The query alone (no row checks), without and with the chain. */
+  day_query_ms: number;
+  day_query_chain_ms: number;
+  chain_rows: number;
+  overhead: Record<'none' | 'configured' | 'unreachable', { verify_ms: number; billed_ms: number }>;
+  details: Record<string, unknown>;
+};
+
+const STORE = 'bench-store';
+const DAY = '2026-03-10';
+const TERMINAL_ROLE_SQL = (user: string) =>
+  `CREATE ROLE ${user} LOGIN PASSWORD 'pw-${user}' IN ROLE mostrador_terminal`;
+
+/** A journal line as the journal writes it (same key order as check-entry's round trip). */
+function intentLine(seq: number, opId: string, at: string, code: string): string {
+  return JSON.stringify({
+    operation: 'v3.paidAndBilled',
+    mode: 'live',
+    cashier_id: 'caja-01',
+    identity: { kind: 'dni', value: '12345678' },
+    funding_code: code,
+    billed_cents: 150_000,
+    to_collect_cents: 37_500,
+    request: { dni: '12345678', funding_code: code, billed_amount: 1500, cashier_id: 'caja-01' },
+    type: 'intent',
+    op_id: opId,
+    seq,
+    at,
+  });
+}
+function outcomeLine(seq: number, opId: string, at: string): string {
+  return JSON.stringify({
+    status: 'succeeded',
+    http_status: 200,
+    type: 'outcome',
+    op_id: opId,
+    seq,
+    at,
+  });
+}
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+async function newDatabase(cluster: PgCluster, name: string) {
+  cluster.psql(`CREATE DATABASE ${name}`);
+  const ownerUrl = cluster.url(name);
+  await migrate(ownerUrl);
+  return ownerUrl;
+}
+
+async function catchup(cluster: PgCluster, plan: StoreDbPlan, root: string) {
+  const ownerUrl = await newDatabase(cluster, 'bench_catchup');
+  const plainUrl = await newDatabase(cluster, 'bench_plain');
+  const terminalUrl = cluster.url('bench_catchup', 'bench_caja', 'pw-bench_caja');
+  const dir = await mkdtemp(join(root, 'catchup-'));
+  const lines: string[] = [];
+  const start = Date.parse(`${DAY}T15:00:00.000Z`);
+  for (let i = 0; lines.length < plan.catchupLines; i += 1) {
+    const at = new Date(start + i * 1000).toISOString();
+    lines.push(intentLine(lines.length + 1, uuid(i), at, `C${String(i).padStart(5, '0')}`));
+    lines.push(outcomeLine(lines.length + 1, uuid(i), at));
+  }
+  await appendFile(join(dir, 'journal.jsonl'), `${lines.join('\n')}\n`);
+  // The partition ends: a counter with its whole backlog waiting starts replicating.
+  const started = now();
+  const replicator = startReplicator({
+    url: terminalUrl,
+    journalPath: join(dir, 'journal.jsonl'),
+    cursorPath: join(dir, 'cursor.json'),
+    terminalId: 'CAJA0001',
+    stores: { live: STORE, training: `${STORE}-training` },
+    timeZone: 'America/Lima',
+  });
+  await replicator.drained(300_000);
+  const replicatorMs = now() - started;
+  await replicator.stop();
+
+  // The floor: the same lines, same batch size, plain multi-row INSERT, one transaction each.
+  const client = new pg.Client({ connectionString: plainUrl });
+  await client.connect();
+  const plainStarted = now();
+  for (let i = 0; i < lines.length; i += 500) {
+    const batch = lines.slice(i, i + 500);
+    const values = batch.map((_, j) => `($1, $2, $${j * 2 + 3}, 'America/Lima', $${j * 2 + 4})`);
+    const params: unknown[] = [STORE, 'CAJA0001'];
+    batch.forEach((line, j) => {
+      params.push(i + j + 1, line);
+    });
+    await client.query(
+      `INSERT INTO journal_lines (store, terminal_id, seq, time_zone, line) VALUES ${values.join(',')}`,
+      params,
+    );
+  }
+  const plainMs = now() - plainStarted;
+  await client.end();
+  const check = new pg.Client({ connectionString: ownerUrl });
+  await check.connect();
+  const count = Number((await check.query('SELECT count(*) AS n FROM journal_lines')).rows[0]?.n);
+  await check.end();
+  if (count !== lines.length) throw new Error(`catch-up left ${lines.length - count} lines out`);
+  return {
+    catchup_lines_per_s: round(lines.length / (replicatorMs / 1000), 0),
+    plain_insert_lines_per_s: round(lines.length / (plainMs / 1000), 0),
+    lines: lines.length,
+  };
+}
+
+async function lag(cluster: PgCluster, plan: StoreDbPlan, root: string) {
+  await newDatabase(cluster, 'bench_lag');
+  const url = cluster.url('bench_lag', 'bench_caja', 'pw-bench_caja');
+  const bundle = await bundleEntry('bench/store-db-lag-entry.ts');
+  const groups = Math.min(5, plan.lagTerminals);
+  const perGroup = Math.ceil(plan.lagTerminals / groups);
+  const children = Array.from({ length: groups }, (_, g) => {
+    const config = {
+      url,
+      root,
+      first: g * perGroup,
+      count: Math.min(perGroup, plan.lagTerminals - g * perGroup),
+      seconds: plan.lagSeconds,
+      store: STORE,
+    };
+    const child = spawn(process.execPath, [bundle.entry, JSON.stringify(config)], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const messages: Record<string, unknown>[] = [];
+    let notify: (() => void) | null = null;
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      messages.push(JSON.parse(line) as Record<string, unknown>);
+      notify?.();
+    });
+    const next = async (key: string) => {
+      for (;;) {
+        const found = messages.find((m) => key in m);
+        if (found) return found;
+        if (child.exitCode !== null) throw new Error(`lag group ${g} exited ${child.exitCode}`);
+        await new Promise<void>((resolve) => {
+          notify = resolve;
+          setTimeout(resolve, 200);
+        });
+      }
+    };
+    return { child, next };
+  });
+  try {
+    await Promise.all(children.map((c) => c.next('ready')));
+    for (const c of children) c.child.stdin?.write('go\n');
+    const results = await Promise.all(children.map((c) => c.next('lags')));
+    const lags = results.flatMap((r) => r.lags as number[]);
+    return {
+      lag_p99_ms: round(quantile(lags, 0.99), 1),
+      lag_p50_ms: round(quantile(lags, 0.5), 1),
+      lag_lines: lags.length,
+      processes: groups,
+    };
+  } finally {
+    for (const c of children) c.child.kill('SIGKILL');
+    await bundle.remove();
+  }
+}
+
+/** One store day of `counters` × `ops` operations, through the trigger like any counter's lines. */
+async function generateStoreDay(client: pg.Client, plan: StoreDbPlan) {
+  // A version-4 shaped uuid from a hash, so an intent and its outcome share one (the shared
+  // schema's z.uuid() takes only RFC 4122 variants, as randomUUID makes them).
+  await client.query(`CREATE FUNCTION bench_uuid(text) RETURNS uuid IMMUTABLE LANGUAGE sql AS $$
+    SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-4' || substr(h, 14, 3) || '-8' ||
+      substr(h, 18, 3) || '-' || substr(h, 21, 12))::uuid FROM md5($1) AS h $$`);
+  await client.query(
+    `INSERT INTO journal_lines (store, terminal_id, seq, time_zone, line)
+     SELECT $1, 'CAJA' || lpad(t::text, 4, '0'), s, 'America/Lima',
+       CASE WHEN s % 2 = 1 THEN json_build_object(
+         'operation', 'v3.paidAndBilled', 'mode', 'live', 'cashier_id', 'caja-' || t,
+         'identity', json_build_object('kind', 'dni', 'value', '12345678'),
+         'funding_code', 'D' || lpad(((s + 1) / 2)::text, 5, '0'),
+         'billed_cents', 150000, 'to_collect_cents', 37500, 'request', json_build_object('n', s),
+         'type', 'intent', 'op_id', bench_uuid(t || '-' || ((s + 1) / 2)), 'seq', s,
+         'at', to_char((($2::date + time '09:00' + ((s + 1) / 2) * interval '30 seconds')
+           AT TIME ZONE 'America/Lima') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+       ELSE json_build_object('status', 'succeeded', 'http_status', 200, 'type', 'outcome',
+         'op_id', bench_uuid(t || '-' || (s / 2)), 'seq', s,
+         'at', to_char((($2::date + time '09:00' + (s / 2) * interval '30 seconds' + interval '1 second')
+           AT TIME ZONE 'America/Lima') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+       END
+     FROM generate_series(1, $3::int) t, generate_series(1, $4::int * 2) s`,
+    [STORE, DAY, plan.dayCounters, plan.dayOps],
+  );
+  for (let t = 1; t <= plan.dayCounters; t += 1) {
+    await client.query(`SELECT store_db_heartbeat($1, 'live', $2, $3, 'bench')`, [
+      STORE,
+      `CAJA${String(t).padStart(4, '0')}`,
+      `Caja ${t}`,
+    ]);
+  }
+}
+
+/**
+ * A year of `chainStores` other stores (10 counters each, `chainOpsPerDay` operations a day):
+ * the columns are written directly with the trigger off, as a bulk load would, so the chain's
+ * year is loaded in seconds instead of being parsed line by line.
+ */
+async function generateChain(client: pg.Client, plan: StoreDbPlan): Promise<number> {
+  await client.query('ALTER TABLE journal_lines DISABLE TRIGGER USER');
+  const result = await client.query(
+    `INSERT INTO journal_lines (store, terminal_id, seq, line, time_zone, type, op_id, at, store_day,
+       mode, operation, cashier_id, funding_code, billed_cents, to_collect_cents, status)
+     SELECT 'chain-' || st, 'CAJA' || lpad((n % 10)::text, 4, '0'), d * $3::int * 2 + n * 2 + k,
+       '{"seq":' || (d * $3::int * 2 + n * 2 + k) || '}', 'America/Lima',
+       CASE k WHEN 0 THEN 'intent' ELSE 'outcome' END,
+       md5(st || '-' || d || '-' || n)::uuid,
+       ($1::date - d) + time '10:00' + n * interval '1 minute',
+       ($1::date - d),
+       CASE k WHEN 0 THEN 'live' END, CASE k WHEN 0 THEN 'v3.paidAndBilled' END,
+       CASE k WHEN 0 THEN 'caja-1' END, CASE k WHEN 0 THEN 'Y' || lpad(n::text, 5, '0') END,
+       CASE k WHEN 0 THEN 150000 END, CASE k WHEN 0 THEN 37500 END,
+       CASE k WHEN 1 THEN 'succeeded' END
+     FROM generate_series(1, $2::int) st, generate_series(0, 364) d,
+       generate_series(1, $3::int) n, generate_series(0, 1) k`,
+    [DAY, plan.chainStores, plan.chainOpsPerDay],
+  );
+  await client.query('ALTER TABLE journal_lines ENABLE TRIGGER USER');
+  await client.query('VACUUM ANALYZE journal_lines');
+  return result.rowCount ?? 0;
+}
+
+async function storeDayReads(cluster: PgCluster, plan: StoreDbPlan) {
+  const ownerUrl = await newDatabase(cluster, 'bench_day');
+  const owner = new pg.Client({ connectionString: ownerUrl });
+  await owner.connect();
+  const pool = openStoreDbPool(cluster.url('bench_day', 'bench_caja', 'pw-bench_caja'));
+  const timeReads = async () => {
+    const samples: number[] = [];
+    let rows = 0;
+    for (let i = 0; i < 12; i += 1) {
+      const started = now();
+      const read = await readStoreDay(pool, { store: STORE, mode: 'live', day: DAY });
+      if (!read.ok) throw new Error(`store-day read: ${read.category}`);
+      if (i >= 2) samples.push(now() - started);
+      rows = read.rows.length;
+    }
+    // The query alone, without the row checks (zod) and the conversions of readStoreDay.
+    const sqlOnly: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const started = now();
+      await owner.query(
+        `SELECT * FROM store_operations WHERE store = $1 AND mode = 'live' AND store_day = $2`,
+        [STORE, DAY],
+      );
+      sqlOnly.push(now() - started);
+    }
+    return { ms: round(median(samples), 1), rows, sql_only_ms: round(median(sqlOnly), 1) };
+  };
+  try {
+    await generateStoreDay(owner, plan);
+    await owner.query('VACUUM ANALYZE');
+    const alone = await timeReads();
+    if (alone.rows !== plan.dayCounters * plan.dayOps) {
+      throw new Error(
+        `store day has ${alone.rows} rows, expected ${plan.dayCounters * plan.dayOps}`,
+      );
+    }
+    const loadStarted = now();
+    const chainRows = await generateChain(owner, plan);
+    const loadMs = now() - loadStarted;
+    const withChain = await timeReads();
+    const size = await owner.query(
+      `SELECT pg_size_pretty(pg_database_size(current_database())) AS size`,
+    );
+    return {
+      day_read_ms: alone.ms,
+      day_read_chain_ms: withChain.ms,
+      day_query_only_ms: alone.sql_only_ms,
+      day_query_only_chain_ms: withChain.sql_only_ms,
+      chain_rows: chainRows,
+      day_rows: alone.rows,
+      chain_load_ms: round(loadMs, 0),
+      database_size: size.rows[0]?.size,
+    };
+  } finally {
+    await pool.end();
+    await owner.end();
+  }
+}
+
+type Setup = 'none' | 'configured' | 'unreachable';
+const SETUPS: Setup[] = ['none', 'configured', 'unreachable'];
+
+async function overheads(cluster: PgCluster, plan: StoreDbPlan) {
+  await newDatabase(cluster, 'bench_overhead');
+  const url = cluster.url('bench_overhead', 'bench_caja', 'pw-bench_caja');
+  const backends = {} as Record<Setup, LiveBackend>;
+  const stops: (() => Promise<void>)[] = [];
+  for (const setup of SETUPS) {
+    const live = await openLiveBackend();
+    backends[setup] = live;
+    if (setup === 'none') continue;
+    const replicator = startReplicator({
+      url: setup === 'configured' ? url : 'postgres://caja:pw@127.0.0.1:1/store',
+      journalPath: live.backend.journal.path,
+      cursorPath: join(live.dataDir, 'store-db-cursor.json'),
+      terminalId: `CAJA-${setup}`,
+      stores: { live: STORE, training: `${STORE}-training` },
+      timeZone: 'America/Lima',
+    });
+    const unsubscribe = live.backend.journal.subscribe((e) => replicator.wake(e.seq));
+    stops.push(async () => {
+      unsubscribe();
+      await replicator.stop();
+    });
+  }
+  const samples = Object.fromEntries(
+    SETUPS.map((s) => [s, { verify: [] as number[], billed: [] as number[] }]),
+  ) as Record<Setup, { verify: number[]; billed: number[] }>;
+  let dni = 0;
+  try {
+    const total = plan.overheadCalls + plan.overheadWarmup;
+    for (let i = 0; i < total; i += 1) {
+      // Order rotates so drift on the shared machine hits the three alike.
+      for (const setup of [...SETUPS.slice(i % 3), ...SETUPS.slice(0, i % 3)]) {
+        const live = backends[setup];
+        const id = `5${String(++dni).padStart(7, '0')}`;
+        const code = await createFundingOverHttp(live.baseUrl, id);
+        const args = {
+          identity: { kind: 'dni' as const, value: id },
+          funding_code: code,
+          billed_cents: 120_000,
+        };
+        let started = now();
+        const verified = await callTable(live.backend.table, 'v3.verify', args);
+        const verifyMs = now() - started;
+        if (verified?.status !== 'succeeded' || !verified.op_id) throw new Error('verify failed');
+        started = now();
+        const billed = await callTable(live.backend.table, 'v3.paidAndBilled', {
+          verify_op_id: verified.op_id,
+        });
+        const billedMs = now() - started;
+        if (billed?.status !== 'succeeded') throw new Error('paid-and-billed failed');
+        if (i < plan.overheadWarmup) continue;
+        samples[setup].verify.push(verifyMs);
+        samples[setup].billed.push(billedMs);
+      }
+    }
+  } finally {
+    for (const stop of stops) await stop();
+    for (const setup of SETUPS) await backends[setup]?.close();
+  }
+  return Object.fromEntries(
+    SETUPS.map((s) => [
+      s,
+      { verify_ms: round(median(samples[s].verify)), billed_ms: round(median(samples[s].billed)) },
+    ]),
+  ) as StoreDbResult['overhead'];
+}
+
+export async function measureStoreDb(plan: StoreDbPlan): Promise<StoreDbResult> {
+  const cluster = await startPgCluster();
+  const root = await mkdtemp(join(tmpdir(), 'mostrador-bench-storedb-'));
+  const log = (text: string) => process.stderr.write(`bench: store-db ${text}\n`);
+  try {
+    // One login user for every database: roles belong to the server.
+    cluster.psql(
+      `DO $$ BEGIN CREATE ROLE mostrador_terminal NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$`,
+    );
+    cluster.psql(TERMINAL_ROLE_SQL('bench_caja'));
+    log('catch-up…');
+    const c = await catchup(cluster, plan, root);
+    log('lag…');
+    const l = await lag(cluster, plan, root);
+    log('store-day reads…');
+    const d = await storeDayReads(cluster, plan);
+    log('verify and paid-and-billed…');
+    const o = await overheads(cluster, plan);
+    return {
+      catchup_lines_per_s: c.catchup_lines_per_s,
+      plain_insert_lines_per_s: c.plain_insert_lines_per_s,
+      lag_p99_ms: l.lag_p99_ms,
+      lag_p50_ms: l.lag_p50_ms,
+      day_read_ms: d.day_read_ms,
+      day_read_chain_ms: d.day_read_chain_ms,
+      day_query_ms: d.day_query_only_ms,
+      day_query_chain_ms: d.day_query_only_chain_ms,
+      chain_rows: d.chain_rows,
+      overhead: o,
+      details: { plan, catchup: c, lag: l, store_day: d, overhead: o },
+    };
+  } finally {
+    cluster.stop();
+    await rm(root, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { categorize, parseStoreDbUrl } from './connection';
+
+describe('a store database URL', () => {
+  it('on the store network needs no TLS; anywhere else it must ask for it', () => {
+    for (const host of [
+      '127.0.0.1',
+      'localhost',
+      '192.168.1.10',
+      '10.0.0.5',
+      '172.20.1.1',
+      'backoffice',
+      '[::1]',
+      '[fd00::5]',
+    ]) {
+      expect(parseStoreDbUrl(`postgres://caja:pw@${host}:5432/mostrador`), host).toMatchObject({
+        ok: true,
+        tls: false,
+      });
+    }
+    for (const host of ['172.32.0.1', '8.8.8.8', 'db.example.com', '[2001:db8::1]']) {
+      expect(parseStoreDbUrl(`postgres://caja:pw@${host}/mostrador`), host).toEqual({
+        ok: false,
+        category: 'tls-required',
+      });
+      expect(
+        parseStoreDbUrl(`postgres://caja:pw@${host}/mostrador?sslmode=require`),
+        host,
+      ).toMatchObject({ ok: true, tls: true });
+    }
+    expect(parseStoreDbUrl(`postgres://caja:pw@db.example.com/m?sslmode=prefer`)).toMatchObject({
+      ok: false,
+    });
+  });
+
+  it('what is not a postgres URL is a bad URL, and the password never shows in the answer', () => {
+    for (const url of ['', 'caja:pw@host/db', 'http://host/db', 'postgres://']) {
+      expect(parseStoreDbUrl(url), url).toEqual({ ok: false, category: 'bad-url' });
+    }
+    expect(
+      JSON.stringify(parseStoreDbUrl('postgres://caja:secret-pw@192.168.1.10/m')),
+    ).not.toContain('secret-pw');
+  });
+
+  it('names server errors by what the counter should say', () => {
+    expect(categorize({ code: 'ECONNREFUSED' })).toBe('network');
+    expect(categorize(new Error('Connection terminated due to connection timeout'))).toBe(
+      'timeout',
+    );
+    expect(categorize({ code: '28P01', message: 'password authentication failed' })).toBe('auth');
+    expect(categorize({ code: '3D000' })).toBe('no-database');
+    expect(categorize({ code: '42P01' })).toBe('not-migrated');
+    expect(categorize({ code: '42501' })).toBe('permission');
+    expect(categorize({ code: '57P01' })).toBe('network');
+    expect(categorize({ code: '23514' })).toBe('bad-line');
+  });
+});
