@@ -7,11 +7,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Backend, openBackend } from '../../electron/ipc/compose/open-backend';
-import { scriptedDriver } from '../../electron/store-link/test-support';
 import { dispatch } from '../../electron/ipc/dispatch';
 import { browserPrinter } from '../../electron/ipc/handlers/print-handlers';
 import type { MockApp } from '../../electron/mock/app';
 import { NO_LOCKOUT } from '../../electron/settings/pin-lockout';
+import { scriptedDriver } from '../../electron/store-link/test-support';
 import { createMemoryVault } from '../../electron/vault/memory-vault';
 import { lowCostPinHash } from '../support/low-cost-pin';
 
