@@ -138,7 +138,10 @@ test('"Probar conexión" says whether the address and the token work, sending no
     await bridge(page, 'token.clear', { pin: SUPERVISOR_PIN });
     await unlock(page);
     const field = page.getByLabel('Dirección del servicio (https)');
-    const probe = page.getByRole('button', { name: 'Probar conexión' });
+    // The service's test, in the Terminal form (the store database has one of its own).
+    const probe = page
+      .getByRole('form', { name: 'Terminal' })
+      .getByRole('button', { name: 'Probar conexión' });
     const verdict = page.getByTestId('connection-verdict');
 
     await field.fill(`http://127.0.0.1:${port}`);
@@ -206,7 +209,10 @@ test('"Test connection" in English', async ({ app: page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   const field = page.getByLabel('Service address (https)');
   await field.fill('http://pagos.example.pe');
-  await page.getByRole('button', { name: 'Test connection' }).click();
+  await page
+    .getByRole('form', { name: 'Terminal' })
+    .getByRole('button', { name: 'Test connection' })
+    .click();
   await expect(page.getByTestId('connection-verdict')).toHaveText(
     /must start with https:\/\/.*Nothing was sent\./,
   );
@@ -216,7 +222,10 @@ test('"Test connection" in English', async ({ app: page }) => {
   await expect(page.getByText('Changes saved.')).toBeVisible();
   // The worker's terminal may keep a token from an earlier test: save one either way.
   await saveToken(page, 'e2e-live-token-1234', 'Save token');
-  await page.getByRole('button', { name: 'Test connection' }).click();
+  await page
+    .getByRole('form', { name: 'Terminal' })
+    .getByRole('button', { name: 'Test connection' })
+    .click();
   await expect(page.getByTestId('connection-verdict')).toHaveText(/No answer from the service/);
   await saveAtCounterSizes(page, 'settings-connection-unreachable-en');
 });

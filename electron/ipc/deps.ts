@@ -10,6 +10,7 @@ import type { LateOutcomes } from '../journal/late-outcomes';
 import type { Logger } from '../log/logger';
 import type { ServiceClient } from '../service/service-client';
 import type { SettingsStore } from '../settings/settings-store';
+import type { StoreLink } from '../store-link/store-link';
 import type { Vault } from '../vault/vault';
 import type { FaultInjector } from './compose/fault-transport';
 
@@ -49,6 +50,11 @@ export type HandlerDeps = {
   appInfo: AppInfo;
   /** Semi-integrated mode: the till's sale requests; absent where a test runs without it. */
   integration?: IntegrationHost;
+  /**
+   * The store database (docs/store-database.md): replication, the cross-counter check, every
+   * counter's freshness; absent where a test runs without it (then the store is one counter).
+   */
+  storeLink?: StoreLink;
   /** How unknown paid-and-billed and refund calls are retried (tests pass an instant sleep). */
   retry?: { policy?: Partial<RetryPolicy>; random?: () => number; sleep?: Sleep };
   /**

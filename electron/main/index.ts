@@ -72,6 +72,10 @@ async function main(): Promise<void> {
         envKey: process.env.MOSTRADOR_INTEGRATION_KEY,
         port: integrationPortArg(process.argv),
       },
+      storeDb: {
+        vault: createSafeStorageVault({ file: join(dataDir, 'store-db-url.bin'), safeStorage }),
+        envUrl: process.env.MOSTRADOR_STORE_DB_URL,
+      },
       printer: {
         print: createElectronPrinter({
           BrowserWindow,

@@ -38,6 +38,7 @@ describe('settings store', () => {
       // The till's integration API is off until a supervisor (or the environment) turns it on.
       integration: { enabled: false, port: 4700, key_hash: null },
       receipt_printer: null,
+      terminal_name: null,
     });
   });
 

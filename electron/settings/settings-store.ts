@@ -39,6 +39,7 @@ export type SettingsChangeInput = Partial<
     | 'store_url'
     | 'integration'
     | 'receipt_printer'
+    | 'terminal_name'
   >
 >;
 

@@ -14,6 +14,7 @@ import {
   PosClientId,
   TerminalId,
 } from '../../shared/bridge/settings';
+import { TerminalName } from '../../shared/store/store-operation';
 import { checkBaseUrl } from '../service/base-url';
 import { PinHash } from './pin-hash';
 import { NO_LOCKOUT, PinLockout } from './pin-lockout';
@@ -63,6 +64,8 @@ const fields = {
   terminal_id: TerminalId.nullable(),
   integration: IntegrationSettings,
   receipt_printer: ReceiptPrinterSettings.nullable(),
+  /** The counter's name for the other counters ("Caja 2"; docs/store-database.md). */
+  terminal_name: TerminalName.nullable(),
 };
 
 export const StoredSettings = z.object(fields);
@@ -83,6 +86,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   terminal_id: null,
   integration: { enabled: false, port: DEFAULT_INTEGRATION_PORT, key_hash: null },
   receipt_printer: null,
+  terminal_name: null,
 };
 
 export type ReadSettings = { settings: StoredSettings; problems: string[] };

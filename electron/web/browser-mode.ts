@@ -19,6 +19,8 @@ export const DEFAULT_RENDERER_DIR = join(PROJECT_ROOT, 'dist', 'renderer');
 export const TOKEN_FILE = 'token.json';
 /** The till callbacks' signing secret of a Settings-made integration key (0600, like the token). */
 export const INTEGRATION_SECRET_FILE = 'integration-secret.json';
+/** The store database's URL (docs/store-database.md), 0600 like the token. */
+export const STORE_DB_URL_FILE = 'store-db-url.json';
 
 export type BrowserModeOptions = {
   dataDir: string;
@@ -108,6 +110,10 @@ async function openBrowserBackend(options: BrowserModeOptions): Promise<Backend>
     integration: {
       secretVault: createFileVault({ file: join(dataDir, INTEGRATION_SECRET_FILE) }),
       ...options.backend?.integration,
+    },
+    storeDb: {
+      vault: createFileVault({ file: join(dataDir, STORE_DB_URL_FILE) }),
+      ...options.backend?.storeDb,
     },
   });
 }

@@ -41,6 +41,7 @@ const mode = await startBrowserModeOrAttention({
   ...(values['renderer-dir'] ? { rendererDir: values['renderer-dir'] } : {}),
   backend: {
     integration: { envKey: process.env.MOSTRADOR_INTEGRATION_KEY, port: integrationPort },
+    storeDb: { envUrl: process.env.MOSTRADOR_STORE_DB_URL },
   },
 });
 // The launch URL is the one way the bridge secret reaches the browser (the page at / has none).

@@ -11,6 +11,7 @@ import { dispatch } from '../../electron/ipc/dispatch';
 import { browserPrinter } from '../../electron/ipc/handlers/print-handlers';
 import type { MockApp } from '../../electron/mock/app';
 import { NO_LOCKOUT } from '../../electron/settings/pin-lockout';
+import { scriptedDriver } from '../../electron/store-link/test-support';
 import { createMemoryVault } from '../../electron/vault/memory-vault';
 import { lowCostPinHash } from '../support/low-cost-pin';
 
@@ -47,6 +48,9 @@ export async function openFuzzBackend(mock: MockApp): Promise<FuzzBackend> {
     trainingApp: mock,
     trainingTimeoutMs: 50,
     retry: { sleep: async () => {}, random: () => 0 },
+    // Fuzzed URLs with the right PIN would reach for hosts on the network: the database side is
+    // scripted here (the real one is tested against PostgreSQL in electron/store-link/).
+    storeDb: { driver: scriptedDriver() },
   });
   const ok = async (method: string, args: unknown) => {
     const answer = await dispatch(backend.table, method, args, CALLER);
@@ -105,6 +109,8 @@ export function validSamples(ids: FuzzBackend['ids']): Record<string, unknown> {
     // Off: fuzzed ports must not open sockets all over the machine.
     'integration.configure': { pin: PIN, enabled: false, port: 4700 },
     'integration.rotateKey': { pin: PIN },
+    'storeDb.configure': { pin: PIN, url: null },
+    'storeDb.test': { pin: PIN, url: 'postgres://caja:secreto@127.0.0.1:1/tienda' },
     'print.document': {
       document: 'day-summary',
       layout: 'a4',

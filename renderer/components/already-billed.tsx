@@ -1,6 +1,8 @@
 import type { Ref } from 'react';
+import type { OtherCounter } from '../../shared/bridge';
 import { formatPEN } from '../../shared/domain/money';
 import { useT } from '../i18n/use-t';
+import { counterWords } from '../logic/other-counter';
 import { screenHash } from '../logic/routes';
 import { formatStoreMoment } from '../logic/store-day';
 import { useLanguage, useTimeZone } from '../stores/settings-store';
@@ -14,6 +16,7 @@ import { DeliberateButton } from './deliberate-button';
 export function AlreadyBilled({
   billedCents,
   billedAt,
+  billedElsewhere = null,
   primaryRef,
   onNew,
   newLabel,
@@ -21,6 +24,8 @@ export function AlreadyBilled({
   billedCents: number;
   /** When this terminal billed it (its journal); null when it has no record of it. */
   billedAt: string | null;
+  /** Another counter of the store billed it (the store database): named, with when. */
+  billedElsewhere?: OtherCounter | null;
   primaryRef: Ref<HTMLButtonElement>;
   onNew: () => void;
   newLabel: string;
@@ -28,6 +33,12 @@ export function AlreadyBilled({
   const t = useT();
   const timeZone = useTimeZone();
   const language = useLanguage();
+  const elsewhereText = (counter: OtherCounter) => {
+    const words = counterWords(counter, timeZone, language);
+    return words.today
+      ? t('storeDb.elsewhere.billedAt', { counter: words.counter, time: words.time })
+      : t('storeDb.elsewhere.billedAtDay', { counter: words.counter, when: words.time });
+  };
   return (
     <section
       className="banner banner--warning already-billed"
@@ -46,9 +57,11 @@ export function AlreadyBilled({
         </div>
       </dl>
       <p data-testid="billed-when">
-        {billedAt
-          ? t('sale.alreadyBilledAt', { when: formatStoreMoment(billedAt, timeZone, language) })
-          : t('sale.alreadyBilledNoRecord')}
+        {billedElsewhere
+          ? elsewhereText(billedElsewhere)
+          : billedAt
+            ? t('sale.alreadyBilledAt', { when: formatStoreMoment(billedAt, timeZone, language) })
+            : t('sale.alreadyBilledNoRecord')}
       </p>
       <p>
         {t('sale.alreadyBilledUndo')}{' '}

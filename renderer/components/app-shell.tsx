@@ -7,6 +7,7 @@ import { listenForFunctionKeys, NAV_ENTRIES } from './function-keys';
 import { JournalBlock } from './journal-block';
 import { OperationsTray } from './operations-tray';
 import { ResolutionAnnouncements } from './resolution-announcements';
+import { StoreLinkPill } from './store-link-pill';
 import { TillWaitingPill } from './till-waiting-pill';
 import { TrainingBanner } from './training-banner';
 
@@ -46,6 +47,7 @@ export function AppShell({
             ) : null}
           </p>
           <OperationsTray />
+          <StoreLinkPill />
           {current !== null ? <TillWaitingPill onSaleScreen={current === 'sale'} /> : null}
           {settings?.cashier_id ? (
             <p className="topbar__cashier">

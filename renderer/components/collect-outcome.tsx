@@ -245,6 +245,7 @@ export function CollectOutcome<F>({
         <AlreadyBilled
           billedCents={quote.billedCents}
           billedAt={quote.billedAt}
+          billedElsewhere={quote.billedElsewhere}
           primaryRef={primaryRef}
           onNew={startOver}
           newLabel={t(words.next)}
@@ -289,6 +290,12 @@ export function CollectOutcome<F>({
       <p className="invoice-hint">
         {t(quote.invoice === 'factura' ? 'sale.hintFactura' : 'sale.hintBoleta')}
       </p>
+      {quote.othersNotChecked ? (
+        <p className="store-elsewhere-note" role="note" data-testid="others-not-checked">
+          <span aria-hidden="true">⚠ </span>
+          {t('storeDb.notChecked')}
+        </p>
+      ) : null}
       {phase.name === 'verified' || phase.name === 'reverifying' ? (
         <div className="button-row">
           <DeliberateButton

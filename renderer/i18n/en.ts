@@ -3,6 +3,7 @@
 import type { MessageKey } from './catalogue';
 import { counterMoneyEn } from './counter-money-texts';
 import { integrationEn } from './integration-texts';
+import { storeDbEn } from './store-db-texts';
 
 export const en: Record<MessageKey, string> = {
   'common.back': 'Back',
@@ -771,4 +772,5 @@ export const en: Record<MessageKey, string> = {
     'Do not refund again. The terminal did not answer: check the pending operations or call the supervisor.',
   ...integrationEn,
   ...counterMoneyEn,
+  ...storeDbEn,
 };

@@ -2,6 +2,7 @@
 // Plain words for a cashier at a counter; `{name}` parameters are filled by translate().
 import { counterMoneyEsPE } from './counter-money-texts';
 import { integrationEsPE } from './integration-texts';
+import { storeDbEsPE } from './store-db-texts';
 
 export const esPE = {
   'common.back': 'Volver',
@@ -775,4 +776,5 @@ export const esPE = {
     'No devuelva de nuevo. El terminal no respondió: revise las operaciones pendientes o llame al supervisor.',
   ...integrationEsPE,
   ...counterMoneyEsPE,
+  ...storeDbEsPE,
 } as const;

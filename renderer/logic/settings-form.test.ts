@@ -16,6 +16,7 @@ const settings: Settings = {
   store_url: null,
   terminal_id: null,
   receipt_printer: null,
+  terminal_name: null,
 };
 
 describe('baseUrlState', () => {

@@ -4,6 +4,7 @@ import { PinGate } from '../components/pin-gate';
 import { ReceiptPrinterForm } from '../components/receipt-printer-form';
 import { SettingsGeneralForm } from '../components/settings-general-form';
 import { SettingsIntegration } from '../components/settings-integration';
+import { SettingsStoreDb } from '../components/settings-store-db';
 import { TokenForm } from '../components/token-form';
 import { useT } from '../i18n/use-t';
 import { useSettingsStore } from '../stores/settings-store';
@@ -32,6 +33,7 @@ export function SettingsScreen() {
           <TokenForm pin={pin} />
           <PinChangeForm pin={pin} onChanged={setPin} />
           <SettingsIntegration pin={pin} />
+          <SettingsStoreDb pin={pin} />
           <ReceiptPrinterForm pin={pin} />
           {appInfo ? (
             <section className="card" aria-labelledby="about-title">

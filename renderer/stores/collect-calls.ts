@@ -8,7 +8,9 @@ import type {
   HeldForSale,
   IdentityInput,
   Invoice,
+  OtherCounter,
   SaleAmounts,
+  StoreCheck,
 } from '../../shared/bridge';
 import type { ServiceError } from '../../shared/service-error';
 import { type CallResult, call } from '../bridge/call';
@@ -17,6 +19,8 @@ import {
   guidanceForBridgeError,
   guidanceForServiceError,
 } from '../logic/error-guidance';
+import { counterWords } from '../logic/other-counter';
+import { useSettingsStore } from './settings-store';
 import type { ContinuationOperation } from './unknown-outcome';
 
 export type Generation = 'v3' | 'v2';
@@ -59,6 +63,10 @@ export type Quote = {
    * journal): it is used, and only `to_collect_now_cents` is collected (docs/decisions.md).
    */
   held: HeldForSale | null;
+  /** Another counter of the store billed this code (the store database): nothing to collect. */
+  billedElsewhere: OtherCounter | null;
+  /** The store database did not answer in time: the other counters were not asked. */
+  othersNotChecked: boolean;
 };
 
 export type AskAnswer = { ok: true; quote: Quote } | { ok: false; guidance: Guidance };
@@ -87,13 +95,15 @@ export async function askService(
     if (!answer.ok) return failed(step, answer);
     const outcome = answer.result;
     if (outcome.status !== 'succeeded') return refused(step, outcome);
-    const { conditions, amounts, invoice, billed_at, held } = outcome.data;
-    return quoted({
+    const { conditions, amounts, invoice, billed_at, held, store_check } = outcome.data;
+    const inDoubt = inDoubtElsewhere(store_check);
+    if (inDoubt) return inDoubt;
+    return quoted(store_check, {
       opId: outcome.op_id,
       request,
       toCollect: amounts.to_collect,
       invoice,
-      alreadyBilled: conditions.billed_by_ecommerce,
+      alreadyBilled: conditions.billed_by_ecommerce || store_check?.state === 'billed-elsewhere',
       billedCents: amounts.billed,
       billedAt: billed_at ?? null,
       details: { generation, conditions, amounts },
@@ -107,13 +117,15 @@ export async function askService(
   if (!answer.ok) return failed(step, answer);
   const outcome = answer.result;
   if (outcome.status !== 'succeeded') return refused(step, outcome);
-  const { info, invoice } = outcome.data;
-  return quoted({
+  const { info, invoice, store_check } = outcome.data;
+  const inDoubt = inDoubtElsewhere(store_check);
+  if (inDoubt) return inDoubt;
+  return quoted(store_check, {
     opId: outcome.op_id,
     request,
     toCollect: outcome.data.to_collect_cents,
     invoice,
-    alreadyBilled: info.billed_by_ecommerce,
+    alreadyBilled: info.billed_by_ecommerce || store_check?.state === 'billed-elsewhere',
     billedCents: outcome.data.purchase_total_cents,
     billedAt: outcome.data.billed_at ?? null,
     held: outcome.data.held ?? null,
@@ -136,10 +148,46 @@ export function sendPaidAndBilled(
     : call('v2.paidAndBilled', { info_op_id: quote.opId });
 }
 
-const quoted = (quote: Omit<Quote, 'previousToCollect'>): AskAnswer => ({
+const quoted = (
+  check: StoreCheck | undefined,
+  quote: Omit<Quote, 'previousToCollect' | 'billedElsewhere' | 'othersNotChecked'>,
+): AskAnswer => ({
   ok: true,
-  quote: { ...quote, previousToCollect: null },
+  quote: {
+    ...quote,
+    previousToCollect: null,
+    billedElsewhere: check?.state === 'billed-elsewhere' ? check.counter : null,
+    othersNotChecked: check?.state === 'not-checked',
+  },
 });
+
+/**
+ * A paid-and-billed of this code still in doubt at another counter: the same amber "do not
+ * collect" state as one in doubt here, naming the counter and since when
+ * (docs/decisions.md "Across counters, no second collection").
+ */
+function inDoubtElsewhere(check: StoreCheck | undefined): AskAnswer | null {
+  if (check?.state !== 'in-doubt-elsewhere') return null;
+  const settings = useSettingsStore.getState().settings;
+  const words = counterWords(
+    check.counter,
+    settings?.time_zone ?? 'America/Lima',
+    settings?.language ?? 'es-PE',
+  );
+  return {
+    ok: false,
+    guidance: {
+      tone: 'unknown',
+      title: 'storeDb.elsewhere.inDoubt.title',
+      steps: 'storeDb.elsewhere.inDoubt.steps',
+      params: { counter: words.counter, time: words.time },
+      actions: ['retry'],
+      fields: {},
+      details: null,
+      doNotCollect: true,
+    },
+  };
+}
 
 function failed(
   step: GuidanceSteps['ask'],

@@ -28,6 +28,7 @@ import {
   SupervisorPin,
   TokenStatus,
 } from './settings';
+import { storeDbMethods } from './store-db';
 
 const Empty = z.strictObject({});
 const Cents = z.int().positive().max(99_999_999_99);
@@ -151,6 +152,7 @@ export const bridgeMethods = {
   ...integrationMethods,
   ...heldMoneyMethods,
   ...receiptMethods,
+  ...storeDbMethods,
 
   'journal.operations': {
     args: z.strictObject({ day: IsoDate.optional() }),

@@ -6,3 +6,4 @@ export * from './operations';
 export * from './orders';
 export * from './printer';
 export * from './settings';
+export * from './store-db';

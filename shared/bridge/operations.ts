@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DaySummary, FundingConditions, FundingInfo } from '../api/in-store';
 import { ServiceError } from '../service-error';
 import { HeldForSale } from './held-money';
+import { StoreCheck } from './store-db';
 
 export const IdentityInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('dni'), value: z.string() }),
@@ -66,6 +67,12 @@ export type Invoice = z.infer<typeof Invoice>;
  */
 const BilledAt = z.iso.datetime({ offset: true }).nullable().optional();
 
+/**
+ * What the store database said about this code at the other counters (shared/bridge/store-db.ts);
+ * absent from terminals that never ask.
+ */
+const StoreCheckField = StoreCheck.optional();
+
 export const VerifyResult = operationOutcome(
   z.object({
     conditions: FundingConditions,
@@ -74,6 +81,7 @@ export const VerifyResult = operationOutcome(
     billed_at: BilledAt,
     /** Money this terminal holds for a refused sale of this code: use it, collect only the rest. */
     held: HeldForSale.optional(),
+    store_check: StoreCheckField,
   }),
 );
 export type VerifyResult = z.infer<typeof VerifyResult>;
@@ -104,6 +112,7 @@ export const InfoResult = operationOutcome(
     invoice: Invoice,
     billed_at: BilledAt,
     held: HeldForSale.optional(),
+    store_check: StoreCheckField,
   }),
 );
 export type InfoResult = z.infer<typeof InfoResult>;

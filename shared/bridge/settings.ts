@@ -1,6 +1,7 @@
 // Terminal settings as the renderer sees them. The token itself never appears: only whether one
 // is configured, its last 4 characters, and how it is protected at rest.
 import { z } from 'zod';
+import { TerminalName } from '../store/store-operation';
 import { ReceiptPrinterSettings } from './printer';
 
 export const Mode = z.enum(['training', 'live']);
@@ -76,6 +77,8 @@ export const Settings = z.object({
   terminal_id: z.string().nullable(),
   /** The counter's ESC/POS receipt printer; null until a supervisor sets one. */
   receipt_printer: ReceiptPrinterSettings.nullable(),
+  /** The name a supervisor gives this counter ("Caja 2"), shown to the other counters. */
+  terminal_name: z.string().nullable(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -91,6 +94,10 @@ export const SettingsChange = z.strictObject({
   /** HTTPS (plain HTTP only to this machine), like the service's base URL. */
   store_url: BaseUrl.nullable().optional(),
   receipt_printer: ReceiptPrinterSettings.nullable().optional(),
+  /** No control characters: it is printed on other counters' screens and on the store's close. */
+  terminal_name: TerminalName.regex(/^[^\p{C}]+$/u, { message: 'no control characters' })
+    .nullable()
+    .optional(),
 });
 export type SettingsChange = z.infer<typeof SettingsChange>;
 

@@ -14,6 +14,8 @@ import { createFileLogger, type Logger } from '../../log/logger';
 import { createMockApp, type MockApp } from '../../mock/app';
 import type { Transport } from '../../service/transports';
 import { openSettingsStore, type SettingsStore } from '../../settings/settings-store';
+import { createPgDriver } from '../../store-link/pg-driver';
+import { openStoreLink, type StoreDbDriver, type StoreLink } from '../../store-link/store-link';
 import { createMemoryVault } from '../../vault/memory-vault';
 import type { Vault } from '../../vault/vault';
 import type { HandlerDeps, PrintAdapter } from '../deps';
@@ -38,6 +40,12 @@ export type BackendOptions = {
   liveTimeoutMs?: number;
   retry?: HandlerDeps['retry'];
   logger?: Logger;
+  /**
+   * The store database (docs/store-database.md): where the supervisor's URL is kept (memory by
+   * default), MOSTRADOR_STORE_DB_URL as the host read it, and the database code (tests may pass
+   * their own; without one the terminal is a one-counter store).
+   */
+  storeDb?: { vault?: Vault; envUrl?: string | undefined; driver?: StoreDbDriver; waitMs?: number };
   /** Starts the retry loops of unfinished paid-and-billed and refund operations (default true). */
   resume?: boolean;
   /**
@@ -58,6 +66,7 @@ export type Backend = {
   faults: FaultInjector;
   appInfo: AppInfo;
   integration: IntegrationHost;
+  storeLink: StoreLink | null;
   /** Stops retry loops, closes the journal and (if it made it) the training mock. */
   close(): Promise<void>;
 };
@@ -142,6 +151,33 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     await journal.close();
     throw error;
   }
+  const trainingStoreId = trainingApp.mockContext.credentials.clientId;
+  let storeLink: StoreLink | null = null;
+  try {
+    storeLink = await openStoreLink({
+      driver: options.storeDb?.driver ?? createPgDriver({ dataDir, journal, logger, clock }),
+      vault: options.storeDb?.vault ?? createMemoryVault(),
+      logger,
+      clock,
+      envUrl: options.storeDb?.envUrl,
+      counter: async () => {
+        const current = settings.get();
+        return {
+          terminalId: await settings.terminalId(),
+          terminalName: current.terminal_name,
+          appVersion: options.app.version,
+          stores: { live: current.pos_client_id, training: trainingStoreId },
+          timeZone: current.time_zone,
+        };
+      },
+      ...(options.storeDb?.waitMs === undefined
+        ? {}
+        : { crossCounterWaitMs: options.storeDb.waitMs }),
+    });
+  } catch (error) {
+    // Never a reason not to sell: the counter runs as a one-counter store and says so in the log.
+    logger.error('store database link not opened', { error });
+  }
   const faults = createFaultInjector();
   const live = {
     ...(options.liveTransport ? { transport: options.liveTransport } : {}),
@@ -186,6 +222,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     printer: options.printer,
     appInfo,
     integration,
+    ...(storeLink ? { storeLink } : {}),
     ...(options.retry ? { retry: options.retry } : {}),
   });
   const gated: HandlerTable = attention
@@ -204,8 +241,10 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     faults,
     appInfo,
     integration,
+    storeLink,
     close: () => {
       closed ??= (async () => {
+        await storeLink?.close();
         await integration.close();
         await table.close();
         await journal.close();

@@ -56,6 +56,7 @@ describe('settings', () => {
       store_url: null,
       terminal_id: null,
       receipt_printer: null,
+      terminal_name: null,
     });
   });
 

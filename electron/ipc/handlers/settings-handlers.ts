@@ -86,7 +86,16 @@ export function settingsHandlers(deps: HandlerDeps): Pick<HandlerMap, SettingsMe
         await vault.clear();
         deps.logger.info('token cleared: the service address moved to another origin');
       }
-      return save(next);
+      const updated = await save(next);
+      // The replication names this counter and its store on every line it sends.
+      if (
+        change.terminal_name !== undefined ||
+        change.pos_client_id !== undefined ||
+        change.time_zone !== undefined
+      ) {
+        await deps.storeLink?.apply();
+      }
+      return updated;
     },
 
     'shift.start': async ({ cashier_id }) => save({ cashier_id }),

@@ -4,6 +4,7 @@
 
 import { badArguments } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
+import { startStoreCheck, storeCheckField } from '../workflows/across-counters';
 import { lastBilledAt } from '../workflows/billed-at';
 import type { Billing } from '../workflows/billing';
 import { refuseWhileBillingInDoubt } from '../workflows/billing-in-doubt';
@@ -35,6 +36,8 @@ export function v2Handlers(deps: HandlerDeps, billing: Billing): Pick<HandlerMap
       checkJournalable(identity);
       const client = await requireService(deps, shift.mode);
       await refuseWhileBillingInDoubt(deps.journal, shift.mode, funding_code);
+      // Beside the service's call, within its own bound (docs/decisions.md).
+      const elsewhere = startStoreCheck(deps, shift.mode, funding_code);
       const query = { dni: identity.value, funding_code };
       const opId = await deps.journal.recordIntent({
         operation: 'v2.info',
@@ -50,12 +53,16 @@ export function v2Handlers(deps: HandlerDeps, billing: Billing): Pick<HandlerMap
           ? { billed_at: await lastBilledAt(deps.journal, shift.mode, funding_code) }
           : {};
       const hold = result.ok ? await heldFor(deps.journal, shift.mode, funding_code) : null;
+      const storeCheck = storeCheckField(await elsewhere);
       const outcome = await settleOnce(deps, opId, result, (info) => {
         const amounts = infoAmounts(info);
         if (!amounts) return null;
         const kept = { info, ...amounts };
         const held = hold ? { held: applyHeld(hold, amounts.to_collect_cents) } : {};
-        return { kept, data: { ...kept, invoice: invoiceFor(identity), ...billedAt, ...held } };
+        return {
+          kept: { ...kept, ...storeCheck },
+          data: { ...kept, invoice: invoiceFor(identity), ...billedAt, ...held, ...storeCheck },
+        };
       });
       return nameCashierHere(deps.journal, shift, funding_code, outcome);
     },

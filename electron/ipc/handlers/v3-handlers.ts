@@ -3,6 +3,7 @@
 import { centsToWire } from '../../../shared/domain/money';
 import { badArguments } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
+import { startStoreCheck, storeCheckField } from '../workflows/across-counters';
 import { lastBilledAt } from '../workflows/billed-at';
 import type { Billing } from '../workflows/billing';
 import { refuseWhileBillingInDoubt } from '../workflows/billing-in-doubt';
@@ -29,6 +30,8 @@ export function v3Handlers(
       checkJournalable(identity);
       const client = await requireService(deps, shift.mode);
       await refuseWhileBillingInDoubt(deps.journal, shift.mode, funding_code);
+      // Beside the service's call, within its own bound: the sale waits on neither in turn.
+      const elsewhere = startStoreCheck(deps, shift.mode, funding_code);
       let link: Record<string, string> | undefined;
       if (sale_request_id !== undefined) {
         if (!deps.integration) throw badArguments('no sale requests here', {});
@@ -62,6 +65,7 @@ export function v3Handlers(
       // Money held for a refused sale of this code is the customer's: it is used, not collected
       // again (docs/decisions.md "Money held for a refused sale").
       const hold = result.ok ? await heldFor(deps.journal, shift.mode, funding_code) : null;
+      const storeCheck = storeCheckField(await elsewhere);
       const outcome = await settleOnce(deps, opId, result, (conditions) => {
         const amounts = saleAmounts(conditions);
         // Conditions for another amount than the one billed would make the cashier collect
@@ -71,8 +75,15 @@ export function v3Handlers(
         // "Counter safety in the cashier's flows (issue 10)").
         const held = hold ? { held: applyHeld(hold, amounts.to_collect) } : {};
         return {
-          kept: { conditions, amounts },
-          data: { conditions, amounts, invoice: invoiceFor(identity), ...billedAt, ...held },
+          kept: { conditions, amounts, ...storeCheck },
+          data: {
+            conditions,
+            amounts,
+            invoice: invoiceFor(identity),
+            ...billedAt,
+            ...held,
+            ...storeCheck,
+          },
         };
       });
       return nameCashierHere(deps.journal, shift, funding_code, outcome);

@@ -9,6 +9,7 @@ import { createResolver } from '../../journal/resolver';
 import type { AttemptFn } from '../../journal/run-with-retry';
 import { badArguments } from '../bridge-failure';
 import type { HandlerDeps } from '../deps';
+import { refuseIfTakenElsewhere } from './across-counters';
 import {
   billedData,
   callFor,
@@ -153,6 +154,8 @@ export function createBilling(deps: HandlerDeps): Billing {
         const client = await requireService(deps, shift.mode);
         const existing = await findExisting(generation, source);
         if (existing) return answerExisting(existing);
+        // What the Verify learnt from the other counters, from the journal: no database wait.
+        refuseIfTakenElsewhere(source.outcome?.result);
 
         const plan = planFrom(generation, source);
         // A till's sale: written under its lock, so a cancel from the till comes before (and

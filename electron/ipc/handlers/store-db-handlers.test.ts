@@ -1,0 +1,155 @@
+// The store database through the bridge, with a scripted database side: the URL behind the PIN
+// and never answered back whole, the counter's name, and what Verify and Info do with what the
+// other counters' rows say. Without a store database every sale is as before.
+import { describe, expect, it } from 'vitest';
+import { scriptedDriver } from '../../store-link/test-support';
+import { errorOf, ok, PIN, PLAIN_SALE, testBed } from '../compose/test-support';
+
+const URL_A = 'postgres://caja:Secreto-de-prueba@127.0.0.1:5432/tienda';
+
+describe('without a store database', () => {
+  const bed = testBed('on-shift');
+
+  it('sells as before: no store check in the answers, replication off', async () => {
+    const { table } = bed.backend;
+    expect(await ok(table, 'storeDb.replication', {})).toMatchObject({
+      state: 'off',
+      waiting_lines: 0,
+    });
+    expect((await ok(table, 'storeDb.status', {})).source).toBe('off');
+    expect(await ok(table, 'storeDb.freshness', {})).toEqual({ available: false, counters: [] });
+    const verified = await ok(table, 'v3.verify', PLAIN_SALE);
+    if (verified.status !== 'succeeded') throw new Error('expected a Verify');
+    expect(verified.data).not.toHaveProperty('store_check');
+    expect((await ok(table, 'v3.paidAndBilled', { verify_op_id: verified.op_id })).status).toBe(
+      'succeeded',
+    );
+  });
+});
+
+describe('with a store database', () => {
+  const driver = scriptedDriver();
+  const bed = testBed();
+  const open = async () => {
+    const backend = await bed.openOnShift({ storeDb: { driver, waitMs: 150 } });
+    await ok(backend.table, 'supervisor.setPin', { pin: PIN });
+    // Live lines are filed under the store's client id: without one nothing is sent.
+    await ok(backend.table, 'settings.update', {
+      pin: PIN,
+      change: { pos_client_id: 'tienda-centro' },
+    });
+    return backend;
+  };
+
+  it('takes the URL behind the PIN and answers only host, database and user', async () => {
+    const { table, logger } = await open();
+    expect((await errorOf(table, 'storeDb.configure', { pin: '9999', url: URL_A })).code).toBe(
+      'wrong-pin',
+    );
+    const status = await ok(table, 'storeDb.configure', { pin: PIN, url: URL_A });
+    expect(status).toMatchObject({
+      source: 'settings',
+      target: { host: '127.0.0.1', database: 'tienda', user: 'caja' },
+    });
+    const all = JSON.stringify([status, await ok(table, 'storeDb.status', {})]);
+    expect(all).not.toContain('Secreto');
+    const refused = await errorOf(table, 'storeDb.configure', {
+      pin: PIN,
+      url: 'postgres://caja:pw123456@db.example.pe/tienda',
+    });
+    expect(refused).toMatchObject({ code: 'bad-arguments', issues: { url: 'needs-tls' } });
+    logger.info('a line', { url: URL_A });
+    expect(JSON.stringify(await ok(table, 'settings.get', {}))).not.toContain('Secreto');
+  });
+
+  it('sends nothing until the store client id is set, and says so', async () => {
+    const { table } = await open();
+    await ok(table, 'settings.update', { pin: PIN, change: { pos_client_id: null } });
+    const started = driver.started.length;
+    expect(await ok(table, 'storeDb.configure', { pin: PIN, url: URL_A })).toMatchObject({
+      problem: 'no-store-id',
+      replication: { state: 'off' },
+    });
+    expect(driver.started.length).toBe(started);
+    await ok(table, 'settings.update', { pin: PIN, change: { pos_client_id: 'tienda-centro' } });
+    expect(await ok(table, 'storeDb.status', {})).toMatchObject({ problem: null });
+    expect(driver.started.length).toBe(started + 1);
+    expect(driver.counters.at(-1)?.stores.live).toBe('tienda-centro');
+  });
+
+  it('keeps the counter name a supervisor gives, short and bounded', async () => {
+    const { table } = await open();
+    const saved = await ok(table, 'settings.update', {
+      pin: PIN,
+      change: { terminal_name: '  Caja 2 ' },
+    });
+    expect(saved.terminal_name).toBe('Caja 2');
+    for (const terminal_name of ['', 'x'.repeat(33), 'Caja\u00072']) {
+      expect(
+        (await errorOf(table, 'settings.update', { pin: PIN, change: { terminal_name } })).code,
+      ).toBe('bad-arguments');
+    }
+    expect((await ok(table, 'settings.get', {})).terminal_name).toBe('Caja 2');
+  });
+
+  it('shows a code billed at another counter with who and when, and refuses to bill it again', async () => {
+    const { table } = await open();
+    await ok(table, 'storeDb.configure', { pin: PIN, url: URL_A });
+    driver.answer = {
+      state: 'billed-elsewhere',
+      counter: { terminal_id: 'CAJA01', terminal_name: 'Caja 1', at: '2026-03-10T15:42:01.000Z' },
+    };
+    const verified = await ok(table, 'v3.verify', PLAIN_SALE);
+    if (verified.status !== 'succeeded') throw new Error('expected a Verify');
+    expect(verified.data.store_check).toEqual({
+      state: 'billed-elsewhere',
+      counter: { terminal_id: 'CAJA01', terminal_name: 'Caja 1', at: '2026-03-10T15:42:01.000Z' },
+    });
+    const refused = await errorOf(table, 'v3.paidAndBilled', { verify_op_id: verified.op_id });
+    expect(refused).toMatchObject({
+      code: 'bad-arguments',
+      message: expect.stringContaining('Caja 1'),
+    });
+  });
+
+  it('holds a code in doubt at another counter, on Verify and Info alike', async () => {
+    const { table } = await open();
+    await ok(table, 'storeDb.configure', { pin: PIN, url: URL_A });
+    driver.answer = {
+      state: 'in-doubt-elsewhere',
+      counter: { terminal_id: 'CAJA01', terminal_name: 'Caja 1', at: '2026-03-10T15:42:01.000Z' },
+    };
+    const verified = await ok(table, 'v3.verify', PLAIN_SALE);
+    if (verified.status !== 'succeeded') throw new Error('expected a Verify');
+    expect(verified.data.store_check?.state).toBe('in-doubt-elsewhere');
+    expect((await errorOf(table, 'v3.paidAndBilled', { verify_op_id: verified.op_id })).code).toBe(
+      'billing-in-doubt',
+    );
+    const info = await ok(table, 'v2.info', {
+      identity: PLAIN_SALE.identity,
+      funding_code: PLAIN_SALE.funding_code,
+    });
+    if (info.status !== 'succeeded') throw new Error('expected an Info');
+    expect(info.data.store_check?.state).toBe('in-doubt-elsewhere');
+    expect((await errorOf(table, 'v2.paidAndBilled', { info_op_id: info.op_id })).code).toBe(
+      'billing-in-doubt',
+    );
+  });
+
+  it('sells on with "not checked" when the database hangs past the bounded wait', async () => {
+    const { table } = await open();
+    await ok(table, 'storeDb.configure', { pin: PIN, url: URL_A });
+    driver.hang = true;
+    try {
+      const verified = await ok(table, 'v3.verify', PLAIN_SALE);
+      if (verified.status !== 'succeeded') throw new Error('expected a Verify');
+      expect(verified.data.store_check).toEqual({ state: 'not-checked' });
+      expect(verified.data.amounts.to_collect).toBe(30_000);
+      expect((await ok(table, 'v3.paidAndBilled', { verify_op_id: verified.op_id })).status).toBe(
+        'succeeded',
+      );
+    } finally {
+      driver.hang = false;
+    }
+  });
+});

@@ -1,0 +1,186 @@
+// Interface texts of the store database (several counters, one store; docs/store-database.md),
+// kept apart so the main catalogues change by one line each; spread into es-pe.ts and en.ts.
+export const storeDbEsPE = {
+  'storeDb.pill.unreachable':
+    'Tienda: sin conexión desde las {time} — {count} registros por enviar',
+  'storeDb.pill.unreachableOne': 'Tienda: sin conexión desde las {time} — 1 registro por enviar',
+  'storeDb.pill.behind': 'Tienda: enviando — {count} registros por enviar',
+  'storeDb.pill.refused': 'Tienda: la base rechaza esta caja desde las {time} — {count} por enviar',
+  'storeDb.pill.conflict': 'Tienda: conflicto en la base desde las {time} — llame a soporte',
+  'storeDb.pill.help':
+    'Esta caja vende igual. Las otras cajas y el cierre de la tienda no ven sus últimas operaciones hasta que se envíen. Si dura, avise al supervisor (Configuración → Tienda con varias cajas → Probar conexión).',
+
+  'storeDb.settings.title': 'Tienda con varias cajas',
+  'storeDb.settings.help':
+    'Opcional. Con la base de datos de la tienda (PostgreSQL), cada caja envía su diario y consulta a las demás antes de cobrar. Sin ella, esta caja trabaja sola, como siempre.',
+  'storeDb.settings.terminalName': 'Nombre de esta caja',
+  'storeDb.settings.terminalNameHint': 'Corto, como «Caja 2» (hasta 32 caracteres).',
+  'storeDb.settings.terminalNameSave': 'Guardar nombre',
+  'storeDb.settings.terminalNameSaved': 'Nombre guardado.',
+  'storeDb.settings.url': 'Dirección de la base de datos (nueva)',
+  'storeDb.settings.urlHint':
+    'postgres://usuario:contraseña@servidor:5432/base?sslmode=require. Fuera de la red de la tienda, sslmode=require o verify-full.',
+  'storeDb.settings.urlBad':
+    'No es una dirección postgres:// con usuario, contraseña, servidor y base.',
+  'storeDb.settings.urlNeedsTls':
+    'Este servidor está fuera de la red de la tienda: agregue ?sslmode=require (o verify-full).',
+  'storeDb.settings.save': 'Guardar dirección',
+  'storeDb.settings.remove': 'Quitar la base de datos',
+  'storeDb.settings.test': 'Probar conexión',
+  'storeDb.settings.testing': 'Probando…',
+  'storeDb.settings.none': 'Sin base de datos de la tienda: esta caja trabaja sola.',
+  'storeDb.settings.target': 'Conectada a {database} en {host}:{port} como {user}.',
+  'storeDb.settings.fromEnv': 'Definida por MOSTRADOR_STORE_DB_URL: no se cambia desde aquí.',
+  'storeDb.settings.problem.unreadable':
+    'La dirección guardada no se pudo leer: guárdela de nuevo. Mientras tanto esta caja trabaja sola.',
+  'storeDb.settings.problem.not-a-url':
+    'La dirección guardada no es válida: guárdela de nuevo. Mientras tanto esta caja trabaja sola.',
+  'storeDb.settings.problem.needs-tls':
+    'La dirección guardada necesita sslmode=require: guárdela de nuevo. Mientras tanto esta caja trabaja sola.',
+  'storeDb.settings.problem.no-store-id':
+    'Falta el id de cliente de la tienda (pos_client_id, en Configuración general): sin él no se envía nada.',
+  'storeDb.state.off': 'Envío: apagado.',
+  'storeDb.state.ok': 'Envío: al día.',
+  'storeDb.state.behind': 'Envío: poniéndose al día ({count} registros por enviar).',
+  'storeDb.state.unreachable':
+    'Envío: sin conexión desde las {time} ({count} registros por enviar).',
+  'storeDb.state.refused':
+    'Envío: la base de datos rechaza esta caja desde las {time} ({count} registros por enviar). Pruebe la conexión.',
+  'storeDb.state.conflict':
+    'Envío: detenido por un conflicto desde las {time}: la base tiene otra línea con la misma clave. Llame a soporte.',
+
+  'storeDb.check.reachable': 'Servidor',
+  'storeDb.check.migrated': 'Tablas de Mostrador',
+  'storeDb.check.privileges': 'Permisos del usuario',
+  'storeDb.check.clock': 'Hora del servidor',
+  'storeDb.check.status.ok': 'Correcto',
+  'storeDb.check.status.failed': 'Problema',
+  'storeDb.check.status.not-checked': 'No se revisó',
+
+  'storeDb.check.server': 'PostgreSQL {version}.',
+  'storeDb.check.version': 'Versión {version}.',
+  'storeDb.check.notMigrated':
+    'La base no tiene las tablas de Mostrador: ejecute «npm run store-db -- migrate» con el usuario dueño.',
+  'storeDb.check.older':
+    'Las tablas son de la versión {version} y esta caja necesita la {required}: ejecute la migración otra vez.',
+  'storeDb.check.tooFew': 'Le falta: {list}. Use un usuario con el rol mostrador_terminal.',
+  'storeDb.check.tooMany':
+    'Tiene de más: {list}. Use un usuario con el rol mostrador_terminal, que solo agrega y lee.',
+  'storeDb.check.clockOff':
+    'La hora de esta caja y la del servidor difieren en {skew}: corrija la hora de esta caja o del servidor.',
+  'storeDb.check.skew': 'Diferencia de hora: {skew}.',
+  'storeDb.category.network':
+    'El servidor no responde o rechaza la conexión: revise la dirección, el puerto, la red y el firewall.',
+  'storeDb.category.timeout': 'El servidor no respondió a tiempo.',
+  'storeDb.category.auth': 'Usuario o contraseña incorrectos, o el servidor no acepta a esta caja.',
+  'storeDb.category.no-database': 'Esa base de datos no existe en el servidor.',
+  'storeDb.category.not-migrated': 'La base no tiene las tablas de Mostrador.',
+  'storeDb.category.permission': 'El usuario no tiene los permisos de una caja.',
+  'storeDb.category.tls-required':
+    'Fuera de la red de la tienda la conexión debe ir cifrada (sslmode=require).',
+  'storeDb.category.tls':
+    'La conexión cifrada (TLS) falló: revise sslmode y el certificado del servidor.',
+  'storeDb.category.bad-url': 'La dirección no es válida.',
+  'storeDb.category.bad-line': 'La base rechazó un registro de esta caja: llame a soporte.',
+  'storeDb.category.server': 'El servidor respondió con un error.',
+
+  'storeDb.elsewhere.billedAt': 'Facturado en {counter} a las {time}.',
+  'storeDb.elsewhere.billedAtDay': 'Facturado en {counter} el {when}.',
+  'storeDb.elsewhere.inDoubt.title': 'En duda en {counter}: no cobrar',
+  'storeDb.elsewhere.inDoubt.steps':
+    'Un pagado y facturado de este código en {counter} (desde las {time}) todavía espera la respuesta del servicio. No cobre: el cliente pudo haber pagado allí. Vuelva a verificar cuando {counter} tenga la respuesta.',
+  'storeDb.elsewhere.unnamed': 'otra caja ({id})',
+  'storeDb.notChecked':
+    'No se pudo consultar a las otras cajas de la tienda a tiempo: si el cliente dice que ya pagó en otra caja, confírmelo antes de cobrar.',
+} as const;
+
+export const storeDbEn: Record<keyof typeof storeDbEsPE, string> = {
+  'storeDb.pill.unreachable': 'Store: no connection since {time} — {count} records to send',
+  'storeDb.pill.unreachableOne': 'Store: no connection since {time} — 1 record to send',
+  'storeDb.pill.behind': 'Store: sending — {count} records to send',
+  'storeDb.pill.refused': 'Store: the database refuses this counter since {time} — {count} to send',
+  'storeDb.pill.conflict': 'Store: database conflict since {time} — call support',
+  'storeDb.pill.help':
+    'This counter keeps selling. The other counters and the store close do not see its latest operations until they are sent. If it lasts, tell the supervisor (Settings → Store with several counters → Test connection).',
+
+  'storeDb.settings.title': 'Store with several counters',
+  'storeDb.settings.help':
+    "Optional. With the store's database (PostgreSQL), every counter sends its journal and asks the others before collecting. Without it, this counter works alone, as always.",
+  'storeDb.settings.terminalName': "This counter's name",
+  'storeDb.settings.terminalNameHint': 'Short, like "Caja 2" (up to 32 characters).',
+  'storeDb.settings.terminalNameSave': 'Save name',
+  'storeDb.settings.terminalNameSaved': 'Name saved.',
+  'storeDb.settings.url': 'Database address (new)',
+  'storeDb.settings.urlHint':
+    "postgres://user:password@server:5432/database?sslmode=require. Outside the store's network, sslmode=require or verify-full.",
+  'storeDb.settings.urlBad': 'Not a postgres:// address with user, password, server and database.',
+  'storeDb.settings.urlNeedsTls':
+    "This server is outside the store's network: add ?sslmode=require (or verify-full).",
+  'storeDb.settings.save': 'Save address',
+  'storeDb.settings.remove': 'Remove the database',
+  'storeDb.settings.test': 'Test connection',
+  'storeDb.settings.testing': 'Testing…',
+  'storeDb.settings.none': 'No store database: this counter works alone.',
+  'storeDb.settings.target': 'Connected to {database} on {host}:{port} as {user}.',
+  'storeDb.settings.fromEnv': 'Set by MOSTRADOR_STORE_DB_URL: not changeable here.',
+  'storeDb.settings.problem.unreadable':
+    'The saved address could not be read: save it again. Meanwhile this counter works alone.',
+  'storeDb.settings.problem.not-a-url':
+    'The saved address is not valid: save it again. Meanwhile this counter works alone.',
+  'storeDb.settings.problem.needs-tls':
+    'The saved address needs sslmode=require: save it again. Meanwhile this counter works alone.',
+  'storeDb.settings.problem.no-store-id':
+    "The store's client id (pos_client_id, in general settings) is missing: nothing is sent without it.",
+  'storeDb.state.off': 'Sending: off.',
+  'storeDb.state.ok': 'Sending: up to date.',
+  'storeDb.state.behind': 'Sending: catching up ({count} records to send).',
+  'storeDb.state.unreachable': 'Sending: no connection since {time} ({count} records to send).',
+  'storeDb.state.refused':
+    'Sending: the database refuses this counter since {time} ({count} records to send). Test the connection.',
+  'storeDb.state.conflict':
+    'Sending: stopped by a conflict since {time}: the database holds another line under the same key. Call support.',
+
+  'storeDb.check.reachable': 'Server',
+  'storeDb.check.migrated': "Mostrador's tables",
+  'storeDb.check.privileges': "The user's privileges",
+  'storeDb.check.clock': "The server's clock",
+  'storeDb.check.status.ok': 'Right',
+  'storeDb.check.status.failed': 'Problem',
+  'storeDb.check.status.not-checked': 'Not checked',
+
+  'storeDb.check.server': 'PostgreSQL {version}.',
+  'storeDb.check.version': 'Version {version}.',
+  'storeDb.check.notMigrated':
+    'The database has no Mostrador tables: run "npm run store-db -- migrate" with the owner user.',
+  'storeDb.check.older':
+    'The tables are version {version} and this counter needs {required}: run the migration again.',
+  'storeDb.check.tooFew': 'Missing: {list}. Use a user with the mostrador_terminal role.',
+  'storeDb.check.tooMany':
+    'Too much: {list}. Use a user with the mostrador_terminal role, which only adds and reads.',
+  'storeDb.check.clockOff':
+    "This counter's clock and the server's differ by {skew}: fix this counter's or the server's time.",
+  'storeDb.check.skew': 'Clock difference: {skew}.',
+  'storeDb.category.network':
+    'The server does not answer or refuses the connection: check the address, the port, the network and the firewall.',
+  'storeDb.category.timeout': 'The server did not answer in time.',
+  'storeDb.category.auth': 'Wrong user or password, or the server does not accept this counter.',
+  'storeDb.category.no-database': 'That database does not exist on the server.',
+  'storeDb.category.not-migrated': 'The database has no Mostrador tables.',
+  'storeDb.category.permission': "The user lacks a counter's privileges.",
+  'storeDb.category.tls-required':
+    "Outside the store's network the link must be encrypted (sslmode=require).",
+  'storeDb.category.tls':
+    "The encrypted link (TLS) failed: check sslmode and the server's certificate.",
+  'storeDb.category.bad-url': 'The address is not valid.',
+  'storeDb.category.bad-line': 'The database refused a record of this counter: call support.',
+  'storeDb.category.server': 'The server answered with an error.',
+
+  'storeDb.elsewhere.billedAt': 'Billed at {counter} at {time}.',
+  'storeDb.elsewhere.billedAtDay': 'Billed at {counter} on {when}.',
+  'storeDb.elsewhere.inDoubt.title': 'In doubt at {counter}: do not collect',
+  'storeDb.elsewhere.inDoubt.steps':
+    "A paid-and-billed of this code at {counter} (since {time}) is still waiting for the service's answer. Do not collect: the customer may have paid there. Verify again once {counter} has the answer.",
+  'storeDb.elsewhere.unnamed': 'another counter ({id})',
+  'storeDb.notChecked':
+    "The store's other counters could not be asked in time: if the customer says they already paid at another counter, confirm it before collecting.",
+};

@@ -1,0 +1,118 @@
+// Bridge methods and shapes of the store database (docs/store-database.md): the supervisor's
+// connection (behind the PIN; the URL goes in and never comes back whole), the counter's own
+// replication state for its top bar, every counter's freshness for the store's close, and what
+// Verify and Info learnt from the other counters. Nothing here carries the password.
+import { z } from 'zod';
+import { ReplicationState } from '../store/replication-state';
+import { StoreDbCheck } from '../store/store-db-check';
+import { CounterFreshness } from '../store/store-operation';
+import { SupervisorPin } from './settings';
+
+const Empty = z.strictObject({});
+
+/** Where the store database is, as a supervisor may see it: never the password. */
+export const StoreDbTarget = z.object({
+  host: z.string().max(255),
+  port: z.int().min(1).max(65535),
+  database: z.string().max(128),
+  user: z.string().max(128),
+  /** The URL's `sslmode`, or null when it names none (libpq's default, `prefer`). */
+  sslmode: z.string().max(32).nullable(),
+});
+export type StoreDbTarget = z.infer<typeof StoreDbTarget>;
+
+/** How this counter's lines are getting through (shared/store/replication-state.ts). */
+export { ReplicationStateName, StoreDbErrorCategory } from '../store/replication-state';
+export { ReplicationState, StoreDbCheck };
+
+/** The URL as a supervisor typed it: `postgres://user:password@host:5432/db?sslmode=…`. */
+export const StoreDbUrlInput = z.string().trim().min(1).max(2048);
+
+/** Why a URL cannot be used; nothing was sent with it. */
+export const StoreDbUrlProblem = z.enum([
+  /** Not a `postgres://` or `postgresql://` URL with a host and a database. */
+  'not-a-url',
+  /** A host outside this machine and the private networks without `sslmode=require` or `verify-full`. */
+  'needs-tls',
+]);
+export type StoreDbUrlProblem = z.infer<typeof StoreDbUrlProblem>;
+
+export const StoreDbStatus = z.object({
+  /** `env`: set by MOSTRADOR_STORE_DB_URL, not changeable from Settings. */
+  source: z.enum(['env', 'settings', 'off']),
+  target: StoreDbTarget.nullable(),
+  /**
+   * Why the counter runs as a one-counter store although a URL is set: the stored URL could not
+   * be read or used, or live mode has no store client id (`pos_client_id`) to file lines under.
+   */
+  problem: z.enum(['unreadable', 'not-a-url', 'needs-tls', 'no-store-id']).nullable(),
+  replication: ReplicationState,
+});
+export type StoreDbStatus = z.infer<typeof StoreDbStatus>;
+
+/**
+ * "Probar conexión": the URL's own problem (then nothing was sent), where it points (no
+ * password), and each check the database side made (shared/store/store-db-check.ts).
+ */
+export const StoreDbTest = z.object({
+  url_problem: StoreDbUrlProblem.nullable(),
+  target: StoreDbTarget.nullable(),
+  check: StoreDbCheck.nullable(),
+});
+export type StoreDbTest = z.infer<typeof StoreDbTest>;
+
+/** Another counter as the store database names it. */
+export const OtherCounter = z.object({
+  terminal_id: z.string().max(64),
+  terminal_name: z.string().max(32).nullable(),
+  /** When its billing was accepted, or when its paid-and-billed in doubt started. */
+  at: z.iso.datetime({ offset: true }),
+});
+export type OtherCounter = z.infer<typeof OtherCounter>;
+
+/**
+ * What Verify (v3) and Info (v2) learnt from the store database about this code at the other
+ * counters, within their bounded wait:
+ * - `off`: no store database is set;
+ * - `clear`: asked, and no other counter has billed it or holds a billing of it in doubt;
+ * - `not-checked`: the database did not answer in time (the sale goes on, with a note);
+ * - `billed-elsewhere`: another counter billed it: no amount to collect;
+ * - `in-doubt-elsewhere`: another counter's paid-and-billed of it has no answer: do not collect.
+ */
+export const StoreCheck = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('off') }),
+  z.object({ state: z.literal('clear') }),
+  z.object({ state: z.literal('not-checked') }),
+  z.object({ state: z.literal('billed-elsewhere'), counter: OtherCounter }),
+  z.object({ state: z.literal('in-doubt-elsewhere'), counter: OtherCounter }),
+]);
+export type StoreCheck = z.infer<typeof StoreCheck>;
+
+export const StoreFreshness = z.object({
+  /** False without a store database, or when it did not answer: then `counters` is empty. */
+  available: z.boolean(),
+  counters: z.array(CounterFreshness),
+});
+export type StoreFreshness = z.infer<typeof StoreFreshness>;
+
+export const storeDbMethods = {
+  /** The connection as the supervisor may see it, and this counter's replication state. */
+  'storeDb.status': { args: Empty, result: StoreDbStatus },
+  /** This counter's replication state alone, for the top bar (asked every few seconds). */
+  'storeDb.replication': { args: Empty, result: ReplicationState },
+  /** Saves (or, with null, removes) the store database's URL; the replication restarts on it. */
+  'storeDb.configure': {
+    args: z.strictObject({ pin: SupervisorPin, url: StoreDbUrlInput.nullable() }),
+    result: StoreDbStatus,
+  },
+  /**
+   * "Probar conexión": each check against `url` (typed, maybe not saved yet), or the saved one
+   * when absent. PIN-checked: it sends the password to that address.
+   */
+  'storeDb.test': {
+    args: z.strictObject({ pin: SupervisorPin, url: StoreDbUrlInput.optional() }),
+    result: StoreDbTest,
+  },
+  /** Every counter of this store and mode as the store database knows them (the store's close). */
+  'storeDb.freshness': { args: Empty, result: StoreFreshness },
+} as const;
