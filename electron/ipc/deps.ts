@@ -9,6 +9,7 @@ import type { Journal } from '../journal/journal';
 import type { Logger } from '../log/logger';
 import type { ServiceClient } from '../service/service-client';
 import type { SettingsStore } from '../settings/settings-store';
+import type { StoreCloseDatabase } from '../store-close/close-database';
 import type { Vault } from '../vault/vault';
 import type { FaultInjector } from './compose/fault-transport';
 
@@ -48,6 +49,11 @@ export type HandlerDeps = {
   appInfo: AppInfo;
   /** Semi-integrated mode: the till's sale requests; absent where a test runs without it. */
   integration?: IntegrationHost;
+  /**
+   * The store database as the store's day close reads and writes it, or null when no store
+   * database is set (asked at each call, so a changed setting takes effect at once).
+   */
+  storeCloseDb?: () => StoreCloseDatabase | null;
   /** How unknown paid-and-billed and refund calls are retried (tests pass an instant sleep). */
   retry?: { policy?: Partial<RetryPolicy>; random?: () => number; sleep?: Sleep };
 };

@@ -27,6 +27,7 @@ import {
   SupervisorPin,
   TokenStatus,
 } from './settings';
+import { storeCloseMethods } from './store-close';
 
 const Empty = z.strictObject({});
 const Cents = z.int().positive().max(99_999_999_99);
@@ -149,6 +150,7 @@ export const bridgeMethods = {
   ...orderMethods,
   ...integrationMethods,
   ...receiptMethods,
+  ...storeCloseMethods,
 
   'journal.operations': {
     args: z.strictObject({ day: IsoDate.optional() }),

@@ -13,6 +13,7 @@ import { ordersHandlers } from '../handlers/orders-handlers';
 import { printHandlers } from '../handlers/print-handlers';
 import { receiptHandlers } from '../handlers/receipt-handlers';
 import { settingsHandlers } from '../handlers/settings-handlers';
+import { storeCloseHandlers } from '../handlers/store-close-handlers';
 import { tokenHandlers } from '../handlers/token-handlers';
 import { trainingHandlers } from '../handlers/training-handlers';
 import { v2Handlers } from '../handlers/v2-handlers';
@@ -56,6 +57,7 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
     ...integrationHandlers(deps),
     // Printed documents read the journal and the day summary through the handlers above.
     ...receiptHandlers(deps, () => methods),
+    ...storeCloseHandlers(deps, () => methods),
   };
   return {
     methods: Object.freeze(methods),

@@ -36,6 +36,8 @@ export type BackendOptions = {
   liveTransport?: Transport;
   liveTimeoutMs?: number;
   retry?: HandlerDeps['retry'];
+  /** The store database as the store's day close uses it (none: a one-counter store). */
+  storeCloseDb?: HandlerDeps['storeCloseDb'];
   logger?: Logger;
   /** Starts the retry loops of unfinished paid-and-billed and refund operations (default true). */
   resume?: boolean;
@@ -154,6 +156,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     appInfo,
     integration,
     ...(options.retry ? { retry: options.retry } : {}),
+    ...(options.storeCloseDb ? { storeCloseDb: options.storeCloseDb } : {}),
   });
   if (options.resume !== false) await table.resumeUnresolved();
   logger.info('backend opened', { shell: options.shell, mode: settings.get().mode });
