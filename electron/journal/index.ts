@@ -12,6 +12,7 @@ export {
 } from './journal';
 export { JournalError, type JournalErrorCode } from './journal-error';
 export type { JournalProblem, JournalProblemKind, JournalRecovery } from './load-journal';
+export { type LineReader, openLineReader, type RawLine, type RawLines } from './read-lines-after';
 export { createResolver, type Resolver, type ResolverOptions } from './resolver';
 export {
   type AttemptAnswer,

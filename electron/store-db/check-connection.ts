@@ -1,0 +1,114 @@
+// "Probar conexión" (docs/store-database.md, "Checking a counter's connection"): with the
+// counter's own URL, is the database reachable, migrated to what this app needs, are the
+// privileges those of a counter (add and read lines, never change or remove one), and how far
+// the two clocks are apart. Every part is a value; it never throws.
+import { MAX_CLOCK_SKEW_MS, type StoreDbCheck } from '../../shared/store/store-db-check';
+import { categorize, connectStoreDb, DEFAULT_TIMEOUTS, type StoreDbTimeouts } from './connection';
+import { LATEST_VERSION } from './migrate';
+
+const NEEDED: readonly [string, string, string][] = [
+  ['journal_lines', 'INSERT', 'table'],
+  ['journal_lines', 'SELECT', 'table'],
+  ['terminals', 'SELECT', 'table'],
+  ['open_operations', 'SELECT', 'table'],
+  ['store_operations', 'SELECT', 'table'],
+  ['store_db_heartbeat(text, text, text, text, text)', 'EXECUTE', 'function'],
+];
+const TOO_MUCH: readonly [string, string][] = [
+  ['journal_lines', 'UPDATE'],
+  ['journal_lines', 'DELETE'],
+  ['journal_lines', 'TRUNCATE'],
+  ['terminals', 'UPDATE'],
+  ['terminals', 'DELETE'],
+];
+
+export async function checkStoreDb(
+  url: string,
+  options: { clock?: () => Date; timeouts?: StoreDbTimeouts; required?: number } = {},
+): Promise<StoreDbCheck> {
+  const clock = options.clock ?? (() => new Date());
+  const required = options.required ?? LATEST_VERSION;
+  const result: StoreDbCheck = {
+    ok: false,
+    reachable: { ok: false, category: null, server_version: null },
+    migrated: { ok: false, version: null, required },
+    privileges: { ok: false, missing: [], excess: [] },
+    clock: { ok: false, skew_ms: null },
+  };
+  let client: Awaited<ReturnType<typeof connectStoreDb>>;
+  try {
+    client = await connectStoreDb(url, options.timeouts ?? DEFAULT_TIMEOUTS, 'mostrador-check');
+  } catch (error) {
+    result.reachable.category = categorize(error);
+    return result;
+  }
+  try {
+    const before = clock().getTime();
+    const info = await client.query<{
+      now: Date;
+      version: string;
+      encoding: string;
+      superuser: boolean;
+    }>(
+      `SELECT clock_timestamp() AS now, current_setting('server_version') AS version,
+        current_setting('server_encoding') AS encoding,
+        (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS superuser`,
+    );
+    const after = clock().getTime();
+    const row = info.rows[0];
+    if (!row) throw new Error('no answer');
+    result.reachable = { ok: true, category: null, server_version: row.version.slice(0, 64) };
+    // The database's clock against the middle of the round trip.
+    const skew = Math.round(row.now.getTime() - (before + after) / 2);
+    result.clock = { ok: Math.abs(skew) <= MAX_CLOCK_SKEW_MS, skew_ms: skew };
+
+    const present = await client.query<{ present: boolean; readable: boolean }>(
+      `SELECT to_regclass('store_db_migrations') IS NOT NULL AS present,
+        to_regclass('store_db_migrations') IS NOT NULL
+          AND has_table_privilege('store_db_migrations', 'SELECT') AS readable`,
+    );
+    let version: number | null = null;
+    if (present.rows[0]?.readable) {
+      const max = await client.query<{ version: number | null }>(
+        'SELECT max(version) AS version FROM store_db_migrations',
+      );
+      version = max.rows[0]?.version ?? null;
+    } else if (present.rows[0]?.present) {
+      result.privileges.missing.push('SELECT store_db_migrations');
+    }
+    result.migrated = { ok: version !== null && version >= required, version, required };
+
+    // Checked whenever the schema is there: a user who cannot read even the version is a
+    // counter whose privileges are wrong, not a database that was never migrated.
+    if (present.rows[0]?.present) {
+      const missing: string[] = result.privileges.missing;
+      const excess: string[] = [];
+      for (const [object, privilege, kind] of NEEDED) {
+        const has = await client.query<{ has: boolean }>(
+          kind === 'function'
+            ? 'SELECT has_function_privilege($1, $2) AS has'
+            : 'SELECT to_regclass($1) IS NOT NULL AND has_table_privilege($1, $2) AS has',
+          [object, privilege],
+        );
+        if (!has.rows[0]?.has) missing.push(`${privilege} ${object.replace(/\(.*$/, '')}`);
+      }
+      for (const [object, privilege] of TOO_MUCH) {
+        const has = await client.query<{ has: boolean }>(
+          'SELECT has_table_privilege($1, $2) AS has',
+          [object, privilege],
+        );
+        if (has.rows[0]?.has) excess.push(`${privilege} ${object}`);
+      }
+      if (row.superuser) excess.push('superuser');
+      if (row.encoding !== 'UTF8') missing.push(`UTF8 encoding (is ${row.encoding})`.slice(0, 64));
+      result.privileges = { ok: missing.length === 0 && excess.length === 0, missing, excess };
+    }
+  } catch (error) {
+    if (!result.reachable.ok) result.reachable.category = categorize(error);
+    else result.reachable = { ...result.reachable, ok: false, category: categorize(error) };
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  result.ok = result.reachable.ok && result.migrated.ok && result.privileges.ok && result.clock.ok;
+  return result;
+}

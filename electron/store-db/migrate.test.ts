@@ -1,0 +1,107 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { embeddedSource } from './embed-migrations';
+import { migrate } from './migrate';
+import { EMBEDDED_MIGRATIONS } from './migrations/embedded';
+import { throwawayStoreDb } from './test-support/store-db-fixture';
+
+const db = throwawayStoreDb();
+
+async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const line = (seq: number) =>
+  JSON.stringify({
+    seq,
+    op_id: '0f8fad5b-d9cb-469f-a165-70867728950e',
+    at: '2026-03-10T15:00:00.000Z',
+    type: 'note',
+    text: 'x',
+  });
+
+describe('store database migrations', () => {
+  it('the migrations the app carries are the .sql files of electron/store-db/migrations', () => {
+    const embedded = readFileSync(
+      fileURLToPath(new URL('./migrations/embedded.ts', import.meta.url)),
+      'utf8',
+    );
+    expect(embedded, 'run npx tsx electron/store-db/embed-migrations.ts').toBe(embeddedSource());
+    expect(EMBEDDED_MIGRATIONS.every((m) => m.version < 100)).toBe(true);
+  });
+
+  it('migrate creates the schema once and a second run applies nothing', async () => {
+    const url = await db.emptyDatabase();
+    const first = await migrate(url);
+    expect(first.applied).toEqual(EMBEDDED_MIGRATIONS.map((m) => m.version));
+    const second = await migrate(url);
+    expect(second).toEqual({ applied: [], version: first.version });
+  });
+
+  it('npm run store-db -- migrate --url migrates and says to which version', async () => {
+    const url = await db.emptyDatabase();
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'electron/store-db/cli.ts', ...args], {
+        encoding: 'utf8',
+      });
+    const first = run(['migrate', '--url', url]);
+    expect(first.stdout).toMatch(/migrated to version 1 \(applied 1\)/);
+    expect(first.status).toBe(0);
+    expect(run(['migrate', '--url', url]).stdout).toMatch(/already at version 1/);
+    const wrong = run(['migrate', '--url', url.replace('throwaway-owner', 'nope')]);
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toMatch(/migrate failed: .*password/);
+  });
+
+  it('ten counters migrating at once apply each migration exactly once', async () => {
+    const url = await db.emptyDatabase();
+    const results = await Promise.all(Array.from({ length: 10 }, () => migrate(url)));
+    const applied = results.flatMap((r) => r.applied);
+    expect(applied.sort()).toEqual(EMBEDDED_MIGRATIONS.map((m) => m.version).sort());
+    const versions = await withClient(url, (c) =>
+      c.query('SELECT version FROM store_db_migrations ORDER BY version'),
+    );
+    expect(versions.rows.map((r) => r.version)).toEqual(EMBEDDED_MIGRATIONS.map((m) => m.version));
+  });
+
+  it('a counter may add and read journal lines but never change or remove one', async () => {
+    const { terminalUrl } = await db.migratedDatabase();
+    await withClient(terminalUrl, async (c) => {
+      await c.query(
+        `INSERT INTO journal_lines (store, terminal_id, seq, time_zone, line) VALUES ('s', 't', 1, 'America/Lima', $1)`,
+        [line(1)],
+      );
+      const read = await c.query('SELECT line FROM journal_lines');
+      expect(read.rows).toEqual([{ line: line(1) }]);
+      for (const sql of [
+        `UPDATE journal_lines SET line = 'x'`,
+        'DELETE FROM journal_lines',
+        'TRUNCATE journal_lines',
+        `UPDATE terminals SET last_seen_at = now()`,
+      ]) {
+        await expect(c.query(sql), sql).rejects.toMatchObject({ code: '42501' });
+      }
+    });
+  });
+
+  it('a line whose seq is not its key seq is refused', async () => {
+    const { terminalUrl } = await db.migratedDatabase();
+    await withClient(terminalUrl, async (c) => {
+      await expect(
+        c.query(
+          `INSERT INTO journal_lines (store, terminal_id, seq, time_zone, line) VALUES ('s', 't', 2, 'America/Lima', $1)`,
+          [line(1)],
+        ),
+      ).rejects.toMatchObject({ code: '23514' });
+    });
+  });
+});

@@ -1,0 +1,193 @@
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readCursor } from './replication-cursor';
+import { databaseLines, openTestCounter, STORES, type TestCounter } from './test-support/counter';
+import { throwawayStoreDb } from './test-support/store-db-fixture';
+
+const db = throwawayStoreDb();
+const counters: TestCounter[] = [];
+
+async function counter(id: string): Promise<TestCounter> {
+  const opened = await openTestCounter(id);
+  counters.push(opened);
+  return opened;
+}
+
+/** Waits for `condition`, failing the test after `ms` instead of hanging it. */
+async function until(condition: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+afterEach(async () => {
+  await Promise.all(counters.splice(0).map((c) => c.close()));
+});
+
+async function asOwner<T>(url: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('replicating a counter journal to the store database', () => {
+  it('sends every line in order, byte-identical, each mode to its store', async () => {
+    const { terminalUrl, ownerUrl } = await db.migratedDatabase();
+    const c = await counter('CAJA0001');
+    await c.sell('ABC123');
+    await c.sell('DEF456', 'refused', 'training');
+    await c.sell('GHI789', null);
+    // A line with characters JSON escapes and ones it does not, to prove the text is kept whole.
+    const opId = await c.sell('JKL012', 'unknown');
+    await c.journal.recordNote(opId, 'Revisó con el supervisor: ñandú “ok” \u2028 😀 \\ "');
+    const replicator = c.startReplication(terminalUrl);
+    await replicator.drained(20_000);
+
+    const file = await c.fileLines();
+    const rows = await databaseLines(ownerUrl, 'CAJA0001');
+    expect(rows.map((r) => r.line)).toEqual(file);
+    expect(Buffer.from(rows.map((r) => r.line).join('\n'))).toEqual(Buffer.from(file.join('\n')));
+    expect(rows.filter((r) => r.store === STORES.training).map((r) => r.seq)).toEqual([3, 4]);
+    expect(replicator.state()).toMatchObject({ state: 'ok', waiting_lines: 0 });
+    expect(await readCursor(c.cursorPath)).toMatchObject({ seq: file.length });
+    // New lines after the catch-up arrive too, woken by the journal's append.
+    await c.sell('MNO345');
+    await replicator.drained(20_000);
+    expect((await databaseLines(ownerUrl, 'CAJA0001')).map((r) => r.line)).toEqual(
+      await c.fileLines(),
+    );
+  });
+
+  it('sending the same lines again changes nothing (cursor lost)', async () => {
+    const { terminalUrl, ownerUrl } = await db.migratedDatabase();
+    const c = await counter('CAJA0002');
+    for (const code of ['AAA111', 'BBB222', 'CCC333']) await c.sell(code);
+    await c.startReplication(terminalUrl).drained(20_000);
+    await c.stopReplication();
+    await import('node:fs/promises').then((fs) => fs.rm(c.cursorPath));
+    const again = c.startReplication(terminalUrl);
+    await again.drained(20_000);
+    const rows = await databaseLines(ownerUrl, 'CAJA0002');
+    expect(rows.map((r) => r.line)).toEqual(await c.fileLines());
+    expect(again.state().state).toBe('ok');
+  });
+
+  it('a crash after COMMIT and before the cursor moves loses nothing and duplicates nothing', async () => {
+    const { terminalUrl, ownerUrl } = await db.migratedDatabase();
+    const c = await counter('CAJA0003');
+    for (const code of ['AAA111', 'BBB222']) await c.sell(code);
+    let crashed = false;
+    const first = c.startReplication(terminalUrl, {
+      faults: {
+        afterCommit: () => {
+          crashed = true;
+          throw new Error('killed between COMMIT and the cursor write');
+        },
+      },
+    });
+    await until(() => crashed);
+    await c.stopReplication();
+    expect(first.state().state).not.toBe('ok');
+    expect(await readCursor(c.cursorPath)).toEqual({ seq: 0, offset: 0 });
+    expect(await databaseLines(ownerUrl, 'CAJA0003')).toHaveLength(4);
+
+    await c.sell('CCC333');
+    await c.startReplication(terminalUrl).drained(20_000);
+    const rows = await databaseLines(ownerUrl, 'CAJA0003');
+    expect(rows.map((r) => r.line)).toEqual(await c.fileLines());
+    expect(rows.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('a different line under a known key is an alarm: held there, never overwritten, never skipped', async () => {
+    const { terminalUrl, ownerUrl } = await db.migratedDatabase();
+    const c = await counter('CAJA0004');
+    for (const code of ['AAA111', 'BBB222', 'CCC333']) await c.sell(code);
+    const file = await c.fileLines();
+    // Another machine wrote seq 3 under this terminal's key (a cloned install, say).
+    const other = file[2]?.replace('BBB222', 'ZZZ999') ?? '';
+    await asOwner(ownerUrl, (o) =>
+      o.query(
+        `INSERT INTO journal_lines (store, terminal_id, seq, time_zone, line) VALUES ($1, 'CAJA0004', 3, 'America/Lima', $2)`,
+        [STORES.live, other],
+      ),
+    );
+    const states: string[] = [];
+    const replicator = c.startReplication(terminalUrl, {
+      onState: (s) => states.push(s.state),
+    });
+    await until(() => replicator.state().state === 'conflict');
+    expect(replicator.state()).toMatchObject({
+      state: 'conflict',
+      conflict_seq: 3,
+      waiting_lines: 4,
+    });
+    const rows = await databaseLines(ownerUrl, 'CAJA0004');
+    expect(rows.map((r) => r.seq)).toEqual([1, 2, 3]);
+    expect(rows[2]?.line).toBe(other);
+    expect(await readCursor(c.cursorPath)).toMatchObject({ seq: 2 });
+    // Still held on the next tries.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(replicator.state().state).toBe('conflict');
+    expect(await databaseLines(ownerUrl, 'CAJA0004')).toHaveLength(3);
+  });
+
+  it('a database that is not there leaves lines waiting, says unreachable, and sales go on', async () => {
+    const c = await counter('CAJA0005');
+    const replicator = c.startReplication(`postgres://x:y@127.0.0.1:1/none`);
+    for (const code of ['AAA111', 'BBB222']) await c.sell(code);
+    await until(() => replicator.state().state === 'unreachable');
+    expect(replicator.state()).toMatchObject({
+      state: 'unreachable',
+      last_error_category: 'network',
+      waiting_lines: 4,
+    });
+  });
+
+  it('a user without the counters role is refused, with the reason, and the lines wait', async () => {
+    const { database } = await db.migratedDatabase();
+    const c = await counter('CAJA0006');
+    await c.sell('AAA111');
+    const replicator = c.startReplication(db.terminalUser(database, false));
+    await until(() => replicator.state().state === 'refused');
+    expect(replicator.state()).toMatchObject({
+      last_error_category: 'permission',
+      waiting_lines: 2,
+    });
+  });
+
+  it('a database never migrated is refused as not migrated', async () => {
+    const url = await db.emptyDatabase();
+    const c = await counter('CAJA0007');
+    await c.sell('AAA111');
+    const replicator = c.startReplication(url);
+    await until(() => replicator.state().state === 'refused');
+    expect(replicator.state().last_error_category).toBe('not-migrated');
+  });
+
+  it('an idle connection killed by the server does not crash the process; later lines still arrive', async () => {
+    const { terminalUrl, ownerUrl } = await db.migratedDatabase();
+    const c = await counter('CAJA0008');
+    await c.sell('AAA111');
+    const replicator = c.startReplication(terminalUrl);
+    await replicator.drained(20_000);
+    await asOwner(ownerUrl, (o) =>
+      o.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'mostrador-replication' AND datname = current_database()`,
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    await c.sell('BBB222');
+    await replicator.drained(20_000);
+    expect((await databaseLines(ownerUrl, 'CAJA0008')).map((r) => r.line)).toEqual(
+      await c.fileLines(),
+    );
+    expect(JSON.parse(await readFile(c.cursorPath, 'utf8'))).toMatchObject({ seq: 4 });
+  });
+});

@@ -1,0 +1,425 @@
+// Replication of one counter's journal to the store database (docs/store-database.md,
+// "Replication"; the transactional-outbox shape with the journal as the outbox). It runs beside
+// the journal and never in a sale's path: the journal's append only wakes it. Every line goes, in
+// file order, in batches, keyed (store, terminal_id, seq); a repeat is a no-op and a DIFFERENT
+// line under a known key is an alarm that holds replication there (never an overwrite, never a
+// skip). The cursor moves only after COMMIT. Failures back off with full jitter; an idle
+// connection's error never reaches the process. No Electron import: it runs under plain Node.
+import type pg from 'pg';
+import type { OperationMode } from '../../shared/journal-entry';
+import type {
+  ReplicationState,
+  ReplicationStateName,
+  StoreDbErrorCategory,
+} from '../../shared/store/replication-state';
+import { backoffDelay, type RetryPolicy } from '../journal/backoff';
+import { type LineReader, openLineReader } from '../journal/read-lines-after';
+import {
+  categorize,
+  connectStoreDb,
+  DEFAULT_TIMEOUTS,
+  isUnreachable,
+  type StoreDbTimeouts,
+} from './connection';
+import { type ReplicationCursor, readCursor, writeCursor } from './replication-cursor';
+
+export type ReplicatorOptions = {
+  /** The terminal's store database URL (a login user granted `mostrador_terminal`). */
+  url: string;
+  /** The journal file (Journal.path). */
+  journalPath: string;
+  /** A small file in the data dir for the cursor (e.g. `<dataDir>/store-db-cursor.json`). */
+  cursorPath: string;
+  terminalId: string;
+  terminalName?: string | null;
+  appVersion?: string | null;
+  /** The store of each mode's lines: the live client id, and training's own. */
+  stores: Record<OperationMode, string>;
+  /** The store's time zone (settings `time_zone`), carried on every line row for its store day. */
+  timeZone: string;
+  clock?: () => Date;
+  random?: () => number;
+  /** Lines per batch (default 500). */
+  batchLines?: number;
+  /** How often an idle counter tells the database it is alive (default 30 s). */
+  heartbeatMs?: number;
+  retry?: Pick<RetryPolicy, 'baseMs' | 'maxMs'>;
+  timeouts?: StoreDbTimeouts;
+  onState?: (state: ReplicationState) => void;
+  /** Fault points for tests: a rejection here acts as a crash at that point. */
+  faults?: { afterCommit?: () => Promise<void> | void };
+};
+
+export type Replicator = {
+  state(): ReplicationState;
+  /** Called after each journal append: `journal.subscribe((entry) => replicator.wake(entry.seq))`. */
+  wake(seq?: number): void;
+  /** Resolves once every line seen so far is committed, rejects after `timeoutMs`. */
+  drained(timeoutMs: number): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export const DEFAULT_REPLICATION_RETRY = { baseMs: 500, maxMs: 30_000 };
+
+type Prepared = { seq: number; store: string; text: string };
+
+type Batch = { lines: Prepared[]; next: number; unreadable: number; lastSeq: number };
+
+type Sent = { conflictSeq: number | null; committedThrough: number };
+
+const INSERT_LINES = `INSERT INTO journal_lines (store, terminal_id, seq, time_zone, line)
+SELECT x.s, $2, x.q, $4, x.l
+FROM unnest($1::text[], $3::bigint[], $5::text[]) WITH ORDINALITY AS x(s, q, l, n)
+ORDER BY x.n
+ON CONFLICT (store, terminal_id, seq) DO NOTHING
+RETURNING seq`;
+
+const DIFFERENT_LINES = `SELECT x.q::text AS seq
+FROM unnest($1::text[], $3::bigint[], $4::text[]) AS x(s, q, l)
+JOIN journal_lines j ON j.store = x.s AND j.terminal_id = $2 AND j.seq = x.q
+WHERE j.line <> x.l`;
+
+const HEARTBEAT = `SELECT store_db_heartbeat(x.s, x.m, $3, $4, $5)
+FROM unnest($1::text[], $2::text[]) AS x(s, m)`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The few fields replication needs from a line, or null for a line that is not an entry. */
+function peek(text: string): { seq: number; opId: string; mode: string | null } | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof json !== 'object' || json === null) return null;
+  const { seq, op_id, type, mode, at } = json as Record<string, unknown>;
+  if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq <= 0) return null;
+  if (typeof op_id !== 'string' || !UUID.test(op_id)) return null;
+  if (typeof type !== 'string' || typeof at !== 'string') return null;
+  return {
+    seq,
+    opId: op_id.toLowerCase(),
+    mode: type === 'intent' && typeof mode === 'string' ? mode : null,
+  };
+}
+
+export function startReplicator(options: ReplicatorOptions): Replicator {
+  const clock = options.clock ?? (() => new Date());
+  const random = options.random ?? Math.random;
+  const batchLines = options.batchLines ?? 500;
+  const heartbeatMs = options.heartbeatMs ?? 30_000;
+  const policy: RetryPolicy = {
+    ...(options.retry ?? DEFAULT_REPLICATION_RETRY),
+    maxAttempts: Number.POSITIVE_INFINITY,
+  };
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+  const pairs = (Object.entries(options.stores) as [OperationMode, string][]).map(
+    ([mode, store]) => ({ mode, store }),
+  );
+
+  let current: ReplicationState = {
+    state: 'behind',
+    since: clock().toISOString(),
+    waiting_lines: 0,
+    last_error_category: null,
+    conflict_seq: null,
+    unreadable_lines: 0,
+  };
+  let cursor: ReplicationCursor = { seq: 0, offset: 0 };
+  let knownSeq = 0;
+  let stopped = false;
+  const stopping = new AbortController();
+  let wakeUp: (() => void) | null = null;
+  let woken = false;
+  let client: pg.Client | null = null;
+  let reader: LineReader | null = null;
+  // Only training operations are remembered (live is the default): an outcome line carries no
+  // mode, and it must go to the same store as its intent.
+  const trainingOps = new Set<string>();
+  let lastHeartbeat = Number.NEGATIVE_INFINITY;
+
+  const waiting = () => Math.max(0, knownSeq - cursor.seq);
+
+  const setState = (
+    state: ReplicationStateName,
+    category: StoreDbErrorCategory | null = null,
+    conflictSeq: number | null = null,
+  ) => {
+    const changed = state !== current.state;
+    current = {
+      state,
+      since: changed ? clock().toISOString() : current.since,
+      waiting_lines: waiting(),
+      last_error_category: category,
+      conflict_seq: conflictSeq,
+      unreadable_lines: current.unreadable_lines,
+    };
+    try {
+      options.onState?.({ ...current });
+    } catch {
+      // A listener's bug must not stop replication.
+    }
+  };
+
+  const pause = (ms: number, wakeable: boolean) =>
+    new Promise<void>((resolve) => {
+      if (stopped || (wakeable && woken)) {
+        woken = false;
+        return resolve();
+      }
+      const done = () => {
+        clearTimeout(timer);
+        stopping.signal.removeEventListener('abort', done);
+        if (wakeable) wakeUp = null;
+        woken = false;
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, ms));
+      stopping.signal.addEventListener('abort', done, { once: true });
+      if (wakeable) wakeUp = done;
+    });
+
+  const storeOf = (line: { opId: string; mode: string | null }): string => {
+    if (line.mode === 'training') trainingOps.add(line.opId);
+    const mode: OperationMode =
+      line.mode === 'training' || (line.mode === null && trainingOps.has(line.opId))
+        ? 'training'
+        : 'live';
+    return options.stores[mode];
+  };
+
+  /** Reads the whole journal once: what is already sent (for the training ops) and what waits. */
+  const scanAtStart = async (r: LineReader) => {
+    let from = 0;
+    for (;;) {
+      const { lines, next } = await r.readFrom(from, 2_000);
+      if (lines.length === 0) break;
+      for (const line of lines) {
+        const before = line.offset < cursor.offset;
+        if (before && !line.text.includes('"training"')) continue;
+        const entry = peek(line.text);
+        if (!entry) continue;
+        if (entry.mode === 'training') trainingOps.add(entry.opId);
+        knownSeq = Math.max(knownSeq, entry.seq);
+      }
+      from = next;
+    }
+    knownSeq = Math.max(knownSeq, cursor.seq);
+  };
+
+  const readBatch = async (r: LineReader): Promise<Batch> => {
+    const { lines, next, size } = await r.readFrom(cursor.offset, batchLines);
+    if (size < cursor.offset) {
+      // The journal file is shorter than where we stood (replaced or cut): everything it holds
+      // is sent again; the keys make the repeats no-ops and a changed line an alarm.
+      cursor = { seq: cursor.seq, offset: 0 };
+      return readBatch(r);
+    }
+    const prepared: Prepared[] = [];
+    let unreadable = 0;
+    let lastSeq = cursor.seq;
+    for (const line of lines) {
+      const entry = peek(line.text);
+      if (!entry) {
+        unreadable += 1;
+        continue;
+      }
+      prepared.push({ seq: entry.seq, store: storeOf(entry), text: line.text });
+      lastSeq = Math.max(lastSeq, entry.seq);
+    }
+    knownSeq = Math.max(knownSeq, lastSeq);
+    return { lines: prepared, next, unreadable, lastSeq };
+  };
+
+  const connect = async (): Promise<pg.Client> => {
+    if (client) return client;
+    const fresh = await connectStoreDb(options.url, timeouts, 'mostrador-replication');
+    fresh.on('end', () => {
+      if (client === fresh) client = null;
+    });
+    client = fresh;
+    return fresh;
+  };
+
+  const dropClient = () => {
+    const old = client;
+    client = null;
+    old?.end().catch(() => undefined);
+  };
+
+  const heartbeat = (c: pg.Client) =>
+    c.query(HEARTBEAT, [
+      pairs.map((p) => p.store),
+      pairs.map((p) => p.mode),
+      options.terminalId,
+      options.terminalName ?? null,
+      options.appVersion ?? null,
+    ]);
+
+  const send = async (c: pg.Client, lines: Prepared[]): Promise<Sent> => {
+    const params = (subset: Prepared[]) => [
+      subset.map((l) => l.store),
+      options.terminalId,
+      subset.map((l) => String(l.seq)),
+      options.timeZone,
+      subset.map((l) => l.text),
+    ];
+    await c.query('BEGIN');
+    try {
+      const inserted = await c.query<{ seq: string }>(INSERT_LINES, params(lines));
+      if (inserted.rowCount !== lines.length) {
+        const taken = new Set(inserted.rows.map((r) => Number(r.seq)));
+        const known = lines.filter((l) => !taken.has(l.seq));
+        const different = await c.query<{ seq: string }>(DIFFERENT_LINES, [
+          known.map((l) => l.store),
+          options.terminalId,
+          known.map((l) => String(l.seq)),
+          known.map((l) => l.text),
+        ]);
+        if (different.rows.length > 0) {
+          await c.query('ROLLBACK');
+          const bad = new Set(different.rows.map((r) => Number(r.seq)));
+          const at = lines.findIndex((l) => bad.has(l.seq));
+          const conflictSeq = lines[at]?.seq ?? null;
+          // The lines before the conflicting one are committed; the rest wait behind it.
+          if (at > 0) await send(c, lines.slice(0, at));
+          return { conflictSeq, committedThrough: at };
+        }
+      }
+      await heartbeat(c);
+      await c.query('COMMIT');
+      return { conflictSeq: null, committedThrough: lines.length };
+    } catch (error) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  };
+
+  const offsetAfter = async (
+    r: LineReader,
+    count: number,
+  ): Promise<{ next: number; seq: number }> => {
+    // The byte after the `count`-th readable line from the cursor (unreadable ones in between).
+    const { lines } = await r.readFrom(cursor.offset, batchLines);
+    let seen = 0;
+    let seq = cursor.seq;
+    for (const line of lines) {
+      const entry = peek(line.text);
+      if (entry) {
+        if (seen === count) return { next: line.offset, seq };
+        seen += 1;
+        seq = Math.max(seq, entry.seq);
+      }
+    }
+    return { next: cursor.offset, seq: cursor.seq };
+  };
+
+  const commitCursor = async (next: ReplicationCursor) => {
+    cursor = next;
+    await writeCursor(options.cursorPath, cursor);
+  };
+
+  const openReader = async (): Promise<LineReader> => {
+    let failures = 0;
+    for (;;) {
+      try {
+        return await openLineReader(options.journalPath);
+      } catch {
+        // The journal file does not exist yet (a new terminal before its first operation).
+        await pause(backoffDelay(failures++, policy, random), true);
+        if (stopped) throw new Error('stopped');
+      }
+    }
+  };
+
+  const run = async () => {
+    cursor = await readCursor(options.cursorPath);
+    reader = await openReader();
+    await scanAtStart(reader);
+    let failures = 0;
+    while (!stopped) {
+      let batch: Batch;
+      try {
+        batch = await readBatch(reader);
+      } catch {
+        await pause(backoffDelay(failures++, policy, random), false);
+        continue;
+      }
+      const heartbeatDue = clock().getTime() - lastHeartbeat >= heartbeatMs;
+      if (batch.lines.length === 0 && !heartbeatDue) {
+        if (batch.next > cursor.offset) {
+          // Only lines that are not entries: the journal leaves them out, and so do we.
+          current.unreadable_lines += batch.unreadable;
+          await commitCursor({ seq: cursor.seq, offset: batch.next }).catch(() => undefined);
+          continue;
+        }
+        if (current.state === 'behind' || current.state === 'ok') {
+          setState(waiting() > 0 ? 'behind' : 'ok');
+        }
+        await pause(heartbeatMs - (clock().getTime() - lastHeartbeat), true);
+        continue;
+      }
+      try {
+        const c = await connect();
+        if (batch.lines.length === 0) {
+          await heartbeat(c);
+          lastHeartbeat = clock().getTime();
+          failures = 0;
+          if (current.state !== 'conflict') setState(waiting() > 0 ? 'behind' : 'ok');
+          continue;
+        }
+        const sent = await send(c, batch.lines);
+        await options.faults?.afterCommit?.();
+        if (sent.conflictSeq !== null) {
+          if (sent.committedThrough > 0) {
+            const partial = await offsetAfter(reader, sent.committedThrough);
+            await commitCursor({ seq: partial.seq, offset: partial.next });
+          }
+          setState('conflict', null, sent.conflictSeq);
+          await pause(backoffDelay(failures++, policy, random), false);
+          continue;
+        }
+        current.unreadable_lines += batch.unreadable;
+        await commitCursor({ seq: batch.lastSeq, offset: batch.next });
+        lastHeartbeat = clock().getTime();
+        failures = 0;
+        setState(waiting() > 0 ? 'behind' : 'ok');
+      } catch (error) {
+        const category = categorize(error);
+        dropClient();
+        setState(isUnreachable(category) ? 'unreachable' : 'refused', category);
+        await pause(backoffDelay(failures++, policy, random), false);
+      }
+    }
+  };
+
+  const running = run().catch(() => undefined);
+
+  return {
+    state: () => ({ ...current, waiting_lines: waiting() }),
+    wake(seq) {
+      if (typeof seq === 'number' && seq > knownSeq) knownSeq = seq;
+      if (wakeUp) wakeUp();
+      else woken = true;
+    },
+    async drained(timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while (!(current.state === 'ok' && waiting() === 0)) {
+        if (Date.now() > deadline) {
+          throw new Error(
+            `replication not drained after ${timeoutMs} ms: ${JSON.stringify({ ...current, waiting_lines: waiting() })}`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    async stop() {
+      stopped = true;
+      stopping.abort();
+      await running;
+      dropClient();
+      await reader?.close().catch(() => undefined);
+    },
+  };
+}

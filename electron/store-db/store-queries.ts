@@ -1,0 +1,158 @@
+// The app's reads of the store database (docs/store-database.md): another counter's billing of a
+// funding code before an amount is shown, every counter's freshness, a store day's operations.
+// Each answer is checked with the shared schemas (shared/store/), and the cross-counter check
+// waits a bounded time: a database that cannot answer in time is an answer too.
+import type pg from 'pg';
+import type { OperationMode } from '../../shared/journal-entry';
+import { CodeAcrossCounters, CounterCodeFinding } from '../../shared/store/code-across-counters';
+import type { StoreDbErrorCategory } from '../../shared/store/replication-state';
+import { CounterFreshness, StoreOperationRow } from '../../shared/store/store-operation';
+import { categorize } from './connection';
+
+export type Queryable = Pick<pg.Pool, 'query'>;
+
+const iso = (value: unknown): string | null =>
+  value instanceof Date ? value.toISOString() : value == null ? null : String(value);
+const int = (value: unknown): number | null => (value == null ? null : Number(value));
+
+/** How long Verify and Info wait for the other counters by default. */
+export const DEFAULT_CROSS_COUNTER_WAIT_MS = 1_500;
+
+const CODE_ACROSS_COUNTERS = `WITH ops AS (
+  SELECT * FROM store_operations
+  WHERE store = $1 AND mode = $2 AND funding_code = $3
+)
+SELECT 'billed' AS kind, b.terminal_id, b.terminal_name, b.cashier_id, b.operation, b.op_id,
+  b.resolved_at AS at, b.billed_cents, b.collected_cents
+FROM ops b
+WHERE b.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled') AND b.status = 'succeeded'
+  AND b.terminal_id <> $4
+  AND NOT EXISTS (
+    SELECT 1 FROM ops u
+    WHERE u.operation IN ('v3.undoBilling', 'v2.undoBilling') AND u.status = 'succeeded'
+      AND u.started_at > b.started_at)
+UNION ALL
+SELECT 'in-doubt', b.terminal_id, b.terminal_name, b.cashier_id, b.operation, b.op_id,
+  b.started_at, b.billed_cents, b.collected_cents
+FROM ops b
+WHERE b.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled')
+  AND b.status IN ('pending', 'unknown') AND b.terminal_id <> $4
+ORDER BY at`;
+
+export type CodeQuery = {
+  store: string;
+  mode: OperationMode;
+  funding_code: string;
+  /** This counter: its own operations are in its own journal. */
+  exclude_terminal_id: string;
+};
+
+/**
+ * Other counters' billing (succeeded, not undone) or paid-and-billed in doubt for this code.
+ * Never throws: `{ checked: false, category }` when the database did not answer within `waitMs`.
+ */
+export async function readCodeAcrossCounters(
+  db: Queryable,
+  query: CodeQuery,
+  waitMs = DEFAULT_CROSS_COUNTER_WAIT_MS,
+): Promise<CodeAcrossCounters> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<CodeAcrossCounters>((resolve) => {
+    timer = setTimeout(() => resolve({ checked: false, category: 'timeout' }), waitMs);
+  });
+  const asked = (async (): Promise<CodeAcrossCounters> => {
+    try {
+      const result = await db.query(CODE_ACROSS_COUNTERS, [
+        query.store,
+        query.mode,
+        query.funding_code,
+        query.exclude_terminal_id,
+      ]);
+      const findings = result.rows.map((row) =>
+        CounterCodeFinding.parse({
+          ...row,
+          at: iso(row.at),
+          billed_cents: int(row.billed_cents),
+          collected_cents: int(row.collected_cents),
+        }),
+      );
+      return CodeAcrossCounters.parse({ checked: true, findings });
+    } catch (error) {
+      return { checked: false, category: categorize(error) };
+    }
+  })();
+  try {
+    return await Promise.race([asked, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const FRESHNESS = `SELECT t.store, t.mode, t.terminal_id, t.terminal_name, t.app_version,
+  coalesce(l.seq, 0) AS last_seq, l.at AS last_line_at, t.last_seen_at,
+  (SELECT count(*) FROM open_operations o
+    WHERE o.store = t.store AND o.terminal_id = t.terminal_id AND o.mode = t.mode) AS open_operations
+FROM terminals t
+LEFT JOIN LATERAL (
+  SELECT j.seq, j.at FROM journal_lines j
+  WHERE j.store = t.store AND j.terminal_id = t.terminal_id
+  ORDER BY j.seq DESC LIMIT 1
+) l ON true
+WHERE t.store = $1 AND t.mode = $2
+ORDER BY t.terminal_name NULLS LAST, t.terminal_id`;
+
+/** An answer, or why there is none (errors are values: docs/store-database.md). */
+export type StoreRead<T> = { ok: true; rows: T[] } | { ok: false; category: StoreDbErrorCategory };
+
+async function read<T>(run: () => Promise<T[]>): Promise<StoreRead<T>> {
+  try {
+    return { ok: true, rows: await run() };
+  } catch (error) {
+    return { ok: false, category: categorize(error) };
+  }
+}
+
+/** Every counter of the store in this mode: last line received, last seen, version, open operations. */
+export async function readFreshness(
+  db: Queryable,
+  query: { store: string; mode: OperationMode },
+): Promise<StoreRead<CounterFreshness>> {
+  return read(async () => {
+    const result = await db.query(FRESHNESS, [query.store, query.mode]);
+    return result.rows.map((row) =>
+      CounterFreshness.parse({
+        ...row,
+        last_seq: Number(row.last_seq),
+        last_line_at: iso(row.last_line_at),
+        last_seen_at: iso(row.last_seen_at),
+        open_operations: Number(row.open_operations),
+      }),
+    );
+  });
+}
+
+const STORE_DAY = `SELECT store, mode, terminal_id, terminal_name, op_id::text AS op_id, operation,
+  status, identity_kind, identity_value, funding_code, cashier_id, billed_cents, collected_cents,
+  store_day::text AS store_day, started_at, resolved_at, service_message
+FROM store_operations
+WHERE store = $1 AND mode = $2 AND store_day = $3::date
+ORDER BY started_at, terminal_id, op_id`;
+
+/** Every counter's operations of one store day (`YYYY-MM-DD`), in the order they started. */
+export async function readStoreDay(
+  db: Queryable,
+  query: { store: string; mode: OperationMode; day: string },
+): Promise<StoreRead<StoreOperationRow>> {
+  return read(async () => {
+    const result = await db.query(STORE_DAY, [query.store, query.mode, query.day]);
+    return result.rows.map((row) =>
+      StoreOperationRow.parse({
+        ...row,
+        billed_cents: int(row.billed_cents),
+        collected_cents: int(row.collected_cents),
+        started_at: iso(row.started_at),
+        resolved_at: iso(row.resolved_at),
+      }),
+    );
+  });
+}

@@ -1,0 +1,56 @@
+// One throwaway PostgreSQL per test file, a fresh database per test that wants one: migrated with
+// the owner's URL, plus login users granted `mostrador_terminal` as a store's technician makes
+// them (docs/store-database.md).
+import { afterAll, beforeAll } from 'vitest';
+import { migrate } from '../migrate';
+import { type PgCluster, startPgCluster } from './pg-cluster';
+
+export type StoreDbFixture = {
+  cluster(): PgCluster;
+  /** A new empty database's owner URL (not migrated). */
+  emptyDatabase(): Promise<string>;
+  /** A new migrated database: its owner URL and a counter's login URL. */
+  migratedDatabase(): Promise<{ ownerUrl: string; terminalUrl: string; database: string }>;
+  /** A login user granted the counters' role; returns its URL on `database`. */
+  terminalUser(database: string, grant?: boolean): string;
+};
+
+let made = 0;
+
+export function throwawayStoreDb(): StoreDbFixture {
+  let cluster: PgCluster | null = null;
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+  }, 60_000);
+  afterAll(() => {
+    cluster?.stop();
+  });
+  const need = () => {
+    if (!cluster) throw new Error('the PostgreSQL cluster did not start');
+    return cluster;
+  };
+  const name = (prefix: string) => {
+    made += 1;
+    return `${prefix}_${process.pid}_${made}`;
+  };
+  const fixture: StoreDbFixture = {
+    cluster: need,
+    async emptyDatabase() {
+      return need().createDatabase(name('store'));
+    },
+    async migratedDatabase() {
+      const database = name('store');
+      const ownerUrl = await need().createDatabase(database);
+      await migrate(ownerUrl);
+      return { ownerUrl, terminalUrl: fixture.terminalUser(database), database };
+    },
+    terminalUser(database, grant = true) {
+      const user = name('caja');
+      need().psql(
+        `CREATE ROLE ${user} LOGIN PASSWORD 'pw-${user}'${grant ? ' IN ROLE mostrador_terminal' : ''}`,
+      );
+      return need().url(database, user, `pw-${user}`);
+    },
+  };
+  return fixture;
+}

@@ -1,0 +1,66 @@
+// How a counter's lines are getting through to the store database (docs/store-database.md,
+// "Replication"): the main process keeps it, the top bar shows it, and "Probar conexión" names
+// failures with the same categories. Written once here so both sides read one shape.
+import { z } from 'zod';
+
+/**
+ * Why the store database did not take a batch or a check failed:
+ * - `network`: no connection (refused, reset, DNS, the link cut);
+ * - `timeout`: a connect or a statement took longer than allowed (a server that never answers);
+ * - `auth`: wrong user or password, or the server refuses this client (pg_hba);
+ * - `no-database`: the database named in the URL does not exist;
+ * - `not-migrated`: the tables are missing (run `npm run store-db -- migrate`);
+ * - `permission`: the user lacks a privilege it needs (not granted `mostrador_terminal`);
+ * - `tls-required`: a host outside loopback and the private ranges without `sslmode=require`;
+ * - `tls`: the TLS handshake failed;
+ * - `bad-url`: the URL is not a `postgres://` URL;
+ * - `bad-line`: the database refused a line's content (held, never skipped);
+ * - `server`: any other error the server reported.
+ */
+export const StoreDbErrorCategory = z.enum([
+  'network',
+  'timeout',
+  'auth',
+  'no-database',
+  'not-migrated',
+  'permission',
+  'tls-required',
+  'tls',
+  'bad-url',
+  'bad-line',
+  'server',
+]);
+export type StoreDbErrorCategory = z.infer<typeof StoreDbErrorCategory>;
+
+/**
+ * - `off`: no store database configured (a one-counter store);
+ * - `ok`: every line written so far is in the database;
+ * - `behind`: the database takes lines, some are still waiting (catching up);
+ * - `unreachable`: the database cannot be reached; lines wait at the counter;
+ * - `refused`: the database answers but refuses the lines (see `last_error_category`);
+ * - `conflict`: the database holds a different line under one of this counter's keys: an alarm,
+ *   replication holds at that line until a technician looks (never an overwrite, never a skip).
+ */
+export const ReplicationStateName = z.enum([
+  'off',
+  'ok',
+  'behind',
+  'unreachable',
+  'refused',
+  'conflict',
+]);
+export type ReplicationStateName = z.infer<typeof ReplicationStateName>;
+
+export const ReplicationState = z.object({
+  state: ReplicationStateName,
+  /** When this state began (the counter's clock). */
+  since: z.iso.datetime({ offset: true }),
+  /** Journal lines not yet in the database. */
+  waiting_lines: z.int().nonnegative(),
+  last_error_category: StoreDbErrorCategory.nullable(),
+  /** The seq held by a conflict; null otherwise. */
+  conflict_seq: z.int().positive().nullable(),
+  /** Lines of the journal file that are not entries (torn or damaged), left out as the journal leaves them. */
+  unreadable_lines: z.int().nonnegative(),
+});
+export type ReplicationState = z.infer<typeof ReplicationState>;
