@@ -56,6 +56,7 @@ async function main(): Promise<void> {
       envKey: process.env.MOSTRADOR_INTEGRATION_KEY,
       port: integrationPortArg(process.argv),
     },
+    storeDbUrl: process.env.MOSTRADOR_STORE_DB_URL || null,
     printer: {
       print: createElectronPrinter({
         BrowserWindow,

@@ -40,6 +40,7 @@ const mode = await startBrowserMode({
   ...(values['renderer-dir'] ? { rendererDir: values['renderer-dir'] } : {}),
   backend: {
     integration: { envKey: process.env.MOSTRADOR_INTEGRATION_KEY, port: integrationPort },
+    storeDbUrl: process.env.MOSTRADOR_STORE_DB_URL || null,
   },
 });
 // The launch URL is the one way the bridge secret reaches the browser (the page at / has none).

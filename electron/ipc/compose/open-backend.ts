@@ -14,6 +14,9 @@ import { createFileLogger, type Logger } from '../../log/logger';
 import { createMockApp, type MockApp } from '../../mock/app';
 import type { Transport } from '../../service/transports';
 import { openSettingsStore, type SettingsStore } from '../../settings/settings-store';
+import type { StoreCloseDatabase } from '../../store-close/close-database';
+import { pgCloseDatabase } from '../../store-close/pg-close-database';
+import { openStoreDbPool, type StoreDbPool } from '../../store-db/store-db-pool';
 import { createMemoryVault } from '../../vault/memory-vault';
 import type { Vault } from '../../vault/vault';
 import type { HandlerDeps, PrintAdapter } from '../deps';
@@ -38,6 +41,11 @@ export type BackendOptions = {
   retry?: HandlerDeps['retry'];
   /** The store database as the store's day close uses it (none: a one-counter store). */
   storeCloseDb?: HandlerDeps['storeCloseDb'];
+  /**
+   * The store database's URL (`MOSTRADOR_STORE_DB_URL`), read by the store close through a pool
+   * opened at its first use and ended at close. Ignored when `storeCloseDb` is given.
+   */
+  storeDbUrl?: string | null;
   logger?: Logger;
   /** Starts the retry loops of unfinished paid-and-billed and refund operations (default true). */
   resume?: boolean;
@@ -137,6 +145,9 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     journalFile: journal.path,
     ...(options.versions ? { versions: options.versions } : {}),
   });
+  const storeDb = options.storeCloseDb
+    ? { get: options.storeCloseDb, end: async () => {} }
+    : storeCloseDbFor(options.storeDbUrl ?? null);
   const table = createHandlers({
     settings,
     vault,
@@ -156,7 +167,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     appInfo,
     integration,
     ...(options.retry ? { retry: options.retry } : {}),
-    ...(options.storeCloseDb ? { storeCloseDb: options.storeCloseDb } : {}),
+    storeCloseDb: storeDb.get,
   });
   if (options.resume !== false) await table.resumeUnresolved();
   logger.info('backend opened', { shell: options.shell, mode: settings.get().mode });
@@ -176,6 +187,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
         await integration.close();
         await table.close();
         await journal.close();
+        await storeDb.end();
         if (!options.trainingApp) await trainingApp.close();
         logger.info('backend closed');
       })();
@@ -190,4 +202,21 @@ async function safeStatus(vault: Vault) {
   } catch {
     return 'unreadable';
   }
+}
+
+/** The store close's database on `url`, its pool opened at first use; none without a URL. */
+function storeCloseDbFor(url: string | null) {
+  let pool: StoreDbPool | null = null;
+  let db: StoreCloseDatabase | null = null;
+  return {
+    get: () => {
+      if (!url) return null;
+      pool ??= openStoreDbPool(url);
+      db ??= pgCloseDatabase(pool);
+      return db;
+    },
+    end: async () => {
+      await pool?.end().catch(() => undefined);
+    },
+  };
 }

@@ -5,6 +5,7 @@ import type { BridgeResult } from '../../../shared/bridge';
 import { arrivedAfter, buildStoreClose, sealClose } from '../../../shared/store/store-close';
 import type { StoreCloseDatabase } from '../../store-close/close-database';
 import { hashClose } from '../../store-close/close-hash';
+import { StoreCloseUnavailable } from '../../store-close/pg-close-database';
 import { BridgeFailure, notConfigured } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
 import { requirePin } from './require-pin';
@@ -17,6 +18,22 @@ export function storeCloseDatabase(deps: HandlerDeps): StoreCloseDatabase {
   const db = deps.storeCloseDb?.() ?? null;
   if (!db) throw notConfigured('No store database is set: the day summary covers this counter.');
   return db;
+}
+
+/** The database's failures as the bridge's: the screen says the store database did not answer. */
+async function fromDatabase<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const category = error instanceof StoreCloseUnavailable ? ` (${error.category})` : '';
+    throw new BridgeFailure(
+      'not-available',
+      `The store database did not answer${category}: ${error instanceof Error ? error.message : String(error)}`.slice(
+        0,
+        500,
+      ),
+    );
+  }
 }
 
 export async function loadStoreClose(
@@ -39,11 +56,9 @@ export async function loadStoreClose(
   // Read after the summary: a sale billed in between shows as the counters' (missing from the
   // summary), never as a stranger's extra.
   const query = { store, mode, day };
-  const [rows, freshness, stored] = await Promise.all([
-    db.readStoreDay(query),
-    db.readFreshness({ store, mode }),
-    db.readClose(query),
-  ]);
+  const [rows, freshness, stored] = await fromDatabase(() =>
+    Promise.all([db.readStoreDay(query), db.readFreshness({ store, mode }), db.readClose(query)]),
+  );
   const build = buildStoreClose({
     store,
     mode,
@@ -95,15 +110,17 @@ export function storeCloseHandlers(
       });
       const { canonical, sha256 } = hashClose(content);
       const db = storeCloseDatabase(deps);
-      const { inserted, close } = await db.insertClose({
-        store: loaded.store,
-        mode: loaded.mode,
-        day,
-        canonical,
-        sha256,
-        closed_by: content.closed?.supervisor ?? supervisor,
-        terminal_id: terminalId,
-      });
+      const { inserted, close } = await fromDatabase(() =>
+        db.insertClose({
+          store: loaded.store,
+          mode: loaded.mode,
+          day,
+          canonical,
+          sha256,
+          closed_by: content.closed?.supervisor ?? supervisor,
+          terminal_id: terminalId,
+        }),
+      );
       if (inserted) {
         deps.logger.info('store day closed', { day, mode: loaded.mode, sha256 });
       }
