@@ -145,7 +145,8 @@ describe('the store close in the store database', () => {
     expect(first.close.content).toEqual(content);
 
     // A second close of the day keeps nothing and answers the first.
-    const second = hashClose({ ...content, closed: { ...content.closed!, supervisor: 'Otro' } });
+    if (!content.closed) throw new Error('sealed without a signature');
+    const second = hashClose({ ...content, closed: { ...content.closed, supervisor: 'Otro' } });
     const again = await keep(second.canonical, second.sha256, 'Otro');
     expect(again.inserted).toBe(false);
     expect(again.close.sha256).toBe(sha256);
