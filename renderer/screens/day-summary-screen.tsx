@@ -5,6 +5,7 @@ import { GuidanceActions } from '../components/guidance-actions';
 import { GuidancePanel } from '../components/guidance-panel';
 import { JournalShortenedNotice } from '../components/journal-shortened-notice';
 import { ReconciliationTable } from '../components/reconciliation-table';
+import { StoreClosePanel } from '../components/store-close-panel';
 import { SummaryTable } from '../components/summary-table';
 import { SummaryTotals } from '../components/summary-totals';
 import { navigate } from '../components/use-hash-route';
@@ -14,6 +15,7 @@ import { daySummaryPrintRoute, type PrintLayoutName } from '../logic/routes';
 import { dayInTimeZone, formatStoreDate, formatStoreDay } from '../logic/store-day';
 import { csvFileName, summaryCsv } from '../logic/summary-csv';
 import { useReceiptWidth, useSettingsStore } from '../stores/settings-store';
+import { useStoreCloseStore } from '../stores/store-close-store';
 import { useSummaryStore } from '../stores/summary-store';
 
 function download(name: string, text: string) {
@@ -49,6 +51,15 @@ export function DaySummaryScreen() {
     loadedOnArrival.current = true;
     void load(mode);
   }, [day, load, mode]);
+
+  // With a store database the store's close balances every counter; without one the answer is
+  // not-configured and the screen stays this terminal's (docs/decisions.md "The store's day close").
+  const storeClose = useStoreCloseStore((s) => s.status);
+  const loadStoreClose = useStoreCloseStore((s) => s.load);
+  const loadedDay = loaded?.day ?? null;
+  useEffect(() => {
+    if (loadedDay) void loadStoreClose(loadedDay);
+  }, [loadedDay, loadStoreClose]);
 
   const lines = useMemo(
     () => (loaded ? reconcile(loaded.summary.order_detail ?? [], loaded.operations) : []),
@@ -186,9 +197,10 @@ export function DaySummaryScreen() {
             </div>
             {print.message ? <p role="status">{print.message}</p> : null}
           </section>
+          <StoreClosePanel />
           {loaded.journalError ? (
             <GuidancePanel guidance={loaded.journalError} />
-          ) : (
+          ) : storeClose === 'loaded' ? null : (
             <ReconciliationTable lines={lines} />
           )}
           <section className="card" aria-labelledby="detail-title">
