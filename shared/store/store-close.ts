@@ -45,17 +45,22 @@ export function isOpen(row: Pick<StoreOperationRow, 'status'>): boolean {
   return row.status === 'pending' || row.status === 'unknown';
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The store's calendar day of an instant (`YYYY-MM-DD`). */
 export function storeDayOf(iso: string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
+    });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(
+    format.formatToParts(new Date(iso)).map((p) => [p.type, p.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
