@@ -39,8 +39,10 @@ describe('the store close as CSV and as lines', () => {
     const day = sampleStoreDay(2, 3);
     const first = day.rows[0];
     if (!first) throw new Error('no rows');
-    day.rows[0] = { ...first, status: 'unknown', resolved_at: null, collected_cents: null };
-    const close = buildStoreClose(day);
+    const rows = [
+      { ...first, status: 'unknown' as const, resolved_at: null, collected_cents: null },
+    ];
+    const close = buildStoreClose({ ...day, rows: [...rows, ...day.rows.slice(1)] });
     const [open] = close.content.exceptions;
     if (!open) throw new Error('no exception');
     expect(exceptionText(open, close.content, t, 'es-PE')).toMatch(
