@@ -296,7 +296,7 @@ export const en: Record<MessageKey, string> = {
   'storeClose.exceptions': 'Exceptions ({count})',
   'storeClose.exceptionsNone': 'No exceptions: everything matches.',
   'storeClose.exc.open':
-    '{counter} · {cashier} · {time}: {operation} {identity} {code} has no definite answer ({amount}).',
+    '{counter} · {cashier} · {time}: {operation} {identity} {code} has no definite answer (billed {amount}).',
   'storeClose.exc.stopped': 'Stopped reporting. {line}',
   'storeClose.exc.missing':
     "{counters} · {cashiers}: {identity} {code} collected {amount}, missing from the service's summary.",

@@ -298,7 +298,7 @@ export const esPE = {
   'storeClose.exceptions': 'Excepciones ({count})',
   'storeClose.exceptionsNone': 'Sin excepciones: todo coincide.',
   'storeClose.exc.open':
-    '{counter} · {cashier} · {time}: {operation} {identity} {code} sin respuesta definitiva ({amount}).',
+    '{counter} · {cashier} · {time}: {operation} {identity} {code} sin respuesta definitiva (facturado {amount}).',
   'storeClose.exc.stopped': 'Dejó de informar. {line}',
   'storeClose.exc.missing':
     '{counters} · {cashiers}: {identity} {code} cobrado {amount}, falta en el resumen del servicio.',

@@ -46,7 +46,7 @@ describe('the store close as CSV and as lines', () => {
     const [open] = close.content.exceptions;
     if (!open) throw new Error('no exception');
     expect(exceptionText(open, close.content, t, 'es-PE')).toMatch(
-      /^Caja 1 · cajero-1 · 08:00: Pagado y facturado 40000001 C00001 sin respuesta definitiva \(S\/\s404\.00\)\.$/,
+      /^Caja 1 · cajero-1 · 08:00: Pagado y facturado 40000001 C00001 sin respuesta definitiva \(facturado S\/\s404\.00\)\.$/,
     );
   });
 });

@@ -66,6 +66,7 @@ export const CloseException = z.discriminatedUnion('kind', [
     cashier_id: z.string().max(64),
     identity: z.string().max(32).nullable(),
     funding_code: z.string().max(32).nullable(),
+    /** The billed amount it carries. */
     amount_cents: Cents.nullable(),
     started_at: Iso,
   }),

@@ -133,7 +133,7 @@ describe('the store close', () => {
       kind: 'open',
       terminal_id: 'CAJA2',
       cashier_id: 'ana',
-      amount_cents: 12550,
+      amount_cents: 12550 * 3,
     });
     // Exceptions first: the open one, then what does not balance (CAJA1 is missing here).
     expect(close.content.exceptions.map((e) => e.kind)).toEqual(['open', 'reconcile']);

@@ -154,7 +154,8 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
         cashier_id: row.cashier_id,
         identity: row.identity_value,
         funding_code: row.funding_code,
-        amount_cents: row.collected_cents ?? row.billed_cents,
+        // What was billed: an operation without an answer has collected nothing for certain.
+        amount_cents: row.billed_cents,
         started_at: row.started_at,
       }),
     ),
