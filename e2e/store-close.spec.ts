@@ -64,7 +64,10 @@ async function startMock(): Promise<Mock> {
 async function mockCall(mock: Mock, method: string, path: string, body?: unknown) {
   const response = await fetch(`${mock.base}${path}`, {
     method,
-    headers: { authorization: `Bearer ${mock.token}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${mock.token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
