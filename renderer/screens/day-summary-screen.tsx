@@ -56,10 +56,10 @@ export function DaySummaryScreen() {
   // not-configured and the screen stays this terminal's (docs/decisions.md "The store's day close").
   const storeClose = useStoreCloseStore((s) => s.status);
   const loadStoreClose = useStoreCloseStore((s) => s.load);
-  const loadedDay = loaded?.day ?? null;
+  // Read again at every load of the summary (a new object each time), not only for a new day.
   useEffect(() => {
-    if (loadedDay) void loadStoreClose(loadedDay);
-  }, [loadedDay, loadStoreClose]);
+    if (loaded) void loadStoreClose(loaded.day);
+  }, [loaded, loadStoreClose]);
 
   const lines = useMemo(
     () => (loaded ? reconcile(loaded.summary.order_detail ?? [], loaded.operations) : []),
