@@ -247,6 +247,19 @@ describe('the store close', () => {
     expect(arrivedAfter(close.content, [...first, late])).toEqual([late]);
   });
 
+  it('lists the counters as people call them: Caja 2 before Caja 10', () => {
+    const close = buildStoreClose({
+      ...base,
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0 },
+      rows: [],
+      freshness: [
+        { ...fresh('ZZZ', NOW, NOW), terminal_name: 'Caja 10' },
+        { ...fresh('AAA', NOW, NOW), terminal_name: 'Caja 2' },
+      ],
+    });
+    expect(close.content.counters.map((c) => c.terminal_name)).toEqual(['Caja 2', 'Caja 10']);
+  });
+
   it('keeps only this store, mode and day', () => {
     const other = {
       ...row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000001', 1),

@@ -101,7 +101,12 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
       .filter((f) => f.store === input.store && f.mode === input.mode)
       .map((f) => [f.terminal_id, f]),
   );
-  const ids = [...new Set([...byCounter.keys(), ...freshness.keys()])].sort();
+  // Counters in the order people call them (Caja 1, Caja 2, … Caja 10), then by id.
+  const nameOf = (id: string) =>
+    freshness.get(id)?.terminal_name ?? byCounter.get(id)?.[0]?.terminal_name ?? id;
+  const ids = [...new Set([...byCounter.keys(), ...freshness.keys()])].sort(
+    (a, b) => nameOf(a).localeCompare(nameOf(b), 'es', { numeric: true }) || (a < b ? -1 : 1),
+  );
 
   const counters: CounterClose[] = ids.map((terminal_id) => {
     const own = byCounter.get(terminal_id) ?? [];
