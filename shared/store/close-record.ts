@@ -124,7 +124,7 @@ export const CloseContent = z.object({
   }),
   counters: z.array(CounterClose),
   exceptions: z.array(CloseException),
-  /** Every operation of the day the close covers (sorted): what arrives later is not in it. */
+  /** Every sale and undo of the day the close covers (sorted): what arrives later is not in it. */
   op_ids: z.array(z.uuid()),
   /** Who closed, from where, and the note acknowledging the exceptions; null on a draft. */
   closed: z

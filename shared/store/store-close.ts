@@ -41,6 +41,11 @@ export type StoreClose = {
 const BILLING = new Set(['v3.paidAndBilled', 'v2.paidAndBilled']);
 const UNDO = new Set(['v3.undoBilling', 'v2.undoBilling']);
 
+/** A sale or an undo: what the close's figures count (a Verify or a day summary moves no money). */
+export function isMoney(row: Pick<StoreOperationRow, 'operation'>): boolean {
+  return BILLING.has(row.operation) || UNDO.has(row.operation);
+}
+
 export function isOpen(row: Pick<StoreOperationRow, 'status'>): boolean {
   return row.status === 'pending' || row.status === 'unknown';
 }
@@ -225,7 +230,10 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
     },
     counters,
     exceptions,
-    op_ids: rows.map((row) => row.op_id).sort(),
+    op_ids: rows
+      .filter(isMoney)
+      .map((row) => row.op_id)
+      .sort(),
     closed: null,
   };
   return {
@@ -264,7 +272,7 @@ export function sealClose(close: StoreClose, who: CloseSignature): CloseContent 
   };
 }
 
-/** Operations of the closed day that reached the database after the close, each with its counter. */
+/** Sales and undos of the closed day that reached the database after the close, with their counter. */
 export function arrivedAfter(
   closed: CloseContent,
   rows: readonly StoreOperationRow[],
@@ -276,6 +284,7 @@ export function arrivedAfter(
         row.store === closed.store &&
         row.mode === closed.mode &&
         row.store_day === closed.store_day &&
+        isMoney(row) &&
         !covered.has(row.op_id),
     )
     .sort((a, b) => a.started_at.localeCompare(b.started_at));
