@@ -1,4 +1,4 @@
-// What the store's day close needs of the store database (docs/store-database.md): the store
+// What the store's day close needs of the store database (docs/store-close.md): the store
 // day's operations and every counter's freshness (read by electron/store-db/), and the close
 // record, insert-only (migration 0100). Handlers get it injected, so a store without a database
 // has none and the day summary stays as it is.

@@ -1,5 +1,5 @@
 // The close record's hash: SHA-256 of the UTF-8 bytes of its content's canonical JSON
-// (shared/store/close-record.ts canonicalJson; docs/store-database.md "Checking a printed close").
+// (shared/store/close-record.ts canonicalJson; docs/store-close.md "Checking a printed close").
 import { createHash } from 'node:crypto';
 import { type CloseContent, canonicalJson } from '../../shared/store/close-record';
 

@@ -166,7 +166,7 @@ describe('the store close in the store database', () => {
       ),
     ).rejects.toThrow(/store_day_closes_hash/);
 
-    // What docs/store-database.md tells a newcomer to run with psql.
+    // What docs/store-close.md tells a newcomer to run with psql.
     const check = await asOwner((client) =>
       client.query(
         `SELECT sha256, encode(sha256(convert_to(content, 'UTF8')), 'hex') = sha256 AS matches

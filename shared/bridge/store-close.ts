@@ -1,4 +1,4 @@
-// Bridge methods of the store's day close (docs/store-database.md, docs/decisions.md "The store's
+// Bridge methods of the store's day close (docs/store-close.md, docs/decisions.md "The store's
 // day close"): load it for a store day, and close that day (supervisor PIN).
 import { z } from 'zod';
 import { IsoDate } from '../api/common';

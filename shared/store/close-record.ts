@@ -1,4 +1,4 @@
-// The store's day close as it is kept (docs/store-database.md "Checking a printed close"): what
+// The store's day close as it is kept (docs/store-close.md "Checking a printed close"): what
 // the screen, the A4 PDF, the 80 mm receipt and the CSV show, and what the close record holds in
 // the database, is this one content. A close not yet made is the same content with no record.
 // Money in integer cents; times ISO 8601 with their offset.
@@ -154,7 +154,7 @@ export type StoredClose = z.infer<typeof StoredClose>;
 
 /**
  * The canonical serialisation the hash is taken over, so anyone can recompute it
- * (docs/store-database.md "Checking a printed close"): JSON with no whitespace; object keys
+ * (docs/store-close.md "Checking a printed close"): JSON with no whitespace; object keys
  * sorted by UTF-16 code units (plain `sort()`, which for the ASCII keys used here is byte order);
  * arrays in their order; strings as JSON.stringify writes them; numbers only as integers (money
  * is in cents), never floats or exponents; `null`, `true`, `false`. For these values it is the

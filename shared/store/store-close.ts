@@ -1,4 +1,4 @@
-// The store's day close (docs/store-database.md, docs/decisions.md "The store's day close"): the
+// The store's day close (docs/store-close.md, docs/decisions.md "The store's day close"): the
 // service's day summary for the store day against every counter's operations from the store
 // database, with each counter's figures and freshness, the exceptions first. Pure: the main
 // process reads the summary and the database, this decides what they say.

@@ -1,6 +1,6 @@
--- 0100: the store's day close (docs/store-database.md "The store's day close"). One record per
+-- 0100: the store's day close (docs/store-close.md "Closing the day"). One record per
 -- store, mode and store day, insert-only for the counters: the first close of a day is the close.
--- `content` is the close's canonical JSON (docs/store-database.md "Checking a printed close") and
+-- `content` is the close's canonical JSON (docs/store-close.md "Checking a printed close") and
 -- `sha256` the hex SHA-256 of its UTF-8 bytes; the database refuses a record whose hash does not
 -- match its content, so the printed hash can be checked against the database with psql alone.
 CREATE TABLE store_day_closes (
