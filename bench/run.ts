@@ -14,6 +14,7 @@ import { measureMockRps } from './mock-rps';
 import { prebundle } from './prebundle';
 import { fmt, formatMisses, formatTable, type Row } from './report-table';
 import { now, round } from './stats';
+import { measureStoreClose } from './store-close';
 import { measureStoreDb } from './store-db';
 import { makeTemplateDataDir } from './terminal-setup';
 
@@ -27,6 +28,7 @@ const PLAN = {
   rps: { connections: 10, durationS: 5, warmupS: 1, rounds: 3 },
   load: { connections: 50, durationS: 20 },
   summary: { rows: 10_000, renderRuns: 5, pdfRuns: 2 },
+  storeclose: { counters: 10, perCounter: 1_000, runs: 5 },
   memory: { sales: 200, summaryEvery: 20, fundings: 100_000 },
   storedb: {
     catchupLines: 20_000,
@@ -44,7 +46,8 @@ const PLAN = {
 
 /**
  * `npm run bench -- --only overhead,rps` measures a few parts (each still beside its own
- * baseline, in the same run): bundle, cold, overhead, rps, load, summary, memory, storedb.
+ * baseline, in the same run): bundle, cold, overhead, rps, load, summary, storeclose, memory,
+ * storedb.
  */
 const onlyArg = process.argv.find((a) => a.startsWith('--only'));
 const only = onlyArg
@@ -132,6 +135,9 @@ const load =
 const summary = !wanted('summary')
   ? null
   : await step('day summary', () => measureDaySummary(PLAN.summary));
+const storeclose = !wanted('storeclose')
+  ? null
+  : await step('store close', () => measureStoreClose(PLAN.storeclose));
 const memory =
   wanted('memory') && built && template
     ? await step('memory', () =>
@@ -311,6 +317,15 @@ const rows: Row[] = [
     why: 'details.day_summary.pdf_parts_median_ms',
   },
   {
+    metric: 'store_close_open_ms',
+    value: fmt(storeclose?.store_close_open_ms, ' ms', 1),
+    baseline: fmt(storeclose?.store_close_bare_select_ms, ' ms bare SELECT'),
+    target: '≤ 1000 ms (10 × 1,000)',
+    met: at(storeclose ? storeclose.store_close_open_ms <= 1000 : undefined),
+    ...(storeclose ? { missedBy: ms(storeclose.store_close_open_ms - 1000, 0) } : {}),
+    why: 'details.store_close: reads vs build and layout',
+  },
+  {
     metric: 'host_rss_mb',
     value: fmt(memory?.host_rss_mb, ' MB'),
     baseline: fmt(memory?.host_idle_rss_mb, ' MB idle'),
@@ -421,6 +436,8 @@ const results = {
   summary_render_ms: summary?.summary_render_ms ?? null,
   summary_pdf_ms: summary?.summary_pdf_ms ?? null,
   summary_pdf_chromium_ms: summary?.summary_pdf_chromium_ms ?? null,
+  store_close_open_ms: storeclose?.store_close_open_ms ?? null,
+  store_close_bare_select_ms: storeclose?.store_close_bare_select_ms ?? null,
   host_rss_mb: memory?.host_rss_mb ?? null,
   mock_rss_mb: memory?.mock_rss_mb ?? null,
   details: {
@@ -438,6 +455,7 @@ const results = {
     mock_load: load ?? null,
     day_summary: summary?.details ?? null,
     store_db: storedb?.details ?? null,
+    store_close: storeclose?.details ?? null,
     memory: memory
       ? {
           host_idle_rss_mb: memory.host_idle_rss_mb,

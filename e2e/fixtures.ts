@@ -29,7 +29,7 @@ type StopOptions = { keepData?: boolean; signal?: 'SIGTERM' | 'SIGKILL' };
  */
 export async function startBrowserMode(
   existingDataDir?: string,
-  options: { till?: boolean } = {},
+  options: { till?: boolean; env?: Record<string, string> } = {},
 ): Promise<{ server: BrowserMode; stop: (options?: StopOptions) => Promise<void> }> {
   const dataDir = existingDataDir ?? (await mkdtemp(join(tmpdir(), 'mostrador-e2e-')));
   const child: ChildProcess = spawn(
@@ -52,6 +52,7 @@ export async function startBrowserMode(
         ...process.env,
         NO_COLOR: '1',
         ...(options.till ? { MOSTRADOR_INTEGRATION_KEY: TILL_KEY } : {}),
+        ...options.env,
       },
     },
   );

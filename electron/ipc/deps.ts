@@ -10,6 +10,7 @@ import type { LateOutcomes } from '../journal/late-outcomes';
 import type { Logger } from '../log/logger';
 import type { ServiceClient } from '../service/service-client';
 import type { SettingsStore } from '../settings/settings-store';
+import type { StoreCloseDatabase } from '../store-close/close-database';
 import type { StoreLink } from '../store-link/store-link';
 import type { Vault } from '../vault/vault';
 import type { FaultInjector } from './compose/fault-transport';
@@ -55,6 +56,11 @@ export type HandlerDeps = {
    * counter's freshness; absent where a test runs without it (then the store is one counter).
    */
   storeLink?: StoreLink;
+  /**
+   * The store database as the store's day close reads and writes it, or null when no store
+   * database is set (asked at each call, so a changed setting takes effect at once).
+   */
+  storeCloseDb?: () => StoreCloseDatabase | null;
   /** How unknown paid-and-billed and refund calls are retried (tests pass an instant sleep). */
   retry?: { policy?: Partial<RetryPolicy>; random?: () => number; sleep?: Sleep };
   /**

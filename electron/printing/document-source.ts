@@ -8,6 +8,7 @@ import {
   type PrintContext,
   type ReceiptDocument,
   saleRecord,
+  storeClose,
   undoRecord,
 } from '../../shared/receipt';
 import { BridgeFailure, badArguments } from '../ipc/bridge-failure';
@@ -18,7 +19,12 @@ const UNDO = new Set(['v3.undoBilling', 'v2.undoBilling']);
 
 type Needed = Pick<
   HandlerMap,
-  'v2.daySummary' | 'journal.operations' | 'journal.unresolved' | 'journal.operation' | 'money.held'
+  | 'v2.daySummary'
+  | 'journal.operations'
+  | 'journal.unresolved'
+  | 'journal.operation'
+  | 'money.held'
+  | 'storeClose.load'
 >;
 
 export async function printContext(deps: HandlerDeps): Promise<PrintContext> {
@@ -40,6 +46,20 @@ export async function buildDocument(
 ): Promise<ReceiptDocument> {
   const context = await printContext(deps);
   const direct = { channel: 'direct', verified: true } as const;
+  if (request.document === 'store-close') {
+    // The screen's own view: the stored close once the day is closed, else the draft.
+    const view = await methods()['storeClose.load']({ day: request.day }, direct);
+    return storeClose(
+      {
+        content: view.stored?.content ?? view.draft,
+        record: view.stored
+          ? { sha256: view.stored.sha256, recorded_at: view.stored.recorded_at }
+          : null,
+        arrivedAfter: view.arrived_after,
+      },
+      context,
+    );
+  }
   if (request.document === 'day-close') {
     const answer = await methods()['v2.daySummary']({ day: request.day, detail: true }, direct);
     if (answer.status !== 'succeeded') {

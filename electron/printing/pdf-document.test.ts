@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayClose, saleRecord } from '../../shared/receipt';
+import { dayClose, saleRecord, storeClose } from '../../shared/receipt';
 import { SAMPLE_CONTEXT, SAMPLE_SALE, sampleDayClose } from '../../shared/receipt/samples';
+import { buildStoreClose, sealClose } from '../../shared/store/store-close';
+import { sampleStoreDay } from '../../shared/store/store-close-samples';
 import { renderPdf } from './pdf-document';
 
 const run = promisify(execFile);
@@ -93,5 +95,34 @@ describe('the A4 PDF of a document', () => {
     expect(text).toContain('Constancia de inicial cobrada');
     expect(text).toMatch(/Cobrado en tienda\s+S\/ 1,200\.00/);
     expect(text).toContain('maría.nuñez');
+  });
+
+  it('the store close: a section per counter, the exceptions first, signatures and the hash', async () => {
+    const close = buildStoreClose(sampleStoreDay(3, 30, { stopped: 2 }));
+    const content = sealClose(close, {
+      supervisor: 'Rosa Quispe',
+      cashier_id: 'cajero-1',
+      terminal_id: 'CAJA01',
+      terminal_name: 'Caja 1',
+      note: 'Caja 2 sin red',
+    });
+    const sha256 = '0123456789abcdef'.repeat(4);
+    const doc = storeClose(
+      { content, record: { sha256, recorded_at: content.as_of }, arrivedAfter: [] },
+      SAMPLE_CONTEXT,
+    );
+    const { text } = await inspect(await renderPdf(doc), 'store-close');
+    const at = (needle: string) => text.indexOf(needle);
+    expect(at('Excepciones (1)')).toBeGreaterThan(0);
+    expect(at('Dejó de informar')).toBeLessThan(at('Totales del servicio'));
+    for (const counter of ['Caja 1 (CAJA01)', 'Caja 2 (CAJA02)', 'Caja 3 (CAJA03)'])
+      expect(text).toContain(counter);
+    expect(text).toMatch(
+      /Caja 2: datos hasta las 14:02 — sus ventas posteriores no están en este\s+cierre\./,
+    );
+    expect(text).toContain('Firma del cajero — Caja 3');
+    expect(text).toContain('Firma del supervisor');
+    expect(text).toContain(sha256.slice(0, 32));
+    expect(text).toContain(sha256.slice(32));
   });
 });

@@ -80,6 +80,8 @@ export type StoreLink = {
   freshness(mode: OperationMode): Promise<StoreFreshness>;
   /** Restarts the replication (the counter's name or the store changed). */
   apply(): Promise<void>;
+  /** The URL in use (the environment's, else the supervisor's), for the store close's reads. */
+  urlInUse(): string | null;
   close(): Promise<void>;
 };
 
@@ -279,6 +281,7 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
       return { available: true, counters: read.value };
     },
     apply: () => serialized(restart),
+    urlInUse: () => inUse()?.url ?? null,
     close: () =>
       serialized(async () => {
         closed = true;

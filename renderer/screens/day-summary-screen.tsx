@@ -6,6 +6,7 @@ import { GuidancePanel } from '../components/guidance-panel';
 import { HeldMoneySummary } from '../components/held-money';
 import { JournalShortenedNotice } from '../components/journal-shortened-notice';
 import { ReconciliationTable } from '../components/reconciliation-table';
+import { StoreClosePanel } from '../components/store-close-panel';
 import { originLabel, SummaryTable } from '../components/summary-table';
 import { SummaryTotals } from '../components/summary-totals';
 import { navigate } from '../components/use-hash-route';
@@ -15,6 +16,7 @@ import { daySummaryPrintRoute, type PrintLayoutName } from '../logic/routes';
 import { dayInTimeZone, formatStoreDate, formatStoreDay } from '../logic/store-day';
 import { csvFileName, summaryCsv } from '../logic/summary-csv';
 import { useReceiptWidth, useSettingsStore } from '../stores/settings-store';
+import { useStoreCloseStore } from '../stores/store-close-store';
 import { useSummaryStore } from '../stores/summary-store';
 
 function download(name: string, text: string) {
@@ -50,6 +52,15 @@ export function DaySummaryScreen() {
     loadedOnArrival.current = true;
     void load(mode);
   }, [day, load, mode]);
+
+  // With a store database the store's close balances every counter; without one the answer is
+  // not-configured and the screen stays this terminal's (docs/decisions.md "The store's day close").
+  const storeClose = useStoreCloseStore((s) => s.status);
+  const loadStoreClose = useStoreCloseStore((s) => s.load);
+  // Read again at every load of the summary (a new object each time), not only for a new day.
+  useEffect(() => {
+    if (loaded) void loadStoreClose(loaded.day);
+  }, [loaded, loadStoreClose]);
 
   const lines = useMemo(
     () => (loaded ? reconcile(loaded.summary.order_detail ?? [], loaded.operations) : []),
@@ -190,9 +201,10 @@ export function DaySummaryScreen() {
             </div>
             {print.message ? <p role="status">{print.message}</p> : null}
           </section>
+          <StoreClosePanel />
           {loaded.journalError ? (
             <GuidancePanel guidance={loaded.journalError} />
-          ) : (
+          ) : storeClose === 'loaded' ? null : (
             <ReconciliationTable lines={lines} />
           )}
           <HeldMoneySummary />

@@ -28,6 +28,7 @@ import {
   SupervisorPin,
   TokenStatus,
 } from './settings';
+import { storeCloseMethods } from './store-close';
 import { storeDbMethods } from './store-db';
 
 const Empty = z.strictObject({});
@@ -153,6 +154,7 @@ export const bridgeMethods = {
   ...heldMoneyMethods,
   ...receiptMethods,
   ...storeDbMethods,
+  ...storeCloseMethods,
 
   'journal.operations': {
     args: z.strictObject({ day: IsoDate.optional() }),

@@ -84,7 +84,12 @@ export const BlockSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('mark'), text: Text }),
 ]);
 
-export const PrintedDocumentName = z.enum(['sale-record', 'undo-record', 'day-close']);
+export const PrintedDocumentName = z.enum([
+  'sale-record',
+  'undo-record',
+  'day-close',
+  'store-close',
+]);
 export type PrintedDocumentName = z.infer<typeof PrintedDocumentName>;
 
 /** Which document: a journaled operation's record, or a store day's close. */
@@ -95,13 +100,18 @@ export const DocumentRequest = z.discriminatedUnion('document', [
     document: z.literal('day-close'),
     day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   }),
+  /** The store's day close (needs a store database): its record once closed, else a draft. */
+  z.strictObject({
+    document: z.literal('store-close'),
+    day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  }),
 ]);
 export type DocumentRequest = z.infer<typeof DocumentRequest>;
 
 export const TextLineSchema = z.object({ text: z.string(), bold: z.boolean() });
 
 export const ReceiptPreview = z.object({
-  name: z.enum(['sale-record', 'undo-record', 'day-close', 'test-page']),
+  name: z.enum(['sale-record', 'undo-record', 'day-close', 'store-close', 'test-page']),
   title: z.string(),
   blocks: z.array(BlockSchema),
   /** The receipt printer's columns (the configured printer's, else 48). */

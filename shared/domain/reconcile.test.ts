@@ -70,6 +70,8 @@ describe('reconcile', () => {
         journalCollected: 30000,
         summaryInStore: 30000,
         opIds: [expect.any(String)],
+        counters: [],
+        cashiers: ['CAJA-01'],
       },
     ]);
   });

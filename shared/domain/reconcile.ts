@@ -2,8 +2,13 @@
 // service's day summary. The summary names customers by identity (its `dni` column carries the
 // RUC for companies) and loans by order id, never by funding code, so the identity is the key;
 // the funding code comes from the journal where it knows it.
+//
+// One fold serves one terminal's journal (F6) and the whole store's operations from the store
+// database (the store's day close, shared/store/store-close.ts): both are first turned into
+// ReconcileOperation, and a store line also names the counters and cashiers behind it.
 import type { DaySummaryRow } from '../api/in-store';
 import type { JournalOperation } from '../journal-entry';
+import type { StoreOperationRow } from '../store/store-operation';
 import { centsFromWire } from './money';
 
 export type ReconcileStatus = 'pending' | 'missing' | 'extra' | 'amount-differs' | 'matched';
@@ -24,6 +29,24 @@ export type ReconcileLine = {
    * the screen says what to do instead of "the terminal retries".
    */
   pendingUndo?: true;
+  /** The counters (terminal ids) whose operations make this line; empty for this terminal's F6. */
+  counters: string[];
+  /** The cashiers of those operations. */
+  cashiers: string[];
+};
+
+/** What the fold needs of an operation, from a journal or from the store database. */
+export type ReconcileOperation = {
+  op_id: string;
+  operation: string;
+  status: JournalOperation['status'];
+  started_at: string;
+  identity: string | null;
+  funding_code: string | null;
+  /** What a paid-and-billed collected (or is collecting), when known. */
+  collected_cents: number | null;
+  counter: string | null;
+  cashier_id: string;
 };
 
 /** Attention first: what may still move, then what does not balance, then what does. */
@@ -52,6 +75,8 @@ type JournalState = {
   /** What an unresolved paid-and-billed is collecting, shown while it is pending. */
   openCollect: number | null;
   opIds: string[];
+  counters: Set<string>;
+  cashiers: Set<string>;
 };
 
 function collectedOf(op: JournalOperation): number | null {
@@ -64,13 +89,45 @@ function collectedOf(op: JournalOperation): number | null {
   return null;
 }
 
-function foldJournal(operations: readonly JournalOperation[]): Map<string, JournalState> {
+export function fromJournal(op: JournalOperation): ReconcileOperation {
+  return {
+    op_id: op.op_id,
+    operation: op.operation,
+    status: op.status,
+    started_at: op.started_at,
+    identity: op.intent.identity?.value ?? null,
+    funding_code: op.intent.funding_code ?? null,
+    collected_cents: collectedOf(op),
+    counter: null,
+    cashier_id: op.intent.cashier_id,
+  };
+}
+
+export function fromStoreRow(row: StoreOperationRow): ReconcileOperation {
+  return {
+    op_id: row.op_id,
+    operation: row.operation,
+    status: row.status,
+    started_at: row.started_at,
+    identity: row.identity_value,
+    funding_code: row.funding_code,
+    collected_cents: row.collected_cents,
+    counter: row.terminal_id,
+    cashier_id: row.cashier_id,
+  };
+}
+
+function foldOperations(operations: readonly ReconcileOperation[]): Map<string, JournalState> {
   const byIdentity = new Map<string, JournalState>();
+  // Times parsed once: a store day has 10,000 operations, and a comparator would parse each
+  // of them again at every comparison.
   const relevant = operations
-    .filter((op) => (BILLING.has(op.operation) || UNDO.has(op.operation)) && op.intent.identity)
-    .sort((a, b) => Date.parse(a.started_at) - Date.parse(b.started_at));
+    .filter((op) => (BILLING.has(op.operation) || UNDO.has(op.operation)) && op.identity)
+    .map((op) => ({ op, at: Date.parse(op.started_at) }))
+    .sort((a, b) => a.at - b.at)
+    .map(({ op }) => op);
   for (const op of relevant) {
-    const identity = op.intent.identity?.value ?? '';
+    const identity = op.identity ?? '';
     const state = byIdentity.get(identity) ?? {
       identity,
       fundingCode: null,
@@ -83,14 +140,18 @@ function foldJournal(operations: readonly JournalOperation[]): Map<string, Journ
       amountsKnown: true,
       openCollect: null,
       opIds: [],
+      counters: new Set<string>(),
+      cashiers: new Set<string>(),
     };
-    state.fundingCode = op.intent.funding_code ?? state.fundingCode;
+    state.fundingCode = op.funding_code ?? state.fundingCode;
     state.opIds.push(op.op_id);
+    if (op.counter !== null) state.counters.add(op.counter);
+    state.cashiers.add(op.cashier_id);
     if (op.status === 'pending' || op.status === 'unknown') {
       state.open = true;
       if (BILLING.has(op.operation)) {
         state.openBilling = true;
-        state.openCollect = collectedOf(op);
+        state.openCollect = op.collected_cents;
       } else {
         state.openUndo = true;
       }
@@ -98,7 +159,7 @@ function foldJournal(operations: readonly JournalOperation[]): Map<string, Journ
       if (BILLING.has(op.operation)) {
         // Only the first paid-and-billed of a billing has effect; a repeat adds nothing.
         if (!state.billed) {
-          const collected = collectedOf(op);
+          const collected = op.collected_cents;
           state.billings += 1;
           if (collected === null) state.amountsKnown = false;
           else state.collected += collected;
@@ -134,7 +195,15 @@ export function reconcile(
   rows: readonly DaySummaryRow[],
   operations: readonly JournalOperation[],
 ): ReconcileLine[] {
-  const journal = foldJournal(operations);
+  return reconcileOperations(rows, operations.map(fromJournal));
+}
+
+/** The same lines for operations from any source (a journal, the store database). */
+export function reconcileOperations(
+  rows: readonly DaySummaryRow[],
+  operations: readonly ReconcileOperation[],
+): ReconcileLine[] {
+  const journal = foldOperations(operations);
   const summary = foldSummary(rows);
   const lines: ReconcileLine[] = [];
   for (const state of journal.values()) {
@@ -166,6 +235,8 @@ export function reconcile(
       ...(status === 'pending' && state.openUndo && !state.openBilling
         ? { pendingUndo: true as const }
         : {}),
+      counters: [...state.counters].sort(),
+      cashiers: [...state.cashiers].sort(),
     });
   }
   for (const [identity, state] of summary) {
@@ -178,12 +249,14 @@ export function reconcile(
       journalCollected: null,
       summaryInStore: state.inStore,
       opIds: [],
+      counters: [],
+      cashiers: [],
     });
   }
+  // Identities are digits (DNI, RUC): code-unit order is their order, without ICU's cost.
+  const rank = (line: ReconcileLine) => STATUS_ORDER.indexOf(line.status);
   return lines.sort(
-    (a, b) =>
-      STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status) ||
-      a.identity.localeCompare(b.identity),
+    (a, b) => rank(a) - rank(b) || (a.identity < b.identity ? -1 : a.identity > b.identity ? 1 : 0),
   );
 }
 

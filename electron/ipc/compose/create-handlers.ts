@@ -16,6 +16,7 @@ import { ordersHandlers } from '../handlers/orders-handlers';
 import { printHandlers } from '../handlers/print-handlers';
 import { receiptHandlers } from '../handlers/receipt-handlers';
 import { settingsHandlers } from '../handlers/settings-handlers';
+import { storeCloseHandlers } from '../handlers/store-close-handlers';
 import { storeDbHandlers } from '../handlers/store-db-handlers';
 import { tokenHandlers } from '../handlers/token-handlers';
 import { trainingHandlers } from '../handlers/training-handlers';
@@ -69,6 +70,7 @@ export function createHandlers(given: HandlerDeps): HandlerTable {
     ...storeDbHandlers(deps),
     // Printed documents read the journal and the day summary through the handlers above.
     ...receiptHandlers(deps, () => methods),
+    ...storeCloseHandlers(deps, () => methods),
   };
   return {
     methods: Object.freeze(methods),

@@ -14,6 +14,9 @@ import { createFileLogger, type Logger } from '../../log/logger';
 import { createMockApp, type MockApp } from '../../mock/app';
 import type { Transport } from '../../service/transports';
 import { openSettingsStore, type SettingsStore } from '../../settings/settings-store';
+import type { StoreCloseDatabase } from '../../store-close/close-database';
+import { pgCloseDatabase } from '../../store-close/pg-close-database';
+import { openStoreDbPool, type StoreDbPool } from '../../store-db/store-db-pool';
 import { createPgDriver } from '../../store-link/pg-driver';
 import { openStoreLink, type StoreDbDriver, type StoreLink } from '../../store-link/store-link';
 import { createMemoryVault } from '../../vault/memory-vault';
@@ -39,6 +42,11 @@ export type BackendOptions = {
   liveTransport?: Transport;
   liveTimeoutMs?: number;
   retry?: HandlerDeps['retry'];
+  /**
+   * The store database as the store's day close uses it; by default it reads and writes the
+   * database the store link uses (none: a one-counter store).
+   */
+  storeCloseDb?: HandlerDeps['storeCloseDb'];
   logger?: Logger;
   /**
    * The store database (docs/store-database.md): where the supervisor's URL is kept (memory by
@@ -204,6 +212,9 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     journalFile: journal.path,
     ...(options.versions ? { versions: options.versions } : {}),
   });
+  const storeDb = options.storeCloseDb
+    ? { get: options.storeCloseDb, end: async () => {} }
+    : storeCloseDbFor(() => storeLink?.urlInUse() ?? null);
   const table = createHandlers({
     settings,
     vault,
@@ -224,6 +235,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     integration,
     ...(storeLink ? { storeLink } : {}),
     ...(options.retry ? { retry: options.retry } : {}),
+    storeCloseDb: storeDb.get,
   });
   const gated: HandlerTable = attention
     ? { ...table, methods: gateForAttention(table.methods, attention) }
@@ -248,6 +260,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
         await integration.close();
         await table.close();
         await journal.close();
+        await storeDb.end();
         if (!options.trainingApp) await trainingApp.close();
         logger.info('backend closed');
       })();
@@ -286,4 +299,32 @@ async function safeStatus(vault: Vault) {
   } catch {
     return 'unreadable';
   }
+}
+
+/** The store close's database on `url`, its pool opened at first use; none without a URL. */
+/**
+ * The store close's pool on the database the store link uses: opened at its first use, opened
+ * anew when a supervisor points the counter at another database, ended at close.
+ */
+function storeCloseDbFor(urlInUse: () => string | null) {
+  let pool: StoreDbPool | null = null;
+  let db: StoreCloseDatabase | null = null;
+  let poolUrl: string | null = null;
+  return {
+    get: () => {
+      const url = urlInUse();
+      if (!url) return null;
+      if (url !== poolUrl) {
+        const old = pool;
+        void old?.end().catch(() => undefined);
+        pool = openStoreDbPool(url);
+        db = pgCloseDatabase(pool);
+        poolUrl = url;
+      }
+      return db;
+    },
+    end: async () => {
+      await pool?.end().catch(() => undefined);
+    },
+  };
 }

@@ -74,7 +74,7 @@ export function receiptHandlers(
       });
       const dir = join(deps.appInfo.data_dir, 'prints');
       await mkdir(dir, { recursive: true });
-      const which = request.document === 'day-close' ? request.day : request.op_id.slice(0, 8);
+      const which = 'day' in request ? request.day : request.op_id.slice(0, 8);
       const stamp = context.printed_at.replace(/[:.]/g, '-');
       const path = join(
         dir,

@@ -1,0 +1,171 @@
+// The store's day close through the real handlers, the real journal and the mock's day summary,
+// with the store database as a unit-test double (its real implementation is tested against a
+// throwaway PostgreSQL in electron/store-db/).
+import { createHash } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../../shared/store/close-record';
+import { memoryStoreDb, rowOf } from '../../store-close/test-support';
+import {
+  errorOf,
+  mockDay,
+  NOW,
+  ok,
+  PIN,
+  TODAY,
+  testBed,
+  verifiedSale,
+} from '../compose/test-support';
+
+let db = memoryStoreDb(() => new Date(NOW));
+beforeEach(() => {
+  db = memoryStoreDb(() => new Date(NOW));
+});
+const bed = testBed('on-shift', { storeCloseDb: () => db });
+const STORE = 'mock-client';
+
+async function billedHere() {
+  const verified = await verifiedSale(bed.backend.table);
+  await ok(bed.backend.table, 'v3.paidAndBilled', { verify_op_id: verified.op_id });
+  const ops = await bed.backend.journal.operations({ day: TODAY });
+  return ops.map((op) => rowOf(op, STORE, 'CAJA1', TODAY));
+}
+
+/** Whatever the mock's seeded scenarios billed today, as another counter's operations. */
+async function otherCounterRows() {
+  const day = await mockDay(bed.mock);
+  // One billing per customer: the summary lists a row per payment, the counter one operation.
+  const byDni = new Map<string, number>();
+  for (const r of day.order_detail ?? []) {
+    if (r.dni === '41000001' || r.payment_origin !== 'external') continue;
+    byDni.set(r.dni, (byDni.get(r.dni) ?? 0) + Math.round(r.amount * 100));
+  }
+  return [...byDni]
+    .map(([dni, cents]) => ({ dni, cents }))
+    .map((r, i) => ({
+      ...rowOf(
+        {
+          op_id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+          operation: 'v3.paidAndBilled',
+          mode: 'training',
+          status: 'succeeded',
+          started_at: NOW,
+          updated_at: NOW,
+          calls: 1,
+          intent: {
+            seq: 1,
+            op_id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+            at: NOW,
+            type: 'intent',
+            operation: 'v3.paidAndBilled',
+            mode: 'training',
+            cashier_id: 'ana',
+            identity: { kind: 'dni', value: r.dni },
+            to_collect_cents: r.cents,
+            request: {},
+          },
+          outcome: null,
+        },
+        STORE,
+        'CAJA2',
+        TODAY,
+      ),
+    }));
+}
+
+describe('the store close', () => {
+  it('is not there without a store database: F6 stays as it is', async () => {
+    const alone = await bed.open({});
+    expect((await errorOf(alone.table, 'storeClose.load', { day: TODAY })).code).toBe(
+      'not-configured',
+    );
+  });
+
+  it('is refused while another counter has a paid-and-billed in doubt, then closes once', async () => {
+    await ok(bed.backend.table, 'supervisor.setPin', { pin: PIN });
+    db.rows = [...(await billedHere()), ...(await otherCounterRows())];
+    const doubt = { ...db.rows[0], op_id: '00000000-0000-4000-8000-0000000000dd' };
+    db.rows.push({
+      ...(doubt as (typeof db.rows)[number]),
+      terminal_id: 'CAJA3',
+      operation: 'v3.paidAndBilled',
+      status: 'unknown',
+      identity_value: '41000077',
+      resolved_at: null,
+    });
+
+    const loaded = await ok(bed.backend.table, 'storeClose.load', { day: TODAY });
+    expect(loaded.refusal).toEqual({ reason: 'open-operations', count: 1 });
+    expect(loaded.draft.exceptions[0]).toMatchObject({ kind: 'open', terminal_id: 'CAJA3' });
+    expect(loaded.draft.counts).toMatchObject({ extra: 0, missing: 0 });
+
+    const wrong = await errorOf(bed.backend.table, 'storeClose.close', {
+      day: TODAY,
+      pin: '0000',
+      supervisor: 'Rosa',
+    });
+    expect(wrong.code).toBe('wrong-pin');
+    const refused = await ok(bed.backend.table, 'storeClose.close', {
+      day: TODAY,
+      pin: PIN,
+      supervisor: 'Rosa',
+      note: 'visto',
+    });
+    expect(refused).toMatchObject({ outcome: 'refused', refusal: { reason: 'open-operations' } });
+    expect(await db.readClose({ store: STORE, mode: 'training', day: TODAY })).toBeNull();
+
+    // The doubt is answered: the counter's operation is refused by the service.
+    db.rows = db.rows.map((r) =>
+      r.status === 'unknown' ? { ...r, status: 'refused' as const, resolved_at: NOW } : r,
+    );
+    const closed = await ok(bed.backend.table, 'storeClose.close', {
+      day: TODAY,
+      pin: PIN,
+      supervisor: 'Rosa',
+    });
+    if (closed.outcome !== 'closed') throw new Error(JSON.stringify(closed));
+    expect(closed.already).toBe(false);
+    const stored = closed.view.stored;
+    expect(stored?.content.closed).toMatchObject({ supervisor: 'Rosa', cashier_id: 'caja-01' });
+    expect(stored?.content.counts).toMatchObject({ extra: 0, missing: 0, pending: 0 });
+    // Anyone recomputes the hash from the stored content.
+    const canonical = canonicalJson(stored?.content);
+    expect(canonical).toBe(stored?.canonical);
+    expect(createHash('sha256').update(canonical).digest('hex')).toBe(stored?.sha256);
+
+    // Closing twice shows the first close; a line of the day arriving later is shown as such.
+    // A sale (a Verify arriving late moves no money and is not listed).
+    const sale = db.rows.find((r) => r.operation === 'v3.paidAndBilled');
+    const late = {
+      ...sale,
+      op_id: '00000000-0000-4000-8000-0000000000ee',
+      terminal_id: 'CAJA2',
+    };
+    db.rows.push(late as (typeof db.rows)[number]);
+    const again = await ok(bed.backend.table, 'storeClose.close', {
+      day: TODAY,
+      pin: PIN,
+      supervisor: 'Otro',
+    });
+    expect(again).toMatchObject({ outcome: 'closed', already: true });
+    expect(again.view.stored?.sha256).toBe(stored?.sha256);
+    expect(again.view.arrived_after.map((r) => [r.op_id, r.terminal_id])).toEqual([
+      [late.op_id, 'CAJA2'],
+    ]);
+  });
+
+  it('asks for the supervisor note when the close has exceptions', async () => {
+    await ok(bed.backend.table, 'supervisor.setPin', { pin: PIN });
+    // This counter's sale only: every other counter's payment in the summary is an extra.
+    db.rows = await billedHere();
+    const summary = await mockDay(bed.mock);
+    const others = (summary.order_detail ?? []).filter((r) => r.dni !== '41000001');
+    const answer = await ok(bed.backend.table, 'storeClose.close', {
+      day: TODAY,
+      pin: PIN,
+      supervisor: 'Rosa',
+    });
+    // The mock's seeded scenarios billed other customers today.
+    expect(others.length).toBeGreaterThan(0);
+    expect(answer).toMatchObject({ outcome: 'refused', refusal: { reason: 'note-required' } });
+  });
+});

@@ -1,0 +1,130 @@
+// storeClose.*: the store's day close (docs/decisions.md "The store's day close"). The service's
+// day summary comes through the v2.daySummary handler (one call, journaled like F6's); every
+// counter's operations, freshness and the close record come from the store database.
+import type { BridgeResult } from '../../../shared/bridge';
+import { arrivedAfter, buildStoreClose, sealClose } from '../../../shared/store/store-close';
+import type { StoreCloseDatabase } from '../../store-close/close-database';
+import { hashClose } from '../../store-close/close-hash';
+import { StoreCloseUnavailable } from '../../store-close/pg-close-database';
+import { BridgeFailure, notConfigured } from '../bridge-failure';
+import type { HandlerDeps, HandlerMap } from '../deps';
+import { requirePin } from './require-pin';
+import { posClientIdFor } from './store-identity';
+
+type StoreCloseMethods = 'storeClose.load' | 'storeClose.close';
+type View = BridgeResult<'storeClose.load'>;
+
+export function storeCloseDatabase(deps: HandlerDeps): StoreCloseDatabase {
+  const db = deps.storeCloseDb?.() ?? null;
+  if (!db) throw notConfigured('No store database is set: the day summary covers this counter.');
+  return db;
+}
+
+/** The database's failures as the bridge's: the screen says the store database did not answer. */
+async function fromDatabase<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const category = error instanceof StoreCloseUnavailable ? ` (${error.category})` : '';
+    throw new BridgeFailure(
+      'not-available',
+      `The store database did not answer${category}: ${error instanceof Error ? error.message : String(error)}`.slice(
+        0,
+        500,
+      ),
+    );
+  }
+}
+
+export async function loadStoreClose(
+  deps: HandlerDeps,
+  methods: () => Pick<HandlerMap, 'v2.daySummary'>,
+  day: string,
+): Promise<View & { build: ReturnType<typeof buildStoreClose> }> {
+  const db = storeCloseDatabase(deps);
+  const settings = deps.settings.get();
+  const mode = settings.mode;
+  const store = posClientIdFor(deps, mode);
+  const direct = { channel: 'direct', verified: true } as const;
+  const answer = await methods()['v2.daySummary']({ day, detail: true }, direct);
+  if (answer.status !== 'succeeded') {
+    throw new BridgeFailure(
+      'not-available',
+      `The day summary could not be fetched (${answer.status}): ${answer.error.message}`,
+    );
+  }
+  // Read after the summary: a sale billed in between shows as the counters' (missing from the
+  // summary), never as a stranger's extra.
+  const query = { store, mode, day };
+  const [rows, freshness, stored] = await fromDatabase(() =>
+    Promise.all([db.readStoreDay(query), db.readFreshness({ store, mode }), db.readClose(query)]),
+  );
+  const build = buildStoreClose({
+    store,
+    mode,
+    day,
+    timeZone: settings.time_zone,
+    now: deps.clock().toISOString(),
+    summary: answer.data.summary,
+    rows,
+    freshness,
+  });
+  return {
+    day,
+    store,
+    mode,
+    draft: build.content,
+    refusal: build.refusal,
+    stored,
+    arrived_after: stored ? arrivedAfter(stored.content, rows) : [],
+    build,
+  };
+}
+
+export function storeCloseHandlers(
+  deps: HandlerDeps,
+  methods: () => HandlerMap,
+): Pick<HandlerMap, StoreCloseMethods> {
+  const viewOf = ({ build: _build, ...view }: Awaited<ReturnType<typeof loadStoreClose>>) => view;
+  return {
+    'storeClose.load': async ({ day }) => viewOf(await loadStoreClose(deps, methods, day)),
+
+    'storeClose.close': async ({ day, pin, supervisor, note }) => {
+      await requirePin(deps.settings, pin);
+      const loaded = await loadStoreClose(deps, methods, day);
+      const view = viewOf(loaded);
+      if (loaded.stored) return { outcome: 'closed', already: true, view };
+      if (loaded.refusal) return { outcome: 'refused', refusal: loaded.refusal, view };
+      const exceptions = loaded.draft.exceptions.length;
+      if (exceptions > 0 && !note?.trim()) {
+        return { outcome: 'refused', refusal: { reason: 'note-required', exceptions }, view };
+      }
+      const terminalId = await deps.settings.terminalId();
+      const content = sealClose(loaded.build, {
+        supervisor,
+        cashier_id: deps.settings.get().cashier_id,
+        terminal_id: terminalId,
+        terminal_name:
+          loaded.draft.counters.find((c) => c.terminal_id === terminalId)?.terminal_name ?? null,
+        note: note ?? null,
+      });
+      const { canonical, sha256 } = hashClose(content);
+      const db = storeCloseDatabase(deps);
+      const { inserted, close } = await fromDatabase(() =>
+        db.insertClose({
+          store: loaded.store,
+          mode: loaded.mode,
+          day,
+          canonical,
+          sha256,
+          closed_by: content.closed?.supervisor ?? supervisor,
+          terminal_id: terminalId,
+        }),
+      );
+      if (inserted) {
+        deps.logger.info('store day closed', { day, mode: loaded.mode, sha256 });
+      }
+      return { outcome: 'closed', already: !inserted, view: { ...view, stored: close } };
+    },
+  };
+}

@@ -1,0 +1,31 @@
+// What the store's day close needs of the store database (docs/store-close.md): the store
+// day's operations and every counter's freshness (read by electron/store-db/), and the close
+// record, insert-only (migration 0100). Handlers get it injected, so a store without a database
+// has none and the day summary stays as it is.
+import type { OperationMode } from '../../shared/journal-entry';
+import type { StoredClose } from '../../shared/store/close-record';
+import type { CounterFreshness, StoreOperationRow } from '../../shared/store/store-operation';
+
+export type StoreDayQuery = { store: string; mode: OperationMode; day: string };
+
+/** A close to keep: its content's canonical text and that text's SHA-256. */
+export type CloseToInsert = {
+  store: string;
+  mode: OperationMode;
+  day: string;
+  canonical: string;
+  sha256: string;
+  closed_by: string;
+  terminal_id: string;
+};
+
+export type StoreCloseDatabase = {
+  readStoreDay(query: StoreDayQuery): Promise<StoreOperationRow[]>;
+  readFreshness(query: { store: string; mode: OperationMode }): Promise<CounterFreshness[]>;
+  /**
+   * Keeps the close unless the day already has one: `inserted: false` answers the first close
+   * (the table is UNIQUE on store, mode and day, and the terminal role cannot UPDATE it).
+   */
+  insertClose(close: CloseToInsert): Promise<{ inserted: boolean; close: StoredClose }>;
+  readClose(query: StoreDayQuery): Promise<StoredClose | null>;
+};

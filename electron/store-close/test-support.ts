@@ -1,0 +1,68 @@
+// Unit-test double of the store database for the store close's handlers: rows and freshness as
+// the tests set them, the close record kept once per store, mode and day. The real database
+// (electron/store-db/, migration 0100) is tested against a throwaway PostgreSQL.
+
+import type { JournalOperation } from '../../shared/journal-entry';
+import { StoredClose } from '../../shared/store/close-record';
+import type { CounterFreshness, StoreOperationRow } from '../../shared/store/store-operation';
+import type { StoreCloseDatabase } from './close-database';
+
+export type MemoryStoreDb = StoreCloseDatabase & {
+  rows: StoreOperationRow[];
+  freshness: CounterFreshness[];
+};
+
+export function memoryStoreDb(now: () => Date): MemoryStoreDb {
+  const closes = new Map<string, StoredClose>();
+  const key = (q: { store: string; mode: string; day: string }) => `${q.store}|${q.mode}|${q.day}`;
+  const db: MemoryStoreDb = {
+    rows: [],
+    freshness: [],
+    readStoreDay: async (q) =>
+      db.rows.filter((r) => r.store === q.store && r.mode === q.mode && r.store_day === q.day),
+    readFreshness: async (q) =>
+      db.freshness.filter((f) => f.store === q.store && f.mode === q.mode),
+    readClose: async (q) => closes.get(key(q)) ?? null,
+    insertClose: async (close) => {
+      const first = closes.get(key(close));
+      if (first) return { inserted: false, close: first };
+      const stored = StoredClose.parse({
+        content: JSON.parse(close.canonical),
+        canonical: close.canonical,
+        sha256: close.sha256,
+        recorded_at: now().toISOString(),
+      });
+      closes.set(key(close), stored);
+      return { inserted: true, close: stored };
+    },
+  };
+  return db;
+}
+
+/** A journaled operation as the store database's view shows it, for `terminal`. */
+export function rowOf(
+  op: JournalOperation,
+  store: string,
+  terminal: string,
+  day: string,
+): StoreOperationRow {
+  return {
+    store,
+    mode: op.mode,
+    terminal_id: terminal,
+    terminal_name: `Caja ${terminal.slice(-1)}`,
+    op_id: op.op_id,
+    operation: op.operation,
+    status: op.status,
+    identity_kind: op.intent.identity?.kind ?? null,
+    identity_value: op.intent.identity?.value ?? null,
+    funding_code: op.intent.funding_code ?? null,
+    cashier_id: op.intent.cashier_id,
+    billed_cents: op.intent.billed_cents ?? null,
+    collected_cents: op.intent.to_collect_cents ?? null,
+    store_day: day,
+    started_at: op.started_at,
+    resolved_at: op.outcome?.at ?? null,
+    service_message: null,
+  };
+}

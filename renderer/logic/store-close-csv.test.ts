@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { buildStoreClose } from '../../shared/store/store-close';
+import { sampleStoreDay } from '../../shared/store/store-close-samples';
+import { translate } from '../i18n/translate';
+import type { T } from '../i18n/use-t';
+import { storeCloseCsv } from './store-close-csv';
+import { exceptionText } from './store-close-text';
+import { CSV_BOM } from './summary-csv';
+
+const t: T = (key, params) => translate('es-PE', key, params);
+
+describe('the store close as CSV and as lines', () => {
+  it('lists the exceptions first, then a line per counter and the store total, plain amounts', () => {
+    const close = buildStoreClose(sampleStoreDay(3, 10, { stopped: 2 }));
+    const csv = storeCloseCsv(
+      close.content,
+      { sha256: 'ab'.repeat(32) },
+      [],
+      [['Tienda', 'X']],
+      t,
+      'es-PE',
+    );
+    expect(csv.startsWith(CSV_BOM)).toBe(true);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]).toBe('Tienda;X');
+    expect(lines[1]).toBe(`SHA-256;${'ab'.repeat(32)}`);
+    const exceptions = lines.findIndex((l) => l.startsWith('Sección;Excepciones (1)'));
+    const counters = lines.findIndex((l) => l.startsWith('Caja;Cajeros'));
+    expect(exceptions).toBeGreaterThan(0);
+    expect(counters).toBeGreaterThan(exceptions);
+    expect(lines[exceptions + 1]).toMatch(
+      /^Excepciones;Dejó de informar\. Caja 2: datos hasta las 14:02/,
+    );
+    expect(lines[counters + 1]).toMatch(/^Caja 1 \(CAJA01\);cajero-1;9;1;\d+\.\d\d;0;/);
+    expect(lines[counters + 4]).toMatch(/^Tienda;;27;3;\d+\.\d\d;0;$/);
+  });
+
+  it('names the counter and cashier of an operation in doubt', () => {
+    const day = sampleStoreDay(2, 3);
+    const first = day.rows[0];
+    if (!first) throw new Error('no rows');
+    const rows = [
+      { ...first, status: 'unknown' as const, resolved_at: null, collected_cents: null },
+    ];
+    const close = buildStoreClose({ ...day, rows: [...rows, ...day.rows.slice(1)] });
+    const [open] = close.content.exceptions;
+    if (!open) throw new Error('no exception');
+    expect(exceptionText(open, close.content, t, 'es-PE')).toMatch(
+      /^Caja 1 · cajero-1 · 08:00: Pagado y facturado 40000001 C00001 sin respuesta definitiva \(facturado S\/\s404\.00\)\.$/,
+    );
+  });
+});

@@ -1,0 +1,99 @@
+// The store close's lines as the screen and the CSV say them (the printed close says the same in
+// shared/receipt/store-close.ts): each exception with its counter and cashier, each counter's
+// freshness. Pure, so they are tested without a browser.
+import { formatPEN } from '../../shared/domain/money';
+import { formatStoreClock } from '../../shared/domain/store-time';
+import type { CloseContent, CloseException, CounterClose } from '../../shared/store/close-record';
+import type { StoreOperationRow } from '../../shared/store/store-operation';
+import type { T } from '../i18n/use-t';
+
+const money = (cents: number | null) => (cents === null ? '—' : formatPEN(cents));
+
+export function nameOf(id: string, content: CloseContent): string {
+  return content.counters.find((c) => c.terminal_id === id)?.terminal_name ?? id;
+}
+
+export function clock(iso: string | null, content: CloseContent, language: string): string {
+  return iso ? formatStoreClock(iso, content.time_zone, language).slice(0, 5) : '—';
+}
+
+export function operationText(name: string, t: T): string {
+  if (name.endsWith('.paidAndBilled')) return t('storeClose.op.billing');
+  if (name.endsWith('.undoBilling')) return t('storeClose.op.undo');
+  if (name === 'v3.verify' || name === 'v2.info') return t('storeClose.op.verify');
+  return t('storeClose.op.other');
+}
+
+export function freshnessText(
+  counter: CounterClose,
+  content: CloseContent,
+  t: T,
+  language: string,
+): string {
+  const name = counter.terminal_name ?? counter.terminal_id;
+  const time = clock(counter.last_line_at, content, language);
+  const key = {
+    complete: 'storeClose.fresh.complete',
+    current: 'storeClose.fresh.current',
+    stopped: 'storeClose.fresh.stopped',
+    never: 'storeClose.fresh.never',
+  } as const;
+  return t(key[counter.freshness], { name, time });
+}
+
+export function exceptionText(
+  e: CloseException,
+  content: CloseContent,
+  t: T,
+  language: string,
+): string {
+  if (e.kind === 'open') {
+    return t('storeClose.exc.open', {
+      counter: nameOf(e.terminal_id, content),
+      cashier: e.cashier_id,
+      time: clock(e.started_at, content, language),
+      operation: operationText(e.operation, t),
+      identity: e.identity ?? '',
+      code: e.funding_code ?? '',
+      amount: money(e.amount_cents),
+    }).replace(/ {2,}/g, ' ');
+  }
+  if (e.kind === 'stopped') {
+    const counter = content.counters.find((c) => c.terminal_id === e.terminal_id);
+    return t('storeClose.exc.stopped', {
+      line: counter ? freshnessText(counter, content, t, language) : e.terminal_id,
+    });
+  }
+  const counters = e.counters.map((id) => nameOf(id, content)).join(', ');
+  const params = {
+    counters,
+    cashiers: e.cashiers.join(', '),
+    identity: e.identity,
+    code: e.funding_code ?? '',
+    orders: e.order_ids.join(', '),
+    amount: money(e.status === 'extra' ? e.service_cents : e.counters_cents),
+    service: money(e.service_cents),
+  };
+  const key = {
+    missing: 'storeClose.exc.missing',
+    extra: 'storeClose.exc.extra',
+    'amount-differs': 'storeClose.exc.differs',
+  } as const;
+  return t(key[e.status], params).replace(/ {2,}/g, ' ');
+}
+
+export function arrivedText(
+  row: StoreOperationRow,
+  content: CloseContent,
+  t: T,
+  language: string,
+): string {
+  return t('storeClose.arrivedLine', {
+    counter: nameOf(row.terminal_id, content),
+    cashier: row.cashier_id,
+    time: clock(row.started_at, content, language),
+    operation: operationText(row.operation, t),
+    identity: row.identity_value ?? '',
+    amount: money(row.collected_cents ?? row.billed_cents),
+  });
+}

@@ -1,0 +1,60 @@
+// The store's day close as the day summary screen shows it when a store database is set: loaded
+// with the day (storeClose.load), closed with the supervisor's PIN (storeClose.close). Without a
+// store database the answer is `not-configured` and the screen stays the one-counter F6.
+import { create } from 'zustand';
+import type { BridgeResult } from '../../shared/bridge';
+import { call } from '../bridge/call';
+import { type Guidance, guidanceForBridgeError } from '../logic/error-guidance';
+
+export type StoreCloseView = BridgeResult<'storeClose.load'>;
+type CloseAnswer = BridgeResult<'storeClose.close'>;
+
+type State = {
+  /** `absent`: no store database (F6 as it is); `loaded`: `view` holds the close. */
+  status: 'idle' | 'absent' | 'loading' | 'loaded' | 'failed';
+  day: string | null;
+  view: StoreCloseView | null;
+  error: string | null;
+  closing: boolean;
+  /** What the last "Cerrar el día de la tienda" said. */
+  answer: CloseAnswer | null;
+  closeError: Guidance | null;
+  load: (day: string) => Promise<void>;
+  close: (args: { pin: string; supervisor: string; note: string }) => Promise<void>;
+};
+
+export const useStoreCloseStore = create<State>((set, get) => ({
+  status: 'idle',
+  day: null,
+  view: null,
+  error: null,
+  closing: false,
+  answer: null,
+  closeError: null,
+  load: async (day) => {
+    set({ status: 'loading', day, error: null, answer: null, closeError: null });
+    const answer = await call('storeClose.load', { day });
+    if (get().day !== day) return;
+    if (answer.ok) set({ status: 'loaded', view: answer.result });
+    else if (answer.error.code === 'not-configured') set({ status: 'absent', view: null });
+    else set({ status: 'failed', view: null, error: answer.error.message });
+  },
+  close: async ({ pin, supervisor, note }) => {
+    const { day, closing } = get();
+    if (!day || closing) return;
+    set({ closing: true, answer: null, closeError: null });
+    const answer = await call('storeClose.close', {
+      day,
+      pin,
+      supervisor,
+      ...(note.trim() ? { note } : {}),
+    });
+    if (answer.ok) set({ closing: false, answer: answer.result, view: answer.result.view });
+    else {
+      set({
+        closing: false,
+        closeError: guidanceForBridgeError('other', answer.error, answer.lost),
+      });
+    }
+  },
+}));

@@ -1,0 +1,70 @@
+// The store close on paper says what the screen says: the state, exceptions first, each counter
+// with its freshness, the signature lines and the record's hash, at every paper width.
+import { describe, expect, it } from 'vitest';
+import { buildStoreClose, sealClose } from '../store/store-close';
+import { sampleStoreDay } from '../store/store-close-samples';
+import { SAMPLE_CONTEXT } from './samples';
+import { storeClose } from './store-close';
+import { layoutText } from './text-layout';
+
+const HASH = 'a'.repeat(32) + 'b'.repeat(32);
+
+function textOf(columns: 32 | 48, closed: boolean, language: 'es-PE' | 'en' = 'es-PE') {
+  const close = buildStoreClose(sampleStoreDay(3, 20, { stopped: 3 }));
+  const content = closed
+    ? sealClose(close, {
+        supervisor: 'Rosa Quispe',
+        cashier_id: 'cajero-1',
+        terminal_id: 'CAJA01',
+        terminal_name: 'Caja 1',
+        note: 'Caja 3 sin red desde las 14:05',
+      })
+    : close.content;
+  const doc = storeClose(
+    {
+      content,
+      record: closed ? { sha256: HASH, recorded_at: content.as_of } : null,
+      arrivedAfter: [],
+    },
+    { ...SAMPLE_CONTEXT, language },
+  );
+  const lines = layoutText(doc.blocks, columns).map((l) => l.text.replace(/\u00a0/g, ' '));
+  for (const line of lines) expect(line.length).toBeLessThanOrEqual(columns);
+  return lines.join('\n');
+}
+
+describe('the store close on paper', () => {
+  it('lists the stopped counter first, then a section per counter with its freshness', () => {
+    const text = textOf(48, true);
+    const exceptions = text.indexOf('Excepciones (1)');
+    expect(exceptions).toBeGreaterThan(0);
+    expect(text.indexOf('Dejó de informar')).toBeGreaterThan(exceptions);
+    expect(text.indexOf('Dejó de informar')).toBeLessThan(text.indexOf('Totales del servicio'));
+    // The receipt code page has no em dash: the printer gets a hyphen.
+    expect(text).toMatch(
+      /Caja 3: datos hasta las 14:02 [—-] sus ventas\s+posteriores no están en este\s+cierre\./,
+    );
+    expect(text).toContain('Caja 1: al día, datos hasta las 18:00.');
+    for (const name of ['Caja 1 (CAJA01)', 'Caja 2 (CAJA02)', 'Caja 3 (CAJA03)'])
+      expect(text).toContain(name);
+    expect(text).toMatch(/Firma del cajero [—-] Caja 2/);
+    expect(text).toContain('Firma del supervisor');
+    expect(text).toContain('Caja 3 sin red desde las 14:05');
+    expect(text).toMatch(/Estado\s+CERRADO/);
+    expect(text).toContain('a'.repeat(32));
+    expect(text).toContain('b'.repeat(32));
+  });
+
+  it('keeps the hash whole on 58 mm paper', () => {
+    const text = textOf(32, true);
+    expect(text).toContain('a'.repeat(32));
+    expect(text).toContain('b'.repeat(32));
+  });
+
+  it('says a draft is not a close, in English too', () => {
+    expect(textOf(48, false)).toContain('BORRADOR: el día no está cerrado');
+    expect(textOf(48, false)).toContain('Sin registro: el día no está cerrado.');
+    expect(textOf(48, false, 'en')).toContain("The store's day close");
+    expect(textOf(48, false, 'en')).toContain('its later sales are not in this close');
+  });
+});

@@ -1,0 +1,268 @@
+// The store's day close on paper (A4 PDF and the receipt printer, the same blocks as the day
+// close): the state (closed, by whom, or a draft), the exceptions first, the service's and the
+// store's totals, the reconciliation counts, a section per counter with its freshness, what
+// arrived after the close, the signature lines and the record's SHA-256.
+import { formatStoreClock, formatStoreDate, formatStoreDay } from '../domain/store-time';
+import type { CloseContent, CloseException, CounterClose } from '../store/close-record';
+import type { StoreOperationRow } from '../store/store-operation';
+import { atom, type Block, type ReceiptDocument } from './blocks';
+import { type Formatters, formatters, type PrintContext } from './context';
+import type { TextKey } from './texts';
+
+export type StoreCloseData = {
+  /** The stored close's content when the day is closed, else the draft's. */
+  content: CloseContent;
+  /** The record's hash and when the database kept it; null on a draft. */
+  record: { sha256: string; recorded_at: string } | null;
+  arrivedAfter: readonly StoreOperationRow[];
+};
+
+const RECON: ReadonlyArray<[keyof CloseContent['counts'], TextKey]> = [
+  ['matched', 'reconMatched'],
+  ['missing', 'reconMissing'],
+  ['extra', 'reconExtra'],
+  ['amount_differs', 'reconDiffers'],
+  ['pending', 'reconPending'],
+];
+
+const RECON_STATUS: Record<'missing' | 'extra' | 'amount-differs', TextKey> = {
+  missing: 'reconMissing',
+  extra: 'reconExtra',
+  'amount-differs': 'reconDiffers',
+};
+
+/** A counter as people call it: its name, else its id. */
+export function counterName(id: string, counters: readonly CounterClose[]): string {
+  return counters.find((c) => c.terminal_id === id)?.terminal_name ?? id;
+}
+
+/** hh:mm of a moment in the store's zone. */
+export function clockOf(iso: string, content: CloseContent, language: string): string {
+  return formatStoreClock(iso, content.time_zone, language).slice(0, 5);
+}
+
+export function freshnessLine(
+  counter: CounterClose,
+  content: CloseContent,
+  t: Formatters['t'],
+  language: string,
+): string {
+  const name = counter.terminal_name ?? counter.terminal_id;
+  const time = counter.last_line_at ? clockOf(counter.last_line_at, content, language) : '—';
+  switch (counter.freshness) {
+    case 'complete':
+      return t('storeFreshComplete', { name });
+    case 'current':
+      return t('storeFreshCurrent', { name, time });
+    case 'stopped':
+      return t('storeFreshStopped', { name, time });
+    case 'never':
+      return t('storeFreshNever', { name });
+  }
+}
+
+function operationLabel(name: string, t: Formatters['t']): string {
+  const [, action = name] = name.split('.');
+  if (action === 'paidAndBilled') return t('opBilling');
+  if (action === 'verify') return t('opVerify');
+  if (action === 'info') return t('opInfo');
+  if (action === 'undoBilling') return t('opUndo');
+  return name;
+}
+
+function exceptionBlock(
+  e: CloseException,
+  content: CloseContent,
+  f: Formatters,
+  language: string,
+): Block {
+  const { t, money } = f;
+  const name = (id: string) => atom(counterName(id, content.counters));
+  if (e.kind === 'open') {
+    return {
+      kind: 'entry',
+      cells: [
+        t('storeExcOpen'),
+        name(e.terminal_id),
+        atom(e.cashier_id),
+        atom(clockOf(e.started_at, content, language)),
+        operationLabel(e.operation, t),
+        ...(e.identity ? [atom(e.identity)] : []),
+        ...(e.funding_code ? [atom(e.funding_code)] : []),
+      ],
+      amount: money(e.amount_cents),
+    };
+  }
+  if (e.kind === 'stopped') {
+    const counter = content.counters.find((c) => c.terminal_id === e.terminal_id);
+    return {
+      kind: 'entry',
+      cells: [
+        t('storeExcStopped'),
+        counter ? freshnessLine(counter, content, t, language) : name(e.terminal_id),
+      ],
+      amount: '',
+    };
+  }
+  return {
+    kind: 'entry',
+    cells: [
+      t(RECON_STATUS[e.status]),
+      ...e.counters.map(name),
+      ...e.cashiers.map(atom),
+      atom(e.identity),
+      ...(e.funding_code ? [atom(e.funding_code)] : []),
+      ...e.order_ids.map(atom),
+    ],
+    amount: money(e.status === 'extra' ? e.service_cents : e.counters_cents),
+  };
+}
+
+function counterBlocks(
+  counter: CounterClose,
+  content: CloseContent,
+  f: Formatters,
+  language: string,
+): Block[] {
+  const { t, money } = f;
+  return [
+    {
+      kind: 'heading',
+      text: t('storeCounter', {
+        name: counter.terminal_name ?? counter.terminal_id,
+        id: counter.terminal_id,
+      }),
+    },
+    { kind: 'text', text: freshnessLine(counter, content, t, language) },
+    {
+      kind: 'field',
+      label: t('cashiers'),
+      value: counter.cashiers.length > 0 ? counter.cashiers.join(', ') : t('unknown'),
+    },
+    { kind: 'field', label: t('salesBilled'), value: String(counter.billed) },
+    { kind: 'field', label: t('salesUndone'), value: String(counter.undone) },
+    { kind: 'field', label: t('salesRefused'), value: String(counter.refused) },
+    { kind: 'field', label: t('collectedInStore'), value: money(counter.collected_cents) },
+    {
+      kind: 'field',
+      label: t('storeOpen'),
+      value: String(counter.open),
+      bold: counter.open > 0,
+    },
+  ];
+}
+
+/** The hash in two halves of 32: it fits every paper, and reads in chunks. */
+function hashLines(sha256: string): Block[] {
+  return [sha256.slice(0, 32), sha256.slice(32)].map(
+    (half): Block => ({ kind: 'text', text: atom(half) }),
+  );
+}
+
+export function storeClose(data: StoreCloseData, context: PrintContext): ReceiptDocument {
+  const f = formatters(context);
+  const { t, money, time } = f;
+  const { content } = data;
+  const language = context.language;
+  const closed = content.closed;
+  const mark: Block[] = context.training ? [{ kind: 'mark', text: t('trainingMark') }] : [];
+  const blocks: Block[] = [
+    ...mark,
+    { kind: 'title', text: t('storeCloseTitle') },
+    { kind: 'text', text: context.store_name, align: 'center' },
+    { kind: 'text', text: formatStoreDay(content.store_day, language), align: 'center' },
+    { kind: 'rule' },
+    { kind: 'field', label: t('day'), value: atom(formatStoreDate(content.store_day, language)) },
+    { kind: 'field', label: t('store'), value: atom(content.store) },
+    {
+      kind: 'field',
+      label: t('storeCloseState'),
+      value: closed && data.record ? t('storeClosed') : t('storeCloseDraft'),
+      bold: true,
+    },
+    ...(closed
+      ? ([
+          { kind: 'field', label: t('storeClosedBy'), value: closed.supervisor },
+          { kind: 'field', label: t('storeClosedAt'), value: time(content.as_of) },
+          {
+            kind: 'field',
+            label: t('storeClosedFrom'),
+            value: atom(closed.terminal_name ?? closed.terminal_id),
+          },
+        ] as Block[])
+      : [{ kind: 'field', label: t('storeAsOf'), value: time(content.as_of) } as Block]),
+    { kind: 'field', label: t('printedAt'), value: time(context.printed_at) },
+    { kind: 'heading', text: t('storeExceptions', { count: content.exceptions.length }) },
+    ...(content.exceptions.length === 0
+      ? [{ kind: 'text', text: t('storeExceptionsNone') } as Block]
+      : content.exceptions.map((e) => exceptionBlock(e, content, f, language))),
+    ...(closed?.note
+      ? ([
+          { kind: 'text', text: `${t('storeCloseNote')}:`, bold: true },
+          { kind: 'text', text: closed.note },
+        ] as Block[])
+      : []),
+    { kind: 'heading', text: t('serviceTotals') },
+    { kind: 'field', label: t('totalPurchases'), value: money(content.service.purchases_cents) },
+    { kind: 'field', label: t('totalInStore'), value: money(content.service.in_store_cents) },
+    { kind: 'field', label: t('totalFinanced'), value: money(content.service.financed_cents) },
+    { kind: 'heading', text: t('storeTotals') },
+    { kind: 'field', label: t('salesBilled'), value: String(content.totals.billed) },
+    { kind: 'field', label: t('salesUndone'), value: String(content.totals.undone) },
+    { kind: 'field', label: t('salesRefused'), value: String(content.totals.refused) },
+    {
+      kind: 'field',
+      label: t('collectedInStore'),
+      value: money(content.totals.collected_cents),
+      bold: true,
+    },
+    { kind: 'field', label: t('storeOpen'), value: String(content.totals.open) },
+    { kind: 'heading', text: t('reconTitle') },
+    ...RECON.map(
+      ([key, label]): Block => ({
+        kind: 'field',
+        label: t(label),
+        value: String(content.counts[key]),
+        bold: key !== 'matched' && content.counts[key] > 0,
+      }),
+    ),
+    ...content.counters.flatMap((c) => counterBlocks(c, content, f, language)),
+    ...(data.arrivedAfter.length > 0
+      ? [
+          {
+            kind: 'heading',
+            text: t('storeArrivedAfter', { count: data.arrivedAfter.length }),
+          } as Block,
+          ...data.arrivedAfter.map(
+            (row): Block => ({
+              kind: 'entry',
+              cells: [
+                atom(counterName(row.terminal_id, content.counters)),
+                atom(row.cashier_id),
+                atom(clockOf(row.started_at, content, language)),
+                operationLabel(row.operation, t),
+                ...(row.identity_value ? [atom(row.identity_value)] : []),
+              ],
+              amount: money(row.collected_cents),
+            }),
+          ),
+        ]
+      : []),
+    { kind: 'heading', text: t('storeRecord') },
+    ...(data.record
+      ? hashLines(data.record.sha256)
+      : [{ kind: 'text', text: t('storeRecordDraft') } as Block]),
+    { kind: 'rule' },
+    ...content.counters
+      .filter((c) => c.operations > 0)
+      .map(
+        (c): Block => ({
+          kind: 'signature',
+          label: t('storeSignCashier', { name: c.terminal_name ?? c.terminal_id }),
+        }),
+      ),
+    { kind: 'signature', label: t('signSupervisor') },
+    ...mark,
+  ];
+  return { name: 'store-close', title: t('storeCloseTitle'), blocks };
+}

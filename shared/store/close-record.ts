@@ -1,0 +1,179 @@
+// The store's day close as it is kept (docs/store-close.md "Checking a printed close"): what
+// the screen, the A4 PDF, the 80 mm receipt and the CSV show, and what the close record holds in
+// the database, is this one content. A close not yet made is the same content with no record.
+// Money in integer cents; times ISO 8601 with their offset.
+import { z } from 'zod';
+import { OperationMode, OperationName, OperationStatus } from '../journal-entry';
+import { StoreTerminalId } from './store-operation';
+
+export const CLOSE_FORMAT = 'mostrador-store-close/1';
+
+const Count = z.int().nonnegative();
+const Cents = z.int().nonnegative();
+const Iso = z.iso.datetime({ offset: true });
+const Name = z.string().max(32).nullable();
+
+/**
+ * How current the database is about a counter for the day closed:
+ * - `complete`: it holds a line of this counter from after the day: nothing of the day is missing;
+ * - `current`: the counter reached the database recently; its data go up to `last_line_at`;
+ * - `stopped`: not heard from since `last_seen_at` (longer than the close allows): its later
+ *   sales are not in this close;
+ * - `never`: the database has no line of it at all.
+ */
+export const FreshnessKind = z.enum(['complete', 'current', 'stopped', 'never']);
+export type FreshnessKind = z.infer<typeof FreshnessKind>;
+
+export const CounterClose = z.object({
+  terminal_id: StoreTerminalId,
+  terminal_name: Name,
+  billed: Count,
+  undone: Count,
+  refused: Count,
+  collected_cents: Cents,
+  /** Operations of the day without a definite answer. */
+  open: Count,
+  operations: Count,
+  cashiers: z.array(z.string().max(64)),
+  freshness: FreshnessKind,
+  last_line_at: Iso.nullable(),
+  last_seen_at: Iso.nullable(),
+  app_version: z.string().max(32).nullable(),
+});
+export type CounterClose = z.infer<typeof CounterClose>;
+
+export const ReconcileStatusSchema = z.enum([
+  'pending',
+  'missing',
+  'extra',
+  'amount-differs',
+  'matched',
+]);
+
+/**
+ * What needs the supervisor's eye, listed before everything else:
+ * - `open`: an operation of the day with no definite answer (the day cannot be closed);
+ * - `reconcile`: a customer whose billing does not balance with the service's summary;
+ * - `stopped`: a counter that stopped reporting to the database.
+ */
+export const CloseException = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('open'),
+    op_id: z.uuid(),
+    operation: OperationName,
+    status: OperationStatus,
+    terminal_id: StoreTerminalId,
+    cashier_id: z.string().max(64),
+    identity: z.string().max(32).nullable(),
+    funding_code: z.string().max(32).nullable(),
+    /** The billed amount it carries. */
+    amount_cents: Cents.nullable(),
+    started_at: Iso,
+  }),
+  z.object({
+    kind: z.literal('reconcile'),
+    status: z.enum(['missing', 'extra', 'amount-differs']),
+    identity: z.string().max(32),
+    funding_code: z.string().max(32).nullable(),
+    order_ids: z.array(z.string().max(128)),
+    counters: z.array(StoreTerminalId),
+    cashiers: z.array(z.string().max(64)),
+    /** What the counters recorded as collected in store, when known. */
+    counters_cents: Cents.nullable(),
+    /** What the service's summary lists as paid in store. */
+    service_cents: Cents,
+  }),
+  z.object({
+    kind: z.literal('stopped'),
+    terminal_id: StoreTerminalId,
+    last_line_at: Iso.nullable(),
+    last_seen_at: Iso.nullable(),
+  }),
+]);
+export type CloseException = z.infer<typeof CloseException>;
+
+/** The record's content: everything the close says, and nothing about how it is kept. */
+export const CloseContent = z.object({
+  format: z.literal(CLOSE_FORMAT),
+  store: z.string().min(1).max(128),
+  mode: OperationMode,
+  store_day: z.iso.date(),
+  time_zone: z.string().max(64),
+  /** When the figures were read (the close's moment once it is made). */
+  as_of: Iso,
+  service: z.object({
+    purchases_cents: Cents.nullable(),
+    in_store_cents: Cents.nullable(),
+    financed_cents: Cents.nullable(),
+    rows: Count,
+  }),
+  totals: z.object({
+    billed: Count,
+    undone: Count,
+    refused: Count,
+    collected_cents: Cents,
+    open: Count,
+    operations: Count,
+  }),
+  counts: z.object({
+    matched: Count,
+    missing: Count,
+    extra: Count,
+    amount_differs: Count,
+    pending: Count,
+  }),
+  counters: z.array(CounterClose),
+  exceptions: z.array(CloseException),
+  /** Every sale and undo of the day the close covers (sorted): what arrives later is not in it. */
+  op_ids: z.array(z.uuid()),
+  /** Who closed, from where, and the note acknowledging the exceptions; null on a draft. */
+  closed: z
+    .object({
+      supervisor: z.string().min(1).max(64),
+      cashier_id: z.string().max(64).nullable(),
+      terminal_id: StoreTerminalId,
+      terminal_name: Name,
+      note: z.string().max(1000).nullable(),
+      exceptions_acknowledged: Count,
+    })
+    .nullable(),
+});
+export type CloseContent = z.infer<typeof CloseContent>;
+
+/** A close as the database keeps it: its content, exactly as hashed, and the hash. */
+export const StoredClose = z.object({
+  content: CloseContent,
+  /** The canonical text of the content (canonicalJson), as stored and hashed. */
+  canonical: z.string(),
+  /** Lower-case hex SHA-256 of the canonical text's UTF-8 bytes. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** When the database stored it (its clock). */
+  recorded_at: Iso,
+});
+export type StoredClose = z.infer<typeof StoredClose>;
+
+/**
+ * The canonical serialisation the hash is taken over, so anyone can recompute it
+ * (docs/store-close.md "Checking a printed close"): JSON with no whitespace; object keys
+ * sorted by UTF-16 code units (plain `sort()`, which for the ASCII keys used here is byte order);
+ * arrays in their order; strings as JSON.stringify writes them; numbers only as integers (money
+ * is in cents), never floats or exponents; `null`, `true`, `false`. For these values it is the
+ * JSON Canonicalization Scheme (RFC 8785).
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new TypeError(`not an integer: ${value}`);
+    return String(value);
+  }
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  throw new TypeError(`not serialisable: ${typeof value}`);
+}

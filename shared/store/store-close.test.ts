@@ -1,0 +1,292 @@
+import { describe, expect, it } from 'vitest';
+import type { DaySummaryRow } from '../api/in-store';
+import { CloseContent, canonicalJson } from './close-record';
+import { arrivedAfter, buildStoreClose, sealClose, storeDayOf } from './store-close';
+import type { CounterFreshness, StoreOperationRow } from './store-operation';
+
+let n = 0;
+function row(
+  terminal: string,
+  operation: string,
+  status: StoreOperationRow['status'],
+  identity: string,
+  cents: number | null,
+  hhmm = '10:00',
+  cashier = `cajero-${terminal}`,
+): StoreOperationRow {
+  n += 1;
+  return {
+    store: 'tienda-1',
+    mode: 'live',
+    terminal_id: terminal,
+    terminal_name: `Caja ${terminal.slice(-1)}`,
+    op_id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    operation,
+    status,
+    identity_kind: 'dni',
+    identity_value: identity,
+    funding_code: `COD${identity.slice(-3)}`,
+    cashier_id: cashier,
+    billed_cents: cents === null ? null : cents * 3,
+    collected_cents: cents,
+    store_day: '2026-03-10',
+    started_at: `2026-03-10T${hhmm}:00-05:00`,
+    resolved_at:
+      status === 'pending' || status === 'unknown' ? null : `2026-03-10T${hhmm}:01-05:00`,
+    service_message: null,
+  };
+}
+
+function fresh(terminal: string, lastLine: string, lastSeen: string): CounterFreshness {
+  return {
+    store: 'tienda-1',
+    mode: 'live',
+    terminal_id: terminal,
+    terminal_name: `Caja ${terminal.slice(-1)}`,
+    app_version: '0.1.0',
+    last_seq: 10,
+    last_line_at: lastLine,
+    last_seen_at: lastSeen,
+    open_operations: 0,
+  };
+}
+
+const summaryRow = (
+  dni: string,
+  amount: number,
+  origin: DaySummaryRow['payment_origin'] = 'external',
+) => ({
+  order_id: `ORD-${dni}`,
+  dni,
+  payment_origin: origin,
+  amount,
+});
+
+const NOW = '2026-03-10T18:00:00-05:00';
+const base = {
+  store: 'tienda-1',
+  mode: 'live' as const,
+  day: '2026-03-10',
+  timeZone: 'America/Lima',
+  now: NOW,
+};
+
+describe('the store close', () => {
+  it('balances three counters against one store summary: no extra for other counters', () => {
+    const rows = [
+      row('CAJA1', 'v3.verify', 'succeeded', '41000001', null),
+      row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000001', 30000),
+      row('CAJA2', 'v3.paidAndBilled', 'succeeded', '41000002', 12550),
+      row('CAJA3', 'v2.paidAndBilled', 'succeeded', '41000003', 5000),
+      row('CAJA3', 'v3.undoBilling', 'succeeded', '41000003', null, '11:00'),
+    ];
+    const close = buildStoreClose({
+      ...base,
+      summary: {
+        total_purchases: 1000,
+        total_paid_in_store: 425.5,
+        total_financed: 574.5,
+        order_detail: [summaryRow('41000001', 300), summaryRow('41000002', 125.5)],
+      },
+      rows,
+      freshness: ['CAJA1', 'CAJA2', 'CAJA3'].map((t) => fresh(t, '2026-03-10T17:59:00-05:00', NOW)),
+    });
+    expect(close.refusal).toBeNull();
+    expect(close.content.counts).toEqual({
+      matched: 2,
+      missing: 0,
+      extra: 0,
+      amount_differs: 0,
+      pending: 0,
+    });
+    expect(close.content.exceptions).toEqual([]);
+    expect(
+      close.content.counters.map((c) => [c.terminal_id, c.billed, c.undone, c.collected_cents]),
+    ).toEqual([
+      ['CAJA1', 1, 0, 30000],
+      ['CAJA2', 1, 0, 12550],
+      ['CAJA3', 1, 1, 5000],
+    ]);
+    expect(close.content.totals).toMatchObject({
+      billed: 3,
+      undone: 1,
+      collected_cents: 47550,
+      open: 0,
+    });
+    expect(close.content.service).toMatchObject({ purchases_cents: 100000, in_store_cents: 42550 });
+    // The sales and the undo; the Verify moves no money.
+    expect(close.content.op_ids).toHaveLength(4);
+    expect(CloseContent.parse(close.content)).toEqual(close.content);
+  });
+
+  it('refuses the close while a paid-and-billed anywhere has no definite answer, naming its counter', () => {
+    const close = buildStoreClose({
+      ...base,
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
+      rows: [
+        row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000001', 30000),
+        row('CAJA2', 'v3.paidAndBilled', 'unknown', '41000002', 12550, '12:00', 'ana'),
+      ],
+      freshness: [],
+    });
+    expect(close.refusal).toEqual({ reason: 'open-operations', count: 1 });
+    expect(close.content.exceptions[0]).toMatchObject({
+      kind: 'open',
+      terminal_id: 'CAJA2',
+      cashier_id: 'ana',
+      amount_cents: 12550 * 3,
+    });
+    // Exceptions first: the open one, then what does not balance (CAJA1 is missing here).
+    expect(close.content.exceptions.map((e) => e.kind)).toEqual(['open', 'reconcile']);
+    expect(close.content.exceptions[1]).toMatchObject({ status: 'missing', counters: ['CAJA1'] });
+    expect(() =>
+      sealClose(close, {
+        supervisor: 'Rosa',
+        cashier_id: null,
+        terminal_id: 'CAJA1',
+        terminal_name: 'Caja 1',
+        note: 'visto',
+      }),
+    ).toThrow(/definite answer/);
+  });
+
+  it('names each counter and cashier on missing, extra and different amounts', () => {
+    const close = buildStoreClose({
+      ...base,
+      summary: {
+        total_purchases: 0,
+        total_paid_in_store: 0,
+        total_financed: 0,
+        order_detail: [summaryRow('41000002', 100), summaryRow('41000009', 50)],
+      },
+      rows: [
+        row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000001', 30000, '10:00', 'luis'),
+        row('CAJA2', 'v3.paidAndBilled', 'succeeded', '41000002', 12550, '10:00', 'ana'),
+      ],
+      freshness: [],
+    });
+    const reconcile = close.content.exceptions.filter((e) => e.kind === 'reconcile');
+    expect(reconcile).toEqual([
+      expect.objectContaining({
+        status: 'missing',
+        identity: '41000001',
+        counters: ['CAJA1'],
+        cashiers: ['luis'],
+      }),
+      expect.objectContaining({ status: 'extra', identity: '41000009', counters: [] }),
+      expect.objectContaining({
+        status: 'amount-differs',
+        counters: ['CAJA2'],
+        cashiers: ['ana'],
+        counters_cents: 12550,
+        service_cents: 10000,
+      }),
+    ]);
+  });
+
+  it('follows a customer billed at one counter and undone at another', () => {
+    const close = buildStoreClose({
+      ...base,
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
+      rows: [
+        row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000001', 30000, '10:00'),
+        row('CAJA2', 'v3.undoBilling', 'succeeded', '41000001', null, '11:00'),
+      ],
+      freshness: [],
+    });
+    expect(close.content.exceptions).toEqual([]);
+    expect(close.content.totals).toMatchObject({ billed: 1, undone: 1 });
+  });
+
+  it('says which counters are complete, current, stopped or never reported', () => {
+    const close = buildStoreClose({
+      ...base,
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
+      rows: [],
+      freshness: [
+        fresh('CAJA1', '2026-03-11T08:00:00-05:00', NOW),
+        fresh('CAJA2', '2026-03-10T17:58:00-05:00', '2026-03-10T17:59:00-05:00'),
+        fresh('CAJA3', '2026-03-10T14:02:00-05:00', '2026-03-10T14:05:00-05:00'),
+        { ...fresh('CAJA4', NOW, NOW), last_seq: 0, last_line_at: null },
+      ],
+    });
+    expect(close.content.counters.map((c) => c.freshness)).toEqual([
+      'complete',
+      'current',
+      'stopped',
+      'never',
+    ]);
+    expect(close.content.exceptions).toEqual([
+      {
+        kind: 'stopped',
+        terminal_id: 'CAJA3',
+        last_line_at: '2026-03-10T14:02:00-05:00',
+        last_seen_at: '2026-03-10T14:05:00-05:00',
+      },
+    ]);
+    // A close with exceptions needs the supervisor's note acknowledging them.
+    const who = { supervisor: 'Rosa', cashier_id: null, terminal_id: 'CAJA1', terminal_name: null };
+    expect(() => sealClose(close, { ...who, note: '  ' })).toThrow(/note/);
+    const sealed = sealClose(close, { ...who, note: 'Caja 3 sin red; se revisa mañana' });
+    expect(sealed.closed).toMatchObject({ exceptions_acknowledged: 1, supervisor: 'Rosa' });
+  });
+
+  it('lists what arrived after the close, with its counter', () => {
+    const first = [row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000001', 30000)];
+    const close = buildStoreClose({
+      ...base,
+      summary: {
+        total_purchases: 0,
+        total_paid_in_store: 300,
+        total_financed: 0,
+        order_detail: [summaryRow('41000001', 300)],
+      },
+      rows: first,
+      freshness: [],
+    });
+    const late = row('CAJA3', 'v3.paidAndBilled', 'succeeded', '41000003', 5000, '13:00');
+    const summaryCall = row('CAJA1', 'v2.daySummary', 'succeeded', '41000009', null, '13:05');
+    expect(arrivedAfter(close.content, [...first, late, summaryCall])).toEqual([late]);
+  });
+
+  it('lists the counters as people call them: Caja 2 before Caja 10', () => {
+    const close = buildStoreClose({
+      ...base,
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0 },
+      rows: [],
+      freshness: [
+        { ...fresh('ZZZ', NOW, NOW), terminal_name: 'Caja 10' },
+        { ...fresh('AAA', NOW, NOW), terminal_name: 'Caja 2' },
+      ],
+    });
+    expect(close.content.counters.map((c) => c.terminal_name)).toEqual(['Caja 2', 'Caja 10']);
+  });
+
+  it('keeps only this store, mode and day', () => {
+    const other = {
+      ...row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000001', 1),
+      mode: 'training' as const,
+    };
+    const close = buildStoreClose({
+      ...base,
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0 },
+      rows: [other],
+      freshness: [],
+    });
+    expect(close.content.totals.operations).toBe(0);
+  });
+
+  it('reads the store day of an instant in the store zone', () => {
+    expect(storeDayOf('2026-03-11T03:00:00Z', 'America/Lima')).toBe('2026-03-10');
+    expect(storeDayOf('2026-03-11T05:00:00Z', 'America/Lima')).toBe('2026-03-11');
+  });
+});
+
+describe('canonicalJson', () => {
+  it('sorts keys, drops whitespace and writes integers only', () => {
+    expect(canonicalJson({ b: [1, 'x"é'], a: null, c: { z: true, y: false } })).toBe(
+      '{"a":null,"b":[1,"x\\"é"],"c":{"y":false,"z":true}}',
+    );
+    expect(() => canonicalJson({ amount: 1.5 })).toThrow(/integer/);
+  });
+});

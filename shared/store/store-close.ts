@@ -1,0 +1,299 @@
+// The store's day close (docs/store-close.md, docs/decisions.md "The store's day close"): the
+// service's day summary for the store day against every counter's operations from the store
+// database, with each counter's figures and freshness, the exceptions first. Pure: the main
+// process reads the summary and the database, this decides what they say.
+import type { DaySummary } from '../api/in-store';
+import { centsFromWire } from '../domain/money';
+import { countByStatus, fromStoreRow, reconcileOperations } from '../domain/reconcile';
+import {
+  CLOSE_FORMAT,
+  type CloseContent,
+  type CloseException,
+  type CounterClose,
+  type FreshnessKind,
+} from './close-record';
+import type { CounterFreshness, StoreOperationRow } from './store-operation';
+
+/** How long a counter may go without reaching the database before it counts as stopped. */
+export const STALE_AFTER_MS = 5 * 60_000;
+
+export type StoreCloseInput = {
+  store: string;
+  mode: StoreOperationRow['mode'];
+  day: string;
+  timeZone: string;
+  /** Now, by the clock the figures are read with. */
+  now: string;
+  summary: DaySummary;
+  /** Every counter's operations of the store day (`store_operations`, this store and mode). */
+  rows: readonly StoreOperationRow[];
+  /** Every counter of this store and mode the database knows. */
+  freshness: readonly CounterFreshness[];
+  staleAfterMs?: number;
+};
+
+export type StoreClose = {
+  content: CloseContent;
+  /** Why "Cerrar el día de la tienda" is refused now; null when it may be closed. */
+  refusal: { reason: 'open-operations'; count: number } | null;
+};
+
+const BILLING = new Set(['v3.paidAndBilled', 'v2.paidAndBilled']);
+const UNDO = new Set(['v3.undoBilling', 'v2.undoBilling']);
+
+/** A sale or an undo: what the close's figures count (a Verify or a day summary moves no money). */
+export function isMoney(row: Pick<StoreOperationRow, 'operation'>): boolean {
+  return BILLING.has(row.operation) || UNDO.has(row.operation);
+}
+
+export function isOpen(row: Pick<StoreOperationRow, 'status'>): boolean {
+  return row.status === 'pending' || row.status === 'unknown';
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The store's calendar day of an instant (`YYYY-MM-DD`). */
+export function storeDayOf(iso: string, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(
+    format.formatToParts(new Date(iso)).map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+function freshnessOf(
+  fresh: CounterFreshness | undefined,
+  input: StoreCloseInput,
+): { freshness: FreshnessKind; last_line_at: string | null; last_seen_at: string | null } {
+  if (!fresh || fresh.last_seq === 0 || fresh.last_line_at === null) {
+    return { freshness: 'never', last_line_at: null, last_seen_at: fresh?.last_seen_at ?? null };
+  }
+  const { last_line_at, last_seen_at } = fresh;
+  // Lines reach the database in journal order: one from a later day means the whole day is in.
+  if (storeDayOf(last_line_at, input.timeZone) > input.day) {
+    return { freshness: 'complete', last_line_at, last_seen_at };
+  }
+  const seen = last_seen_at === null ? Number.NaN : Date.parse(last_seen_at);
+  const fresh_ = Date.parse(input.now) - seen <= (input.staleAfterMs ?? STALE_AFTER_MS);
+  return { freshness: fresh_ ? 'current' : 'stopped', last_line_at, last_seen_at };
+}
+
+function wireCents(value: number): number | null {
+  return centsFromWire(value);
+}
+
+export function buildStoreClose(input: StoreCloseInput): StoreClose {
+  const rows = input.rows.filter(
+    (row) => row.store === input.store && row.mode === input.mode && row.store_day === input.day,
+  );
+  const byCounter = new Map<string, StoreOperationRow[]>();
+  for (const row of rows) {
+    const list = byCounter.get(row.terminal_id) ?? [];
+    list.push(row);
+    byCounter.set(row.terminal_id, list);
+  }
+  const freshness = new Map(
+    input.freshness
+      .filter((f) => f.store === input.store && f.mode === input.mode)
+      .map((f) => [f.terminal_id, f]),
+  );
+  // Counters in the order people call them (Caja 1, Caja 2, … Caja 10), then by id.
+  const nameOf = (id: string) =>
+    freshness.get(id)?.terminal_name ?? byCounter.get(id)?.[0]?.terminal_name ?? id;
+  const ids = [...new Set([...byCounter.keys(), ...freshness.keys()])].sort(
+    (a, b) => nameOf(a).localeCompare(nameOf(b), 'es', { numeric: true }) || (a < b ? -1 : 1),
+  );
+
+  const counters: CounterClose[] = ids.map((terminal_id) => {
+    const own = byCounter.get(terminal_id) ?? [];
+    const fresh = freshness.get(terminal_id);
+    let billed = 0;
+    let undone = 0;
+    let refused = 0;
+    let collected = 0;
+    let open = 0;
+    for (const row of own) {
+      if (isOpen(row)) open += 1;
+      if (BILLING.has(row.operation) && row.status === 'succeeded') {
+        billed += 1;
+        collected += row.collected_cents ?? 0;
+      } else if (UNDO.has(row.operation) && row.status === 'succeeded') undone += 1;
+      else if ((BILLING.has(row.operation) || UNDO.has(row.operation)) && row.status === 'refused')
+        refused += 1;
+    }
+    const name =
+      fresh?.terminal_name ?? own.find((row) => row.terminal_name !== null)?.terminal_name ?? null;
+    return {
+      terminal_id,
+      terminal_name: name,
+      billed,
+      undone,
+      refused,
+      collected_cents: collected,
+      open,
+      operations: own.length,
+      cashiers: [...new Set(own.map((row) => row.cashier_id))].sort(),
+      ...freshnessOf(fresh, input),
+      app_version: fresh?.app_version ?? null,
+    };
+  });
+
+  const lines = reconcileOperations(input.summary.order_detail ?? [], rows.map(fromStoreRow));
+  const counts = countByStatus(lines);
+  const openRows = rows
+    .filter(isOpen)
+    .sort((a, b) => a.started_at.localeCompare(b.started_at) || a.op_id.localeCompare(b.op_id));
+
+  const exceptions: CloseException[] = [
+    ...openRows.map(
+      (row): CloseException => ({
+        kind: 'open',
+        op_id: row.op_id,
+        operation: row.operation,
+        status: row.status,
+        terminal_id: row.terminal_id,
+        cashier_id: row.cashier_id,
+        identity: row.identity_value,
+        funding_code: row.funding_code,
+        // What was billed: an operation without an answer has collected nothing for certain.
+        amount_cents: row.billed_cents,
+        started_at: row.started_at,
+      }),
+    ),
+    ...counters
+      .filter((c) => c.freshness === 'stopped')
+      .map(
+        (c): CloseException => ({
+          kind: 'stopped',
+          terminal_id: c.terminal_id,
+          last_line_at: c.last_line_at,
+          last_seen_at: c.last_seen_at,
+        }),
+      ),
+    // Pending lines are the open operations above, listed once there with their counter.
+    ...lines.flatMap((line): CloseException[] =>
+      line.status === 'missing' || line.status === 'extra' || line.status === 'amount-differs'
+        ? [
+            {
+              kind: 'reconcile',
+              status: line.status,
+              identity: line.identity,
+              funding_code: line.fundingCode,
+              order_ids: line.orderIds,
+              counters: line.counters,
+              cashiers: line.cashiers,
+              counters_cents: line.journalCollected,
+              service_cents: line.summaryInStore,
+            },
+          ]
+        : [],
+    ),
+  ];
+
+  const sum = (pick: (c: CounterClose) => number) => counters.reduce((n, c) => n + pick(c), 0);
+  const content: CloseContent = {
+    format: CLOSE_FORMAT,
+    store: input.store,
+    mode: input.mode,
+    store_day: input.day,
+    time_zone: input.timeZone,
+    as_of: input.now,
+    service: {
+      purchases_cents: wireCents(input.summary.total_purchases),
+      in_store_cents: wireCents(input.summary.total_paid_in_store),
+      financed_cents: wireCents(input.summary.total_financed),
+      rows: input.summary.order_detail?.length ?? 0,
+    },
+    totals: {
+      billed: sum((c) => c.billed),
+      undone: sum((c) => c.undone),
+      refused: sum((c) => c.refused),
+      collected_cents: sum((c) => c.collected_cents),
+      open: openRows.length,
+      operations: rows.length,
+    },
+    counts: {
+      matched: counts.matched,
+      missing: counts.missing,
+      extra: counts.extra,
+      amount_differs: counts['amount-differs'],
+      pending: counts.pending,
+    },
+    counters,
+    exceptions,
+    op_ids: rows
+      .filter(isMoney)
+      .map((row) => row.op_id)
+      .sort(),
+    closed: null,
+  };
+  return {
+    content,
+    refusal: openRows.length > 0 ? { reason: 'open-operations', count: openRows.length } : null,
+  };
+}
+
+export type CloseSignature = {
+  supervisor: string;
+  cashier_id: string | null;
+  terminal_id: string;
+  terminal_name: string | null;
+  note: string | null;
+};
+
+/**
+ * The content the close record keeps. Refused (an Error) while something is open; a close with
+ * exceptions needs the supervisor's note acknowledging them.
+ */
+export function sealClose(close: StoreClose, who: CloseSignature): CloseContent {
+  if (close.refusal) throw new Error(`${close.refusal.count} operations have no definite answer`);
+  const note = who.note?.trim() || null;
+  const exceptions = close.content.exceptions.length;
+  if (exceptions > 0 && note === null) throw new Error('exceptions need a note');
+  return {
+    ...close.content,
+    closed: {
+      supervisor: who.supervisor.trim(),
+      cashier_id: who.cashier_id,
+      terminal_id: who.terminal_id,
+      terminal_name: who.terminal_name,
+      note,
+      exceptions_acknowledged: exceptions,
+    },
+  };
+}
+
+/** Sales and undos of the closed day that reached the database after the close, with their counter. */
+export function arrivedAfter(
+  closed: CloseContent,
+  rows: readonly StoreOperationRow[],
+): StoreOperationRow[] {
+  const covered = new Set(closed.op_ids);
+  return rows
+    .filter(
+      (row) =>
+        row.store === closed.store &&
+        row.mode === closed.mode &&
+        row.store_day === closed.store_day &&
+        isMoney(row) &&
+        !covered.has(row.op_id),
+    )
+    .sort((a, b) => a.started_at.localeCompare(b.started_at));
+}
+
+/** What a counter is called on the close: its name, else its id. */
+export function counterLabel(
+  terminalId: string,
+  counters: readonly Pick<CounterClose, 'terminal_id' | 'terminal_name'>[],
+): string {
+  return counters.find((c) => c.terminal_id === terminalId)?.terminal_name ?? terminalId;
+}
