@@ -1,6 +1,6 @@
 // What the till may not do to the cashier's queue: request_ids that no URL can reach, an
 // unbounded number of open requests, and journal appends whose cost grows with the open ones
-// (docs/integration-api.md, "Limits").
+// (docs/integration-api.md, "Every request").
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_OPEN_SALE_REQUESTS } from '../../shared/integration/sale-request';
 import { freshMock, makeTempDir, ok, PIN } from '../ipc/compose/test-support';

@@ -30,7 +30,7 @@ export type OperationSummary = {
   closed: boolean;
   /**
    * A refused paid-and-billed: the money collected for it was given back or used by a later
-   * billing (a note), so it is no longer held (docs/decisions.md "Money held for a refused sale").
+   * billing (a note), so it is no longer held (docs/decisions.md "Money held for a refused sale (issue 18, item 3)").
    */
   moneySettled: boolean;
 };

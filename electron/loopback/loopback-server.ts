@@ -60,7 +60,7 @@ type Connection = {
 /**
  * Node's defaults (60 s for headers, 300 s for a request, checked every 30 s, no cap) let a few
  * hundred half-sent requests hold a server for minutes; a local client sends in microseconds.
- * Connections are counted in two pools (docs/decisions.md, "Loopback servers: who is trusted"):
+ * Connections are counted in two pools (docs/decisions.md, "Loopback servers: who is trusted (issue 19)"):
  * those that showed the key and those that did not, each with its own cap, so a flood without
  * the key never takes a slot from a caller with it.
  */

@@ -1,5 +1,5 @@
 // A 2xx is the service's yes only when its body is what the service sends on success (issue 19,
-// docs/decisions.md "A 2xx is a success only with the success body"); and no answer, however
+// docs/decisions.md "A 2xx is a success only with the success body (issue 19)"); and no answer, however
 // deep, makes the client throw.
 import { describe, expect, it } from 'vitest';
 import { answer, fakeTransport } from './fake-transport';

@@ -2,7 +2,7 @@
 // (shared/api/endpoints.ts; docs/decisions.md "The service's interface in the project"):
 // 400 with field-keyed errors is a format problem, 400 with `{ error }` a refusal by a business
 // rule, 401 auth, 404 not found, 5xx no definite answer. A 2xx is a success only with the
-// success body (docs/decisions.md "A 2xx is a success only with the success body"), and a body
+// success body (docs/decisions.md "A 2xx is a success only with the success body (issue 19)"), and a body
 // nested deeper than any answer of the service is a bad answer whatever its status
 // ("A service answer is bounded in depth").
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 // How deep a JSON text nests, found by scanning the text (never by walking a parsed value, which
-// is what overflowed the stack: docs/decisions.md "A service answer is bounded in depth"). The
+// is what overflowed the stack: docs/decisions.md "A service answer is bounded in depth (issue 19)"). The
 // service's bodies nest three levels at most; a body nested deeper than MAX_JSON_DEPTH is not
 // one of its answers, and no recursive code of the app (redaction, JSON.stringify, zod) ever
 // sees it.

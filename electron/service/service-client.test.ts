@@ -90,7 +90,7 @@ type Case = {
 };
 
 /** Endpoints whose 200 body is "not shown": any JSON object is accepted. */
-/** Their 200 body is `{}` (docs/decisions.md "A 2xx is a success only with the success body"). */
+/** Their 200 body is `{}` (docs/decisions.md "A 2xx is a success only with the success body (issue 19)"). */
 const EMPTY_OK = new Set([
   'v3PaidAndBilled',
   'v3UndoBilling',

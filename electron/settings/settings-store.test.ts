@@ -72,7 +72,7 @@ describe('settings store', () => {
     const again = await open();
     expect(again.get()).toMatchObject({
       store_name: 'Tienda Centro',
-      // A cashier code reads back upper case (docs/decisions.md "Cashier codes are upper case").
+      // A cashier code reads back upper case (docs/decisions.md "Cashier codes and the end-shift warning (issue 18, items 5 and 11)").
       cashier_id: 'CAJA-01',
       language: 'en',
     });

@@ -2,7 +2,7 @@
 // this store, and written atomically (temp file, fsync, rename: the vault's private-file writer)
 // with a backup copy beside it. A file that cannot be read whole is never replaced by defaults:
 // the backup is used when it is good, else the terminal needs attention (docs/decisions.md
-// "Terminal needs attention"). Defaults would clear the PIN and switch a live terminal to
+// "Terminal needs attention: PIN, token and settings at the edges (issue 19)"). Defaults would clear the PIN and switch a live terminal to
 // training while its token stays stored.
 import { randomInt } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// "Probar conexión" (docs/store-database.md, "Checking a counter's connection"): with the
+// "Probar conexión" (docs/store-database.md, "Checking things"): with the
 // counter's own URL, is the database reachable, migrated to what this app needs, are the
 // privileges those of a counter (add and read lines, never change or remove one), and how far
 // the two clocks are apart. Every part is a value; it never throws.

@@ -1,6 +1,6 @@
 // Writes electron/store-db/migrations/embedded.ts from the numbered .sql files beside it, so the
 // bundled main process and the CLI carry the migrations without reading files at run time
-// (docs/decisions.md "Store database migrations"). A test fails while the two disagree.
+// (docs/decisions.md "The store database (issue 20)"). A test fails while the two disagree.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// Creating or upgrading the store database's schema (docs/store-database.md, "Setting it up"):
+// Creating or upgrading the store database's schema (docs/store-database.md, "Setting up a back-office PC"):
 // every migration not yet applied, in order, in ONE transaction, under an advisory lock that
 // waits, so ten counters starting at once apply each migration exactly once and none sees a
 // half-built schema. Versions 0001…0099 are this replication's; 0100 onward the store's day close.

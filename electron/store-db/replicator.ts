@@ -1,5 +1,5 @@
 // Replication of one counter's journal to the store database (docs/store-database.md,
-// "Replication"; the transactional-outbox shape with the journal as the outbox). It runs beside
+// "How the counters send their lines"; the transactional-outbox shape with the journal as the outbox). It runs beside
 // the journal and never in a sale's path: the journal's append only wakes it. Every line goes, in
 // file order, in batches, keyed (store, terminal_id, seq); a repeat is a no-op and a DIFFERENT
 // line under a known key is an alarm that holds replication there (never an overwrite, never a

@@ -2,7 +2,7 @@
 // the replicator woken by every journal append, a small pool for the reads, and "Probar
 // conexión". The replication cursor is kept per database (host, port, database), so pointing a
 // counter at another database sends it every line again instead of only the ones after the old
-// cursor (docs/decisions.md "The store database from the counter").
+// cursor (docs/decisions.md "The store database from the counter (issue 20, app side)").
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { StoreCheck } from '../../shared/bridge/store-db';

@@ -1,7 +1,7 @@
 // The store database's connection URL as a supervisor (or MOSTRADOR_STORE_DB_URL) gives it:
 // `postgres://user:password@host:5432/db?sslmode=…`. Checked before anything is sent with it, and
 // described without its password for every screen and log line (docs/store-database.md,
-// docs/decisions.md "The store database's URL").
+// docs/decisions.md "The store database from the counter (issue 20, app side)").
 import type { StoreDbTarget, StoreDbUrlProblem } from '../../shared/bridge/store-db';
 import { isPrivateHost } from '../store-db/connection';
 

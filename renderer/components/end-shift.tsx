@@ -1,7 +1,7 @@
 // "Cerrar turno" hands the terminal to the next cashier. Mid-sale (a verified sale, the
 // "¿Recibió…?" step, a refusal after collecting, an unknown billing) or with money unresolved
 // (money held for refused sales, operations without a definite answer) it first says what would
-// be left half done and takes a deliberate confirm (docs/decisions.md "End-shift warning").
+// be left half done and takes a deliberate confirm (docs/decisions.md "Cashier codes and the end-shift warning (issue 18, items 5 and 11)").
 import { useEffect, useRef, useState } from 'react';
 import { formatPEN } from '../../shared/domain/money';
 import { call } from '../bridge/call';

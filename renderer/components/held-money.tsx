@@ -1,7 +1,7 @@
 // Money held for a refused sale, as the cashier and the supervisor see it: the notice for a code
 // (amount, when, why, "use it"), the "already received" line of the collect step, the question
 // on leaving a refused sale, and the day summary's list with its total. Every figure is the main
-// process's (electron/ipc/workflows/held-money.ts); docs/decisions.md "Money held for a refused sale".
+// process's (electron/ipc/workflows/held-money.ts); docs/decisions.md "Money held for a refused sale (issue 18, item 3)".
 import { useEffect, useRef, useState } from 'react';
 import type { HeldForSale, HeldMoney } from '../../shared/bridge';
 import { formatPEN } from '../../shared/domain/money';

@@ -32,7 +32,7 @@ export function OperationsTray() {
     if (open.length === 0) setExpanded(false);
   }, [open.length]);
   // Open, it closes like any pop-up: Esc (only the tray, the screen does not go back), a press
-  // outside it, or another screen (docs/decisions.md "The open-operations tray (issue 18)").
+  // outside it, or another screen (docs/decisions.md "The open-operations tray").
   useEffect(() => {
     if (!expanded) return;
     const onKey = (event: KeyboardEvent) => {
@@ -104,7 +104,7 @@ function TrayItem({ op }: { op: JournalOperation }) {
   const [closing, setClosing] = useState(false);
   const who = whoOf(op);
   const money = moneyOf(op);
-  // An undo is never called again by itself (docs/decisions.md "Undo billing is not retried").
+  // An undo is never called again by itself (docs/decisions.md "Undo billing is not retried (issue 18, item 6)").
   const advice = isBilling(op)
     ? 'tray.adviceBilling'
     : isRefund(op)

@@ -1,5 +1,5 @@
 // The counter's own link to the store database, in the top bar on every screen, only when its
-// journal lines are not getting through (docs/store-database.md "Freshness on screen"): since
+// journal lines are not getting through (docs/store-database.md "How the counters send their lines"): since
 // when, and how many wait. The counter keeps selling meanwhile; the words say so, the icon and
 // the colour only repeat it.
 import { useEffect, useState } from 'react';

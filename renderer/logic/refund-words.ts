@@ -3,7 +3,7 @@
 // amount only when the terminal knows it (the partial amount asked for; a total refund's amount
 // is the service's to compute and its answer does not state it). No refund answer tells the
 // cashier to hand over cash: the service gives money back by card or transfer, never at the
-// counter (docs/decisions.md "Late answers in the direct answer's words (issue 18)").
+// counter (docs/decisions.md "Late answers in the direct answer's words").
 import { type RefundAnswer, refundAnswer } from '../../shared/domain/refund-answer';
 import type { JournalOperation } from '../../shared/journal-entry';
 import type { MessageKey } from '../i18n/catalogue';

@@ -24,7 +24,7 @@ const STEPS: Record<AttentionReason, MessageKey[]> = {
 };
 
 /**
- * The whole app when the terminal needs attention (docs/decisions.md "Terminal needs attention"):
+ * The whole app when the terminal needs attention (docs/decisions.md "Terminal needs attention: PIN, token and settings at the edges (issue 19)"):
  * the bridge refuses every call but `app.info`, so there is no shell, no F-keys and no sale. It
  * tells the cashier to stop and call the technician, and the technician what happened, where
  * the data folder is and what to do. The settings' language is unknown (they may be what is

@@ -164,7 +164,7 @@ const quoted = (
 /**
  * A paid-and-billed of this code still in doubt at another counter: the same amber "do not
  * collect" state as one in doubt here, naming the counter and since when
- * (docs/decisions.md "Across counters, no second collection").
+ * (docs/decisions.md "The store database from the counter (issue 20, app side)").
  */
 function inDoubtElsewhere(check: StoreCheck | undefined): AskAnswer | null {
   if (check?.state !== 'in-doubt-elsewhere') return null;
@@ -211,7 +211,7 @@ function refused(
 
 /**
  * "Another till started this sale" when the main process found it was this terminal's own
- * previous cashier: name them (docs/decisions.md "Cashier codes are upper case").
+ * previous cashier: name them (docs/decisions.md "Cashier codes and the end-shift warning (issue 18, items 5 and 11)").
  */
 export function namedCashier(guidance: Guidance, cashier: string | undefined): Guidance {
   if (!cashier || guidance.title !== 'guide.cashierChanged.title') return guidance;

@@ -40,7 +40,7 @@ export const NonEmptyString = z.string().min(1);
  * The 200 body of paid-and-billed and undo billing, which the interface does not show: `{}` as
  * the project restates it (an empty body is read as `{}`). Anything else (`null`, a gateway's
  * `{ error }`, an unexpected field) is not the service's yes: a bad answer, unknown, asked again
- * (docs/decisions.md "A 2xx is a success only with the success body").
+ * (docs/decisions.md "A 2xx is a success only with the success body (issue 19)").
  */
 export const EmptyOk = z.strictObject({});
 

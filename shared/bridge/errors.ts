@@ -30,7 +30,7 @@ export const BridgeErrorCode = z.enum([
    */
   'billing-in-doubt',
   /**
-   * The terminal needs a technician (docs/decisions.md "Terminal needs attention"): its settings
+   * The terminal needs a technician (docs/decisions.md "Terminal needs attention: PIN, token and settings at the edges (issue 19)"): its settings
    * are damaged or cannot be saved, or its data folder cannot be written. `attention` says which.
    */
   'needs-attention',

@@ -1,7 +1,7 @@
 // Money collected for a sale the service refused: it stays the customer's. Until it is given
 // back or used by a later billing of the same code, this terminal shows it held (amount, when,
 // why), the next Verify/Info of that code says to use it instead of collecting again, and the
-// day close lists it (docs/decisions.md "Money held for a refused sale"). The main process
+// day close lists it (docs/decisions.md "Money held for a refused sale (issue 18, item 3)"). The main process
 // folds it from the journal (electron/ipc/workflows/held-money.ts); the renderer only shows it.
 import { z } from 'zod';
 import { JournalIdentity, OperationMode } from '../journal-entry';

@@ -35,7 +35,7 @@ export const CashierId = z
   .max(32)
   .regex(/^[A-Za-z0-9._-]+$/, { message: 'letters, digits, . _ -' })
   // One cashier, one code: "caja-02" and "CAJA-02" are the same person (docs/decisions.md
-  // "Cashier codes are upper case"). Applied at shift start and to every stored code read back.
+  // "Cashier codes and the end-shift warning (issue 18, items 5 and 11)"). Applied at shift start and to every stored code read back.
   .transform((id) => id.toUpperCase());
 
 /**

@@ -25,7 +25,7 @@ export type ReconcileLine = {
   opIds: string[];
   /**
    * Pending because of an undo billing without an answer (and no billing in doubt): the terminal
-   * does not call an undo again by itself (docs/decisions.md "Undo billing is not retried"), so
+   * does not call an undo again by itself (docs/decisions.md "Undo billing is not retried (issue 18, item 6)"), so
    * the screen says what to do instead of "the terminal retries".
    */
   pendingUndo?: true;

@@ -1,7 +1,7 @@
 // A refund's 200 as the bridge hands it on, read from the service's answer (or from the journal,
 // where that answer is kept). One reader for the main process and the screens, so a refund
 // answered at once and one answered late are read, and worded, alike (docs/decisions.md
-// "Late answers in the direct answer's words (issue 18)").
+// "Late answers in the direct answer's words").
 import { z } from 'zod';
 import { PartialRefundResult, TotalRefundResult } from '../api/orders';
 import type { RefundResult } from '../bridge/orders';

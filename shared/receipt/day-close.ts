@@ -22,7 +22,7 @@ export type DayCloseData = {
   unresolved: readonly JournalOperation[];
   /**
    * Money this terminal holds for refused sales (any day, current mode): in the drawer but the
-   * customer's, so the drawer is balanced with it (docs/decisions.md "Money held for a refused sale").
+   * customer's, so the drawer is balanced with it (docs/decisions.md "Money held for a refused sale (issue 18, item 3)").
    */
   held?: readonly HeldMoney[];
 };

@@ -1,5 +1,5 @@
 // What the store database says about one funding code at the OTHER counters, asked before an
-// amount to collect is shown (docs/store-database.md, "No second collection across counters").
+// amount to collect is shown (docs/store-database.md, "Setting a counter").
 import { z } from 'zod';
 import { OperationName } from '../journal-entry';
 import { StoreDbErrorCategory } from './replication-state';

@@ -1,5 +1,5 @@
 // How a counter's lines are getting through to the store database (docs/store-database.md,
-// "Replication"): the main process keeps it, the top bar shows it, and "Probar conexión" names
+// "How the counters send their lines"): the main process keeps it, the top bar shows it, and "Probar conexión" names
 // failures with the same categories. Written once here so both sides read one shape.
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// The answer of "Probar conexión" (docs/store-database.md, "Checking a counter's connection"):
+// The answer of "Probar conexión" (docs/store-database.md, "Checking things"):
 // each part a clear value, so the screen can say exactly what is wrong.
 import { z } from 'zod';
 import { StoreDbErrorCategory } from './replication-state';

@@ -1,4 +1,4 @@
-// When the terminal needs attention (docs/decisions.md "Terminal needs attention") its bridge
+// When the terminal needs attention (docs/decisions.md "Terminal needs attention: PIN, token and settings at the edges (issue 19)") its bridge
 // answers every call but `app.info` with `needs-attention`: no sale, no PIN set over damaged
 // settings, no token sent anywhere. The renderer shows the screen for the technician; `app.info`
 // tells it where the data folder is. Both shells use this when the backend cannot open at all.

@@ -122,7 +122,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
   }
   const settings = await openSettingsStore({ dir: dataDir, clock, logger });
   // Damaged settings without a good backup: the bridge refuses everything but app.info, no retry
-  // loop starts and no till may call in (docs/decisions.md "Terminal needs attention").
+  // loop starts and no till may call in (docs/decisions.md "Terminal needs attention: PIN, token and settings at the edges (issue 19)").
   let attention = settings.attention;
   if (settings.fresh) attention ??= await forgetOrphanToken(vault, logger);
   const journal = await openJournal({ dir: dataDir, clock });
@@ -272,7 +272,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
 /**
  * A first run (no settings file, no backup) with a token kept from before: the address and the
  * PIN it was entered under are gone, so it is forgotten rather than left for whoever sets the new
- * PIN to bind to an address of their choosing (docs/decisions.md "Terminal needs attention"). A
+ * PIN to bind to an address of their choosing (docs/decisions.md "Terminal needs attention: PIN, token and settings at the edges (issue 19)"). A
  * memory vault lives no longer than this process: its token was given at this start. If the
  * token cannot be removed, the terminal needs attention instead.
  */

@@ -1,4 +1,4 @@
-// When a shell's backend cannot open (docs/decisions.md "Terminal needs attention"), the shell
+// When a shell's backend cannot open (docs/decisions.md "Terminal needs attention: PIN, token and settings at the edges (issue 19)"), the shell
 // still serves the page, with this bridge: it says why, and app.info says where the data is.
 import { join } from 'node:path';
 import type { AppInfo, AttentionReason } from '../../../shared/bridge';

@@ -63,7 +63,7 @@ export function v3Handlers(
           ? { billed_at: await lastBilledAt(deps.journal, shift.mode, funding_code) }
           : {};
       // Money held for a refused sale of this code is the customer's: it is used, not collected
-      // again (docs/decisions.md "Money held for a refused sale").
+      // again (docs/decisions.md "Money held for a refused sale (issue 18, item 3)").
       const hold = result.ok ? await heldFor(deps.journal, shift.mode, funding_code) : null;
       const storeCheck = storeCheckField(await elsewhere);
       const outcome = await settleOnce(deps, opId, result, (conditions) => {

@@ -1,7 +1,7 @@
 // "Another till started this sale" is the service's word for a code verified under another
 // cashier code. When that cashier was this terminal's own previous shift (its journal says so),
 // the screen names them instead of sending the customer to a till that does not exist
-// (docs/decisions.md "Cashier codes are upper case").
+// (docs/decisions.md "Cashier codes and the end-shift warning (issue 18, items 5 and 11)").
 import { IN_STORE } from '../../../shared/api/messages';
 import type { OperationMode } from '../../../shared/journal-entry';
 import type { ServiceError } from '../../../shared/service-error';

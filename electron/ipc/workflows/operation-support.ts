@@ -16,7 +16,7 @@ export function requireShift(deps: HandlerDeps): Shift {
   if (current.cashier_id === null) {
     throw notConfigured('No shift started: the cashier must start a shift first.', 'shift');
   }
-  // Upper case whatever the settings file holds (docs/decisions.md "Cashier codes are upper case").
+  // Upper case whatever the settings file holds (docs/decisions.md "Cashier codes and the end-shift warning (issue 18, items 5 and 11)").
   return {
     mode: current.mode,
     cashierId: current.cashier_id.toUpperCase(),
@@ -74,7 +74,7 @@ export async function settleOnce<D, T>(
   } catch (error) {
     // The service answered but the disk took no outcome line: it is written once the journal
     // takes entries again, so the operation does not stay pending until a restart
-    // (docs/decisions.md "No operation stays pending without a loop"). The cashier meets
+    // (docs/decisions.md "No operation stays pending without a loop (issue 19)"). The cashier meets
     // `journal-unavailable` meanwhile.
     deps.lateOutcomes?.hold(opId, outcome);
     throw error;

@@ -104,7 +104,7 @@ export function createRefunds(deps: HandlerDeps): Refunds {
         } catch (error) {
           // Answered, but the outcome line failed (disk full): the loop sends the refund again
           // with its journaled token once the journal takes entries, and the service replays
-          // its first answer (docs/decisions.md "No operation stays pending without a loop").
+          // its first answer (docs/decisions.md "No operation stays pending without a loop (issue 19)").
           void loops.start(journaled, false);
           throw error;
         }

@@ -4,7 +4,7 @@
 // its X-Unique-Token, never a credential — and on start the calls in F are replayed in order,
 // each at its recorded instant, read a line at a time. The mock's ids are deterministic, so the
 // replay rebuilds the same records with the same ids. F is never a symbolic link and stops
-// growing at its limit (docs/sandbox.md, "--state-file").
+// growing at its limit (docs/sandbox.md, "One file to run").
 import {
   closeSync,
   constants,
