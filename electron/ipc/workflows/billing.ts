@@ -10,6 +10,7 @@ import type { AttemptFn } from '../../journal/run-with-retry';
 import { badArguments } from '../bridge-failure';
 import type { HandlerDeps } from '../deps';
 import { refuseIfTakenElsewhere } from './across-counters';
+import { refuseWhileBillingInDoubt } from './billing-in-doubt';
 import {
   billedData,
   callFor,
@@ -158,6 +159,10 @@ export function createBilling(deps: HandlerDeps): Billing {
         refuseIfTakenElsewhere(source.outcome?.result);
 
         const plan = planFrom(generation, source);
+        // Another Verify of the code, made before this one's billing went out, must not bill it
+        // again while that billing has no answer: Verify refuses the code meanwhile, and so does
+        // this (docs/decisions.md "A billing in doubt holds its code and its held money").
+        await refuseWhileBillingInDoubt(journal, shift.mode, plan.funding_code);
         // A till's sale: written under its lock, so a cancel from the till comes before (and
         // this is refused) or after (and the cancel is refused), never both.
         const guard = deps.integration?.saleRequests.guardBilling ?? ((_v, task) => task());
