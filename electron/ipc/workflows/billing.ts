@@ -67,9 +67,21 @@ export function createBilling(deps: HandlerDeps): Billing {
     };
   };
 
+  /** Operations whose loop this billing already follows to its end (one follower each). */
+  const followed = new Set<string>();
+
   const retryInBackground = (op: Retryable): boolean => {
     const attempt = attemptFor(op);
     if (!attempt) return false;
+    // A repeat (double click, reload, the outcome line failing) joins the running loop; a second
+    // follower would mark the held money used a second time when it ends.
+    if (followed.has(op.op_id)) {
+      resolver
+        .resolve(op.op_id, attempt)
+        .catch((error: unknown) => logger.error('retry loop failed', { op_id: op.op_id, error }));
+      return true;
+    }
+    followed.add(op.op_id);
     const run = resolver.resolve(op.op_id, attempt).then(
       async (result) => {
         logger.info('retry loop ended', { op_id: op.op_id, ...result });
@@ -78,7 +90,10 @@ export function createBilling(deps: HandlerDeps): Billing {
       (error: unknown) => logger.error('retry loop failed', { op_id: op.op_id, error }),
     );
     background.add(run);
-    void run.finally(() => background.delete(run));
+    void run.finally(() => {
+      background.delete(run);
+      followed.delete(op.op_id);
+    });
     return true;
   };
 

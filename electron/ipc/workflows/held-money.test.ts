@@ -221,6 +221,40 @@ describe('money held while a billing of its code has no answer yet', () => {
   });
 });
 
+describe('money held, used by a billing the retry loop got through', () => {
+  const joined = testBed();
+
+  it('is marked used once, however many times the billing was asked again meanwhile', async () => {
+    // The retry loop waits at its first pause until the test lets it go on.
+    let go = () => {};
+    const gate = new Promise<void>((resolve) => {
+      go = resolve;
+    });
+    const backend = await joined.openOnShift({ retry: { sleep: () => gate, random: () => 0 } });
+    const verified = await ok(backend.table, 'v3.verify', CRONO);
+    if (verified.status !== 'succeeded') throw new Error(verified.status);
+    const refused = await ok(backend.table, 'v3.paidAndBilled', { verify_op_id: verified.op_id });
+    expect(refused.status).toBe('refused');
+    await ok(backend.table, 'training.acceptSchedule', { funding_code: 'CRONO1' });
+    const again = await ok(backend.table, 'v3.verify', CRONO);
+    if (again.status !== 'succeeded') throw new Error(again.status);
+    const lost = await billThroughFault(backend.table, again.op_id);
+    expect(lost.status).toBe('unknown');
+    // A double click and a reload ask for the same billing while its loop waits.
+    for (let i = 0; i < 2; i += 1) {
+      const repeat = await ok(backend.table, 'v3.paidAndBilled', { verify_op_id: again.op_id });
+      expect(repeat).toMatchObject({ status: 'unknown', op_id: lost.op_id });
+    }
+    go();
+    await backend.table.whenIdle();
+    expect((await ok(backend.table, 'journal.operation', { op_id: lost.op_id })).status).toBe(
+      'succeeded',
+    );
+    expect(await ok(backend.table, 'money.held', {})).toEqual({ holds: [], total_cents: 0 });
+    expect(await notesOf(refused.op_id, backend)).toEqual([NOTE_MONEY_USED]);
+  });
+});
+
 describe('cashier codes', () => {
   it('are upper case from shift start on', async () => {
     const settings = await ok(bed.backend.table, 'shift.start', { cashier_id: 'caja-02' });
