@@ -5,6 +5,7 @@
 // until the answer is definite, also after a restart; the renderer polls `journal.operation`.
 import type { BilledResult, HeldMoney } from '../../../shared/bridge';
 import type { JournalOperation } from '../../../shared/journal-entry';
+import { META_USES_HELD } from '../../journal/operation-index';
 import { createResolver } from '../../journal/resolver';
 import type { AttemptFn } from '../../journal/run-with-retry';
 import { badArguments } from '../bridge-failure';
@@ -113,7 +114,10 @@ export function createBilling(deps: HandlerDeps): Billing {
   };
 
   /** The held money paid this billing; a note that fails to write must not undo the green. */
-  const markUsed = async (hold: HeldMoney, billingOpId: string) => {
+  const markUsed = async (
+    hold: Pick<HeldMoney, 'hold_id' | 'op_ids' | 'funding_code' | 'amount_cents'>,
+    billingOpId: string,
+  ) => {
     try {
       await settleHeld(journal, hold, 'used', { used_by_op_id: billingOpId });
     } catch (error) {
@@ -131,6 +135,24 @@ export function createBilling(deps: HandlerDeps): Billing {
       const billing = await journal.operation(opId);
       const code = billing?.intent.funding_code;
       if (!billing || !code) return;
+      const named = billing.intent.meta?.[META_USES_HELD];
+      if (Array.isArray(named)) {
+        // Its success already ended the hold it names (the index); the notes say so for audit.
+        const ids = named.filter((id): id is string => typeof id === 'string');
+        const latest = ids.length > 0 ? await journal.operation(ids.at(-1) ?? '') : null;
+        if (!latest) return;
+        await markUsed(
+          {
+            hold_id: latest.op_id,
+            op_ids: ids,
+            funding_code: code,
+            amount_cents: latest.intent.to_collect_cents ?? 0,
+          },
+          opId,
+        );
+        return;
+      }
+      // A billing journaled before its intent named the hold it uses (an older journal).
       const hold = await heldFor(journal, billing.mode, code);
       if (hold && hold.held_at <= billing.started_at) await markUsed(hold, opId);
     } catch (error) {
@@ -180,6 +202,10 @@ export function createBilling(deps: HandlerDeps): Billing {
         await refuseWhileBillingInDoubt(journal, shift.mode, plan.funding_code);
         // A till's sale: written under its lock, so a cancel from the till comes before (and
         // this is refused) or after (and the cancel is refused), never both.
+        // Money held for an earlier refusal of this code, read before this billing is journaled:
+        // its refusals are named in the intent, so the journal alone says they were used once
+        // this billing succeeds, also if the host dies before the notes (NOTE_USES_HELD).
+        const hold = await heldFor(journal, shift.mode, plan.funding_code);
         const guard = deps.integration?.saleRequests.guardBilling ?? ((_v, task) => task());
         const opId = await guard(source, () =>
           journal.recordIntent({
@@ -191,13 +217,11 @@ export function createBilling(deps: HandlerDeps): Billing {
             billed_cents: plan.billed_cents,
             to_collect_cents: plan.to_collect_cents,
             request: plan.request,
-            meta: { [kind.link]: sourceOpId },
+            meta: { [kind.link]: sourceOpId, ...(hold ? { [META_USES_HELD]: hold.op_ids } : {}) },
           }),
         );
         const call = callFor(kind.operation, plan.request);
         if (!call) throw new Error('a planned request failed its own schema');
-        // Money held for an earlier refusal of this code, read before this call can change it.
-        const hold = await heldFor(journal, shift.mode, plan.funding_code);
         const result = await call(client);
         const outcome = journalOutcome(result, {});
         const retryable = {

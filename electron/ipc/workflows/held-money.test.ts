@@ -109,6 +109,26 @@ describe('money held for a refused sale', () => {
     expect(await notesOf(refused.op_id)).toEqual([NOTE_MONEY_USED]);
   });
 
+  it('is used by a billing whose success is journaled, even if the host died before the note', async () => {
+    await refusedAfterCollecting();
+    await ok(bed.backend.table, 'training.acceptSchedule', { funding_code: 'CRONO1' });
+    const again = await ok(bed.backend.table, 'v3.verify', CRONO);
+    if (again.status !== 'succeeded') throw new Error(again.status);
+    const billed = await ok(bed.backend.table, 'v3.paidAndBilled', { verify_op_id: again.op_id });
+    expect(billed.status).toBe('succeeded');
+    await bed.backend.close();
+    // The journal as a host killed between the billing's outcome line and its notes leaves it.
+    const { readFile, writeFile } = await import('node:fs/promises');
+    const path = bed.backend.journal.path;
+    const lines = (await readFile(path, 'utf8')).trim().split('\n');
+    const cut = lines.filter((line) => !line.includes(NOTE_MONEY_USED));
+    expect(cut.length).toBeLessThan(lines.length);
+    await writeFile(path, `${cut.join('\n')}\n`);
+    const reopened = await bed.openOnShift();
+    // Still "held", a later Verify would tell the cashier to give back money that paid the sale.
+    expect(await ok(reopened.table, 'money.held', {})).toEqual({ holds: [], total_cents: 0 });
+  });
+
   it('is used by a billing whose answer was lost and that the retry loop then got through', async () => {
     const { refused } = await refusedAfterCollecting();
     await ok(bed.backend.table, 'training.acceptSchedule', { funding_code: 'CRONO1' });
