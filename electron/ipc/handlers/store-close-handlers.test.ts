@@ -125,7 +125,7 @@ describe('the store close', () => {
     if (closed.outcome !== 'closed') throw new Error(JSON.stringify(closed));
     expect(closed.already).toBe(false);
     const stored = closed.view.stored;
-    expect(stored?.content.closed).toMatchObject({ supervisor: 'Rosa', cashier_id: 'caja-01' });
+    expect(stored?.content.closed).toMatchObject({ supervisor: 'Rosa', cashier_id: 'CAJA-01' });
     expect(stored?.content.counts).toMatchObject({ extra: 0, missing: 0, pending: 0 });
     // Anyone recomputes the hash from the stored content.
     const canonical = canonicalJson(stored?.content);
