@@ -33,6 +33,8 @@ export type OperationSummary = {
    * billing (a note), so it is no longer held (docs/decisions.md "Money held for a refused sale (issue 18, item 3)").
    */
   moneySettled: boolean;
+  /** A paid-and-billed's META_USES_HELD: the refused billings its success settles. */
+  usesHeld?: string[];
 };
 
 /** Note kinds the index folds in (`data.kind`); any other note is free text. */
@@ -44,6 +46,12 @@ export const NOTE_MONEY_RETURNED = 'money-returned';
 export const NOTE_MONEY_USED = 'money-used';
 /** The cashier left the refused sale keeping the money aside (audit only: it stays held). */
 export const NOTE_MONEY_KEPT = 'money-kept';
+/**
+ * A paid-and-billed intent's meta key: the refused billings whose held money it uses. Its
+ * success ends their hold by itself, so a host killed before the `money-used` notes (or a note
+ * that failed to write) does not leave used money "held" (docs/decisions.md).
+ */
+export const META_USES_HELD = 'uses_held';
 
 /** The operations whose refusal leaves the money collected for them held. */
 const BILLINGS: ReadonlySet<string> = new Set(['v3.paidAndBilled', 'v2.paidAndBilled']);
@@ -122,6 +130,9 @@ export class OperationIndex {
         closed: false,
         moneySettled: false,
       };
+      const usesHeld = entry.meta?.[META_USES_HELD];
+      if (BILLINGS.has(entry.operation) && Array.isArray(usesHeld))
+        summary.usesHeld = usesHeld.filter((id): id is string => typeof id === 'string');
       this.byId.set(entry.op_id, summary);
       this.inOrder.push(summary);
       this.open.add(summary);
@@ -149,6 +160,14 @@ export class OperationIndex {
         this.open.delete(summary);
         if (entry.status === 'refused' && BILLINGS.has(summary.operation) && !summary.moneySettled)
           this.held.add(summary);
+        if (entry.status === 'succeeded') {
+          for (const id of summary.usesHeld ?? []) {
+            const used = this.byId.get(id);
+            if (!used) continue;
+            used.moneySettled = true;
+            this.held.delete(used);
+          }
+        }
         if (summary.wasUnknown && !summary.acknowledged && !summary.closed)
           this.toAnnounce.add(summary);
       }

@@ -239,6 +239,10 @@ export function CollectOutcome<F>({
   }
 
   if (quote.alreadyBilled) {
+    // Billed through another channel while money for a refused sale of the code is held here:
+    // nothing to collect, and that money goes back; leaving asks, so the hold ends on the
+    // journal (docs/decisions.md "Money held for a code billed elsewhere").
+    const heldHere = quote.held?.hold ?? null;
     return (
       <div className="sale-outcome">
         <QuoteFacts quote={quote} withAmount={false} />
@@ -247,9 +251,23 @@ export function CollectOutcome<F>({
           billedAt={quote.billedAt}
           billedElsewhere={quote.billedElsewhere}
           primaryRef={primaryRef}
-          onNew={startOver}
+          onNew={heldHere ? () => setLeaving(true) : startOver}
           newLabel={t(words.next)}
         />
+        {heldHere ? (
+          <p className="note-warning" role="status" data-testid="held-billed-elsewhere">
+            <span aria-hidden="true">⚠ </span>
+            {amountText(t('held.billedGiveBack', { amount: formatPEN(heldHere.amount_cents) }))}
+          </p>
+        ) : null}
+        {heldHere && leaving ? (
+          <LeaveRefusedSale
+            fundingCode={heldHere.funding_code}
+            amountCents={heldHere.amount_cents}
+            onDone={startOver}
+            onBack={() => setLeaving(false)}
+          />
+        ) : null}
       </div>
     );
   }

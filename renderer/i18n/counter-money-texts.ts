@@ -7,6 +7,8 @@ export const counterMoneyEsPE = {
   'held.lineCode': 'Código {code} · {who}: {amount} recibido el {moment}. Motivo: {reason}',
   'held.useIt': 'Es del cliente y ya está en caja: úselo para esta venta, no lo cobre de nuevo.',
   'held.verifyToUse': 'Verifique el código para usarlo en la venta, o devuélvalo al cliente.',
+  'held.billedGiveBack':
+    'Esta caja retiene {amount} de una venta rechazada de este código: son del cliente, devuélvaselos.',
   'held.alreadyReceived': 'Ya recibido (retenido a las {time}): {amount}',
   'held.giveBack': 'Devuelva al cliente {amount}: lo retenido supera lo que se cobra ahora.',
   'held.toCollectNow': 'Falta cobrar',
@@ -67,6 +69,8 @@ export const counterMoneyEn: Record<keyof typeof counterMoneyEsPE, string> = {
   'held.useIt':
     'It is the customer’s and already in the drawer: use it for this sale, do not collect it again.',
   'held.verifyToUse': 'Verify the code to use it for the sale, or give it back to the customer.',
+  'held.billedGiveBack':
+    'This counter holds {amount} from a refused sale of this code: it is the customer’s, give it back.',
   'held.alreadyReceived': 'Already received (held at {time}): {amount}',
   'held.giveBack':
     'Give {amount} back to the customer: the money held exceeds what is collected now.',

@@ -5,11 +5,13 @@
 // until the answer is definite, also after a restart; the renderer polls `journal.operation`.
 import type { BilledResult, HeldMoney } from '../../../shared/bridge';
 import type { JournalOperation } from '../../../shared/journal-entry';
+import { META_USES_HELD } from '../../journal/operation-index';
 import { createResolver } from '../../journal/resolver';
 import type { AttemptFn } from '../../journal/run-with-retry';
 import { badArguments } from '../bridge-failure';
 import type { HandlerDeps } from '../deps';
 import { refuseIfTakenElsewhere } from './across-counters';
+import { refuseWhileBillingInDoubt } from './billing-in-doubt';
 import {
   billedData,
   callFor,
@@ -66,9 +68,21 @@ export function createBilling(deps: HandlerDeps): Billing {
     };
   };
 
+  /** Operations whose loop this billing already follows to its end (one follower each). */
+  const followed = new Set<string>();
+
   const retryInBackground = (op: Retryable): boolean => {
     const attempt = attemptFor(op);
     if (!attempt) return false;
+    // A repeat (double click, reload, the outcome line failing) joins the running loop; a second
+    // follower would mark the held money used a second time when it ends.
+    if (followed.has(op.op_id)) {
+      resolver
+        .resolve(op.op_id, attempt)
+        .catch((error: unknown) => logger.error('retry loop failed', { op_id: op.op_id, error }));
+      return true;
+    }
+    followed.add(op.op_id);
     const run = resolver.resolve(op.op_id, attempt).then(
       async (result) => {
         logger.info('retry loop ended', { op_id: op.op_id, ...result });
@@ -77,7 +91,10 @@ export function createBilling(deps: HandlerDeps): Billing {
       (error: unknown) => logger.error('retry loop failed', { op_id: op.op_id, error }),
     );
     background.add(run);
-    void run.finally(() => background.delete(run));
+    void run.finally(() => {
+      background.delete(run);
+      followed.delete(op.op_id);
+    });
     return true;
   };
 
@@ -97,7 +114,10 @@ export function createBilling(deps: HandlerDeps): Billing {
   };
 
   /** The held money paid this billing; a note that fails to write must not undo the green. */
-  const markUsed = async (hold: HeldMoney, billingOpId: string) => {
+  const markUsed = async (
+    hold: Pick<HeldMoney, 'hold_id' | 'op_ids' | 'funding_code' | 'amount_cents'>,
+    billingOpId: string,
+  ) => {
     try {
       await settleHeld(journal, hold, 'used', { used_by_op_id: billingOpId });
     } catch (error) {
@@ -115,6 +135,24 @@ export function createBilling(deps: HandlerDeps): Billing {
       const billing = await journal.operation(opId);
       const code = billing?.intent.funding_code;
       if (!billing || !code) return;
+      const named = billing.intent.meta?.[META_USES_HELD];
+      if (Array.isArray(named)) {
+        // Its success already ended the hold it names (the index); the notes say so for audit.
+        const ids = named.filter((id): id is string => typeof id === 'string');
+        const latest = ids.length > 0 ? await journal.operation(ids.at(-1) ?? '') : null;
+        if (!latest) return;
+        await markUsed(
+          {
+            hold_id: latest.op_id,
+            op_ids: ids,
+            funding_code: code,
+            amount_cents: latest.intent.to_collect_cents ?? 0,
+          },
+          opId,
+        );
+        return;
+      }
+      // A billing journaled before its intent named the hold it uses (an older journal).
       const hold = await heldFor(journal, billing.mode, code);
       if (hold && hold.held_at <= billing.started_at) await markUsed(hold, opId);
     } catch (error) {
@@ -158,8 +196,16 @@ export function createBilling(deps: HandlerDeps): Billing {
         refuseIfTakenElsewhere(source.outcome?.result);
 
         const plan = planFrom(generation, source);
+        // Another Verify of the code, made before this one's billing went out, must not bill it
+        // again while that billing has no answer: Verify refuses the code meanwhile, and so does
+        // this (docs/decisions.md "A billing in doubt holds its code and its held money").
+        await refuseWhileBillingInDoubt(journal, shift.mode, plan.funding_code);
         // A till's sale: written under its lock, so a cancel from the till comes before (and
         // this is refused) or after (and the cancel is refused), never both.
+        // Money held for an earlier refusal of this code, read before this billing is journaled:
+        // its refusals are named in the intent, so the journal alone says they were used once
+        // this billing succeeds, also if the host dies before the notes (NOTE_USES_HELD).
+        const hold = await heldFor(journal, shift.mode, plan.funding_code);
         const guard = deps.integration?.saleRequests.guardBilling ?? ((_v, task) => task());
         const opId = await guard(source, () =>
           journal.recordIntent({
@@ -171,13 +217,11 @@ export function createBilling(deps: HandlerDeps): Billing {
             billed_cents: plan.billed_cents,
             to_collect_cents: plan.to_collect_cents,
             request: plan.request,
-            meta: { [kind.link]: sourceOpId },
+            meta: { [kind.link]: sourceOpId, ...(hold ? { [META_USES_HELD]: hold.op_ids } : {}) },
           }),
         );
         const call = callFor(kind.operation, plan.request);
         if (!call) throw new Error('a planned request failed its own schema');
-        // Money held for an earlier refusal of this code, read before this call can change it.
-        const hold = await heldFor(journal, shift.mode, plan.funding_code);
         const result = await call(client);
         const outcome = journalOutcome(result, {});
         const retryable = {

@@ -87,7 +87,7 @@ const NOTE_TEXT = {
  */
 export async function settleHeld(
   journal: Pick<Journal, 'recordNote'>,
-  hold: HeldMoney,
+  hold: Pick<HeldMoney, 'hold_id' | 'op_ids' | 'funding_code' | 'amount_cents'>,
   how: 'returned' | 'used' | 'kept',
   extra: Record<string, string> = {},
 ): Promise<void> {
