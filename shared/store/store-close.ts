@@ -5,6 +5,7 @@
 import type { DaySummary } from '../api/in-store';
 import { centsFromWire } from '../domain/money';
 import { countByStatus, fromStoreRow, reconcileOperations } from '../domain/reconcile';
+import { dayInZone } from '../domain/store-time';
 import {
   CLOSE_FORMAT,
   type CloseContent,
@@ -50,24 +51,9 @@ export function isOpen(row: Pick<StoreOperationRow, 'status'>): boolean {
   return row.status === 'pending' || row.status === 'unknown';
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The store's calendar day of an instant (`YYYY-MM-DD`). */
 export function storeDayOf(iso: string, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(
-    format.formatToParts(new Date(iso)).map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  return dayInZone(new Date(iso), timeZone);
 }
 
 function freshnessOf(
