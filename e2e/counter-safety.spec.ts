@@ -170,8 +170,12 @@ test('a plain v3 sale from an empty form takes 23 keys or fewer, with every safe
   await type('1200');
   await press('Enter');
   await expect(amountToCollect(page)).toHaveText(/S\/\s300\.00/);
+  // A money step takes a press only once it has been on screen half a second (docs/decisions.md
+  // "A half-second dwell on money steps"): the cashier reads the amount, no key is spent.
+  await expect(page.getByRole('button', { name: /^Cobrar/ })).toBeEnabled();
   await press('Enter');
   await expect(page.getByRole('heading', { name: 'Confirmar el cobro' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Sí, recibí/ })).toBeEnabled();
   await press('Enter');
   await expect(paidAndBilled(page)).toContainText('PAGADO Y FACTURADO');
   expect(keys).toBeLessThanOrEqual(23);
