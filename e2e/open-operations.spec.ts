@@ -90,7 +90,9 @@ test('after a reload the sale is still in the tray, and a refusal says to give t
   await bridge(page, 'settings.update', { pin: SUPERVISOR_PIN, change: { language: 'en' } });
   await page.reload();
   await expect(
-    page.getByRole('button', { name: /1 operation\(s\) without a definite answer/ }),
+    page.getByRole('button', {
+      name: /1 operation without a definite answer: do not collect again/,
+    }),
   ).toBeVisible();
   await bridge(page, 'training.releaseFaults', {});
   const told = announcement(page);
