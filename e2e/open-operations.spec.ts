@@ -116,9 +116,8 @@ test('a supervisor closes an unknown Verify from the tray with a note; a wrong P
   await applyCase(page, 'Venta simple');
   await verify(page);
   await expect(guidance(page)).toBeVisible();
-  await page
-    .getByRole('button', { name: /^1 operación sin respuesta definitiva: no cobrar de nuevo$/ })
-    .click();
+  // A Verify moved no money: the pill counts it without "no cobrar de nuevo".
+  await page.getByRole('button', { name: /^1 operación sin respuesta definitiva$/ }).click();
   const item = page.getByTestId('open-operation');
   await expect(item).toContainText('Verificación');
   await expect(item).toContainText('DNI 41000001');
