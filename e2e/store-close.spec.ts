@@ -1,7 +1,7 @@
 // The store's day close with three counters on one store database and one service: each counter
 // in live mode against one `npm run mock`, its journal replicated to a throwaway PostgreSQL by the
-// store database's replicator (electron/store-db/replicator.ts, run here beside each browser mode
-// the way the app runs it beside its journal). Sales on each counter, one counter cut off from the
+// app's own store link, set up the way a supervisor does it (Settings: the counter's name and the
+// database's URL). Sales on each counter, one counter cut off from the
 // database mid-day and back, a paid-and-billed held in doubt by a mock fault, an undo; the close
 // is refused while the doubt lasts, then balances with 0 extra and 0 missing, and the 80 mm lines
 // and the PDF say what the screen says.
@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { migrate } from '../electron/store-db/migrate';
-import { type Replicator, startReplicator } from '../electron/store-db/replicator';
 import { type PgCluster, startPgCluster } from '../electron/store-db/test-support/pg-cluster';
 import { bridge } from './bridge-helper';
 import {
@@ -80,7 +79,6 @@ type Counter = {
   name: string;
   terminalId: string;
   dataDir: string;
-  replicator: Replicator | null;
   stop: () => Promise<void>;
 };
 
@@ -89,24 +87,27 @@ let terminalUrl: string;
 let mock: Mock;
 const counters: Counter[] = [];
 
-function replicate(counter: Counter) {
-  counter.replicator = startReplicator({
-    url: terminalUrl,
-    journalPath: join(counter.dataDir, 'journal.jsonl'),
-    cursorPath: join(counter.dataDir, 'store-db-cursor.json'),
-    terminalId: counter.terminalId,
-    terminalName: counter.name,
-    appVersion: '0.1.0',
-    stores: { live: STORE, training: `${STORE}-training` },
-    timeZone: 'America/Lima',
-    heartbeatMs: 1_000,
-    retry: { baseMs: 50, maxMs: 500 },
-  });
+/** The counter's link to the store database, as a supervisor sets it in Settings. */
+async function replicate(counter: Counter) {
+  await bridge(counter.page, 'storeDb.configure', { pin: SUPERVISOR_PIN, url: terminalUrl });
 }
 
+/** The counter cut off from the store database: its lines wait in its journal. */
+async function cutOff(counter: Counter) {
+  await bridge(counter.page, 'storeDb.configure', { pin: SUPERVISOR_PIN, url: null });
+}
+
+/** Until every line of the counter's journal is in the database. */
 async function drained(counter: Counter) {
-  counter.replicator?.wake();
-  await counter.replicator?.drained(30_000);
+  await expect
+    .poll(
+      async () => {
+        const state = await bridge(counter.page, 'storeDb.replication', {});
+        return state.state === 'ok' && state.waiting_lines === 0;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 let dni = 41_500_000;
@@ -152,7 +153,6 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   for (const counter of counters.splice(0)) {
-    await counter.replicator?.stop();
     await counter.page.close().catch(() => undefined);
     await counter.stop();
   }
@@ -165,9 +165,7 @@ test('three counters close the store day: refused while in doubt, then balanced,
 }) => {
   test.setTimeout(420_000);
   for (const n of [1, 2, 3]) {
-    const { server, stop } = await startBrowserMode(undefined, {
-      env: { MOSTRADOR_STORE_DB_URL: terminalUrl },
-    });
+    const { server, stop } = await startBrowserMode();
     // Axe needs a page of a context of its own.
     const page = await (
       await browser.newContext({ locale: 'es-PE', timezoneId: 'America/Lima' })
@@ -177,7 +175,12 @@ test('three counters close the store day: refused while in doubt, then balanced,
     await bridge(page, 'token.set', { pin: SUPERVISOR_PIN, token: mock.token });
     await bridge(page, 'settings.update', {
       pin: SUPERVISOR_PIN,
-      change: { mode: 'live', base_url: mock.base, pos_client_id: STORE },
+      change: {
+        mode: 'live',
+        base_url: mock.base,
+        pos_client_id: STORE,
+        terminal_name: `Caja ${n}`,
+      },
     });
     // The terminal's id is made at its first printed document.
     await bridge(page, 'receipt.preview', {
@@ -190,11 +193,10 @@ test('three counters close the store day: refused while in doubt, then balanced,
       name: `Caja ${n}`,
       terminalId,
       dataDir: server.dataDir,
-      replicator: null,
       stop,
     };
     counters.push(counter);
-    replicate(counter);
+    await replicate(counter);
   }
   const [c1, c2, c3] = counters as [Counter, Counter, Counter];
 
@@ -204,8 +206,7 @@ test('three counters close the store day: refused while in doubt, then balanced,
   await sell(c3);
   // Counter 2 is cut off from the database; it keeps selling.
   await drained(c2);
-  await c2.replicator?.stop();
-  c2.replicator = null;
+  await cutOff(c2);
   await sell(c2);
   // Counter 1 undoes a billing (product exchanged).
   const undone = await sell(c1);
@@ -226,7 +227,7 @@ test('three counters close the store day: refused while in doubt, then balanced,
   const doubt = await sell(c3);
   expect(doubt.billed.status).toBe('unknown');
   // Counter 2 is back.
-  replicate(c2);
+  await replicate(c2);
   await Promise.all(counters.map(drained));
 
   // The supervisor at counter 1 opens F6: the store close, refused while the doubt lasts.
