@@ -139,15 +139,12 @@ export function CollectOutcome<F>({
     );
   }
 
-  const { quote } = phase;
-  const amount = formatPEN(quote.toCollect);
-
   if (phase.name === 'billed') {
     return (
       <div className="sale-outcome">
         <PaidAndBilled
           invoice={phase.invoice}
-          collected={amount}
+          collected={formatPEN(phase.collected)}
           opId={phase.opId}
           primaryRef={primaryRef}
           onNew={startOver}
@@ -157,6 +154,9 @@ export function CollectOutcome<F>({
       </div>
     );
   }
+
+  const { quote } = phase;
+  const amount = formatPEN(quote.toCollect);
 
   if (phase.name === 'unknown') {
     // No figures but the amount already collected: nothing here may read as "collect".
