@@ -118,3 +118,27 @@ test('quick Enter taps and a click as the refusal appears do not retry the paid-
   await expect(page.getByTestId('retried')).toBeVisible();
   expect((await billingOps(page)).filter((id) => !before.includes(id))).toHaveLength(2);
 });
+
+test('nothing to collect: the confirm asks to confirm the billing, never "Sí, recibí S/ 0.00" (es and en)', async ({
+  app: page,
+}) => {
+  await applyCase(page, 'Inicial pagada completa en línea');
+  await verify(page);
+  await expect(page.getByText('Inicial ya pagada')).toBeVisible();
+  await expect(page.getByText(/de más/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continuar: no hay nada que cobrar' }).click();
+  const confirm = page.locator('.confirm');
+  await expect(confirm).toContainText('No hay dinero que recibir');
+  await expect(confirm).not.toContainText('dinero ya en caja');
+  await expect(page.getByRole('button', { name: /^Sí, recibí/ })).toHaveCount(0);
+  await page.getByRole('button', { name: /^Sí, confirmar la facturación/ }).click();
+  await expect(paidAndBilled(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Nueva venta' }).click();
+  await useEnglish(page);
+  await page.getByRole('link', { name: /Training/ }).click();
+  await page.getByRole('button', { name: 'Use case: Down payment fully paid online' }).click();
+  await page.getByRole('button', { name: /^Verify/ }).click();
+  await page.getByRole('button', { name: 'Continue: nothing to collect' }).click();
+  await expect(page.locator('.confirm')).toContainText('There is no money to receive');
+  await expect(page.getByRole('button', { name: /^Yes, confirm the billing/ })).toBeVisible();
+});

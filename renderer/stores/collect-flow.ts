@@ -9,6 +9,7 @@ import type { Scenario } from '../../shared/api/trainer';
 import type { JournalOperation } from '../../shared/journal-entry';
 import { call } from '../bridge/call';
 import {
+  forInvoice,
   type Guidance,
   guidanceForBridgeError,
   guidanceForServiceError,
@@ -261,7 +262,10 @@ export function createCollectFlow<F>(config: CollectFlowConfig<F>): CollectStore
             answer.lost === true ||
             answer.error.code === 'internal' ||
             answer.error.code === 'journal-unavailable';
-          const guidance = guidanceForBridgeError(steps.paid, answer.error, maybeSent);
+          const guidance = forInvoice(
+            guidanceForBridgeError(steps.paid, answer.error, maybeSent),
+            quote.invoice,
+          );
           set({
             phase: maybeSent
               ? { name: 'unknown', quote, opId: null, guidance }
@@ -288,11 +292,9 @@ export function createCollectFlow<F>(config: CollectFlowConfig<F>): CollectStore
           );
           set({ phase: { name: 'paid-refused', quote, guidance, retried: retried(guidance) } });
         } else {
-          const guidance = guidanceForServiceError(
-            steps.paid,
-            outcome.error,
-            'unknown',
-            outcome.retrying,
+          const guidance = forInvoice(
+            guidanceForServiceError(steps.paid, outcome.error, 'unknown', outcome.retrying),
+            quote.invoice,
           );
           set({ phase: { name: 'unknown', quote, opId: outcome.op_id, guidance } });
           unknownOutcome.watch(outcome.op_id);
