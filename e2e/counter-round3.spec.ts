@@ -13,7 +13,7 @@ import {
   verify,
 } from './cashier';
 import { expect, test } from './fixtures';
-import { clickAt, tapEnter } from './taps';
+import { tapEnter } from './taps';
 
 const hint = (page: Page, name = 'Caso de entrenamiento') =>
   page.getByRole('complementary', { name });
@@ -100,16 +100,31 @@ test('quick Enter taps and a click as the refusal appears do not retry the paid-
   const yes = page.getByRole('button', { name: /^Sí, recibí S\/\s?250\.00/ });
   await expect(yes).toBeEnabled();
   const before = await billingOps(page);
+  // The moment the retry button appears (however slow the machine): a click on it at once, and
+  // then Enter taps on it stamped just after it appeared.
+  await page.evaluate(() => {
+    const w = window as unknown as { __retryShownAt?: number };
+    const observer = new MutationObserver(() => {
+      const retry = Array.from(document.querySelectorAll('button')).find(
+        (b) => b.textContent === 'Reintentar pagado y facturado',
+      );
+      if (!retry || w.__retryShownAt !== undefined) return;
+      w.__retryShownAt = Date.now();
+      observer.disconnect();
+      retry.click();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
   await yes.click();
-  const retry = page.getByRole('button', { name: 'Reintentar pagado y facturado' });
   await expect(guidance(page)).toContainText('acepte el nuevo cronograma');
-  const start = Date.now();
+  const shownAt = await page.evaluate(
+    () => (window as unknown as { __retryShownAt?: number }).__retryShownAt ?? 0,
+  );
+  expect(shownAt).toBeGreaterThan(0);
+  const retry = page.getByRole('button', { name: 'Reintentar pagado y facturado' });
+  // The cashier's Enter on it, as if it had kept focus (the panel takes it to be read first).
   await retry.focus();
-  const box = await retry.boundingBox();
-  if (box === null) throw new Error('no retry button');
-  await clickAt(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, start + 50);
-  await retry.focus();
-  await tapEnter(page, 2, 120, start + 120);
+  await tapEnter(page, 2, 120, shownAt + 100);
   await page.waitForTimeout(1000);
   expect((await billingOps(page)).filter((id) => !before.includes(id))).toHaveLength(1);
   await expect(page.getByTestId('retried')).toHaveCount(0);
