@@ -1,4 +1,4 @@
-// Quick taps and clicks as a hurried cashier makes them, each carrying the time it was made
+// Quick taps as a hurried cashier makes them, each carrying the time it was made
 // (a busy page may handle it later; what counts is when the cashier pressed).
 import type { Page } from '@playwright/test';
 
@@ -29,29 +29,6 @@ export async function tapEnter(
         timestamp: (at + 40) / 1000,
       });
     }
-  } finally {
-    await cdp.detach();
-  }
-}
-
-/** A mouse click at the point, made at `at` (ms since the epoch). */
-export async function clickAt(
-  page: Page,
-  point: { x: number; y: number },
-  at: number,
-): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  const wait = at - Date.now();
-  if (wait > 0) await page.waitForTimeout(wait);
-  try {
-    for (const type of ['mousePressed', 'mouseReleased'] as const)
-      await cdp.send('Input.dispatchMouseEvent', {
-        type,
-        ...point,
-        button: 'left',
-        clickCount: 1,
-        timestamp: at / 1000,
-      });
   } finally {
     await cdp.detach();
   }
