@@ -24,7 +24,7 @@ const sellsFor: Run = async (page, scenario) => {
   await expect(amountToCollect(page)).toHaveText(money(cents));
   if (cents === 0) {
     await page.getByRole('button', { name: 'Continuar: no hay nada que cobrar' }).click();
-    await page.getByRole('button', { name: /^Sí, recibí/ }).click();
+    await page.getByRole('button', { name: /^Sí, confirmar la facturación/ }).click();
   } else {
     await collectAndConfirm(page, cents);
   }

@@ -59,8 +59,8 @@ test('fulfilled down payment: green, CUMPLIDO with ✓, channel Service, nothing
   await expect(page.getByTestId('amount-to-collect')).toHaveText(/S\/\s0\.00/);
   await saveScreenshot(page, 'check-fulfilled');
   await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Marcar pagado y facturado (nada que cobrar)' }).click();
-  await page.getByRole('button', { name: /^Sí, recibí/ }).click();
+  await page.getByRole('button', { name: 'Continuar: no hay nada que cobrar' }).click();
+  await page.getByRole('button', { name: /^Sí, confirmar la facturación/ }).click();
   await expect(paidAndBilled(page)).toBeVisible();
 });
 

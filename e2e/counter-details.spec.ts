@@ -7,7 +7,7 @@ test('PARCI1: the breakdown shows the part of the down payment already paid onli
   await applyCase(page, 'Inicial pagada en parte en línea');
   await verify(page);
   const breakdown = page.locator('.to-collect');
-  await expect(breakdown).toContainText(/Ya pagado en línea\s*S\/\s100\.00/);
+  await expect(breakdown).toContainText(/Inicial ya pagada\s*S\/\s100\.00/);
   await expect(breakdown).toContainText(/Inicial a cobrar en tienda\s*S\/\s150\.00/);
   await saveScreenshot(page, 'sale-paid-online');
   await expectNoAxeViolations(page);
@@ -21,7 +21,7 @@ test('SOBRE1: overpaid online says not to refund anything at the counter (en)', 
   await page.getByRole('button', { name: 'Use case: Down payment overpaid online' }).click();
   await page.getByRole('button', { name: /^Verify/ }).click();
   const breakdown = page.locator('.to-collect');
-  await expect(breakdown).toContainText(/Already paid online\s*S\/\s250\.00/);
+  await expect(breakdown).toContainText(/Down payment already paid\s*S\/\s250\.00/);
   await expect(breakdown).toContainText(/Do not refund anything at the counter/);
   await saveScreenshot(page, 'sale-overpaid-online-en');
   await expectNoAxeViolations(page);

@@ -257,6 +257,8 @@ test('a key held from the collect step and released elsewhere does not spoil the
   await verify(page);
   const collect = page.getByRole('button', { name: /^Cobrar S\/\s300\.00$/ });
   await expect(collect).toBeFocused();
+  // Read for the half-second dwell (a press sooner is refused: deliberate-button.tsx).
+  await expect(collect).toBeEnabled();
   // Enter goes down on "Cobrar": the confirm step appears with that Enter still held.
   await page.keyboard.down('Enter');
   const confirm = page.getByRole('button', { name: /^Sí, recibí S\/\s300\.00/ });

@@ -41,7 +41,7 @@ test('day close: A4 and 80 mm previews from one layout, PDF page sizes, training
   await expect(doc.getByTestId('training-mark')).toHaveCount(2);
   for (const heading of [
     'Totales del servicio',
-    'Esta terminal',
+    'Este terminal',
     'Operaciones abiertas (0)',
     'Conciliación con el servicio',
     'Detalle por origen del pago',

@@ -43,7 +43,7 @@ describe('the A4 PDF of a document', () => {
     for (const heading of [
       'Cierre del día',
       'Totales del servicio',
-      'Esta terminal',
+      'Este terminal',
       'Operaciones abiertas (1)',
       'Conciliación con el servicio',
       'Detalle por origen del pago',

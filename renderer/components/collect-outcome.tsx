@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatPEN } from '../../shared/domain/money';
 import type { MessageKey } from '../i18n/catalogue';
 import { useT } from '../i18n/use-t';
+import { confirmWords } from '../logic/confirm-words';
 import type { GuidanceAction } from '../logic/error-guidance';
 import { formatStoreClock } from '../logic/store-day';
 import { type Generation, STEPS } from '../stores/collect-calls';
@@ -36,7 +37,7 @@ const WORDS: Record<
     asking: 'check.querying',
     next: 'check.new',
     leave: 'check.new',
-    collectNothing: 'check.markBilled',
+    collectNothing: 'sale.collectNothing',
   },
 };
 
@@ -139,15 +140,12 @@ export function CollectOutcome<F>({
     );
   }
 
-  const { quote } = phase;
-  const amount = formatPEN(quote.toCollect);
-
   if (phase.name === 'billed') {
     return (
       <div className="sale-outcome">
         <PaidAndBilled
           invoice={phase.invoice}
-          collected={amount}
+          collected={formatPEN(phase.collected)}
           opId={phase.opId}
           primaryRef={primaryRef}
           onNew={startOver}
@@ -157,6 +155,9 @@ export function CollectOutcome<F>({
       </div>
     );
   }
+
+  const { quote } = phase;
+  const amount = formatPEN(quote.toCollect);
 
   if (phase.name === 'unknown') {
     // No figures but the amount already collected: nothing here may read as "collect".
@@ -293,7 +294,7 @@ export function CollectOutcome<F>({
     ? held.to_collect_now_cents > 0
       ? amountText(t('held.confirmYesDifference', { amount: now }))
       : amountText(t('held.confirmYesUse', { held: heldAmount }))
-    : amountText(t('sale.confirmYes', { amount }));
+    : amountText(t(confirmWords(quote.toCollect).yes, { amount }));
 
   return (
     <div className="sale-outcome">
@@ -339,7 +340,7 @@ export function CollectOutcome<F>({
         <section className="confirm" aria-labelledby="confirm-title">
           <h2 id="confirm-title">{t('sale.confirmTitle')}</h2>
           <p className="confirm__question">{question}</p>
-          <p>{t('sale.confirmWarning')}</p>
+          <p>{t(held ? 'sale.confirmWarning' : confirmWords(quote.toCollect).warning)}</p>
           <div className="button-row">
             <DeliberateButton
               key="confirm"

@@ -1,6 +1,7 @@
 import { useT } from '../i18n/use-t';
 import type { GuidanceAction } from '../logic/error-guidance';
 import { screenHash } from '../logic/routes';
+import { DeliberateButton } from './deliberate-button';
 import { navigate } from './use-hash-route';
 
 /** The buttons a guidance offers; each screen passes the handlers it supports. */
@@ -25,13 +26,25 @@ export function GuidanceActions({
   onOpenCheck?: () => void;
 }) {
   const t = useT();
-  const buttons: Array<{ key: GuidanceAction; label: string; run: () => void; primary?: boolean }> =
-    [];
+  const buttons: Array<{
+    key: GuidanceAction;
+    label: string;
+    run: () => void;
+    primary?: boolean;
+    /** It moves money: the half-second dwell of the other money buttons (deliberate-button.tsx). */
+    money?: boolean;
+  }> = [];
   for (const action of actions) {
     if (action === 're-verify' && onReverify)
       buttons.push({ key: action, label: t('action.reverify'), run: onReverify, primary: true });
     if (action === 'retry-paid' && onRetryPaid)
-      buttons.push({ key: action, label: t('action.retryPaid'), run: onRetryPaid, primary: true });
+      buttons.push({
+        key: action,
+        label: t('action.retryPaid'),
+        run: onRetryPaid,
+        primary: true,
+        money: true,
+      });
     if (action === 'accept-schedule' && onAcceptSchedule)
       buttons.push({ key: action, label: t('action.acceptSchedule'), run: onAcceptSchedule });
     if (action === 'retry' && onRetry)
@@ -62,17 +75,20 @@ export function GuidanceActions({
   if (buttons.length === 0) return null;
   return (
     <div className="button-row">
-      {buttons.map((button) => (
-        <button
-          key={button.key}
-          type="button"
-          className={`button${button.primary ? ' button--primary' : ''}`}
-          onClick={button.run}
-          disabled={busy}
-        >
-          {button.label}
-        </button>
-      ))}
+      {buttons.map((button) => {
+        const Button = button.money ? DeliberateButton : 'button';
+        return (
+          <Button
+            key={button.key}
+            type="button"
+            className={`button${button.primary ? ' button--primary' : ''}`}
+            onClick={button.run}
+            disabled={busy}
+          >
+            {button.label}
+          </Button>
+        );
+      })}
     </div>
   );
 }

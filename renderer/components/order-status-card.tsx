@@ -1,7 +1,7 @@
 import type { OrderView } from '../../shared/bridge/orders';
 import { formatPEN } from '../../shared/domain/money';
 import { useT } from '../i18n/use-t';
-import { ORDER_STATUS_VIEW } from '../logic/order-status';
+import { ORDER_STATUS_VIEW, orderMeaning } from '../logic/order-status';
 
 /** An order as the service describes it: status in words and icon, amount, confirmed. */
 export function OrderStatusCard({ view, headingId }: { view: OrderView; headingId: string }) {
@@ -18,7 +18,7 @@ export function OrderStatusCard({ view, headingId }: { view: OrderView; headingI
         <span className="visually-hidden">{t('orders.lookup.status')}: </span>
         <strong>{t(status.label)}</strong>
       </p>
-      <p>{t(status.meaning)}</p>
+      <p>{t(orderMeaning(order))}</p>
       <dl className="conditions">
         <div>
           <dt>{t('orders.lookup.amount')}</dt>

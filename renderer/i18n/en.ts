@@ -133,9 +133,9 @@ export const en: Record<MessageKey, string> = {
   'sale.toCollectChanged': 'The amount changed. Before: {before}. Collect exactly the new amount.',
   'sale.toCollectSame': 'Verified again: the amount to collect did not change.',
   'sale.downpaymentInStore': 'Down payment to collect in store',
-  'sale.paidOnline': 'Already paid online',
+  'sale.paidOnline': 'Down payment already paid',
   'sale.noRefund':
-    'Do not refund anything at the counter: any overpayment online is taken off the next installment by the service.',
+    'Do not refund anything at the counter: the down payment is already paid to the service, and the service settles any difference in the installments.',
   'sale.excedent': 'Part not financed',
   'sale.billed': 'Billed amount',
   'sale.approved': 'Approved (financed) amount',
@@ -153,6 +153,9 @@ export const en: Record<MessageKey, string> = {
   'sale.confirmNothing': 'Nothing to collect in store. Mark paid and billed?',
   'sale.confirmWarning':
     'Confirm only with the money already in the drawer. Do not issue the boleta or factura yet: wait for the green message.',
+  'sale.confirmNothingWarning':
+    "There is no money to receive: confirm the billing only if this is this customer's sale. Do not issue the boleta or factura yet: wait for the green message.",
+  'sale.confirmYesNothing': 'Yes, confirm the billing: mark paid and billed',
   'sale.confirmYes': 'Yes, I received {amount}: mark paid and billed',
   'sale.billing': 'Marking paid and billed… do not repeat',
   'sale.billedTitle': 'PAID AND BILLED',
@@ -196,7 +199,6 @@ export const en: Record<MessageKey, string> = {
   'check.purchaseTotal': 'Purchase total',
   'check.downpayment': 'Down payment',
   'check.billedByEcommerce': 'Already billed',
-  'check.markBilled': 'Mark paid and billed (nothing to collect)',
   'check.new': 'New check',
 
   'undo.title': 'Undo billing',
@@ -271,7 +273,7 @@ export const en: Record<MessageKey, string> = {
   'printer.testSent':
     'Test page sent: check that the accents (á é ñ ¿ ¡) print right and the paper is cut.',
   'printer.sent': 'Sent to the receipt printer.',
-  'printer.again': 'The sale does not change: you can print again at any time.',
+  'printer.again': 'Nothing changes because of this print error: you can print again at any time.',
   'printer.detail': 'Technical detail: {detail}',
   'printer.error.refused':
     'The printer refused the connection: is it on? Are the address and port right?',
@@ -619,6 +621,8 @@ export const en: Record<MessageKey, string> = {
   'guide.unknown.paid.title': 'It is not known yet whether it was paid and billed',
   'guide.unknown.paid.retrying':
     'The terminal keeps retrying by itself. Wait for the green message; do not collect again nor issue the boleta yet.',
+  'guide.unknown.paid.retryingFactura':
+    'The terminal keeps retrying by itself. Wait for the green message; do not collect again nor issue the factura yet.',
   'guide.unknown.paid.stopped':
     'The terminal could not confirm it. Do not collect again. Press Check again; if nothing changes, call the supervisor.',
   'guide.unknown.query.title': 'The service did not answer',
@@ -747,6 +751,8 @@ export const en: Record<MessageKey, string> = {
   'orders.status.canceled': 'Canceled',
   'orders.meaning.initial': 'The customer has not opened the application link yet.',
   'orders.meaning.created': 'The customer is filling in the application.',
+  'orders.meaning.confirmed':
+    'The order is confirmed: nothing more to do here; the service goes on with the payout.',
   'orders.meaning.approved': 'The credit is approved: confirm the order to go on.',
   'orders.meaning.onhold': 'The service is reviewing the application: wait and look up again.',
   'orders.meaning.validated': "Only the store's confirmation is missing.",

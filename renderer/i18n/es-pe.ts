@@ -133,9 +133,9 @@ export const esPE = {
   'sale.toCollectChanged': 'El monto cambió. Antes: {before}. Cobre exactamente el monto nuevo.',
   'sale.toCollectSame': 'Verificado de nuevo: el monto a cobrar no cambió.',
   'sale.downpaymentInStore': 'Inicial a cobrar en tienda',
-  'sale.paidOnline': 'Ya pagado en línea',
+  'sale.paidOnline': 'Inicial ya pagada',
   'sale.noRefund':
-    'No devuelva nada en caja: lo pagado en línea de más lo descuenta el servicio de la próxima cuota.',
+    'No devuelva nada en caja: la inicial ya está pagada al servicio, y cualquier diferencia la ajusta el servicio en las cuotas.',
   'sale.excedent': 'Parte no financiada',
   'sale.billed': 'Monto facturado',
   'sale.approved': 'Monto aprobado (financiado)',
@@ -153,6 +153,9 @@ export const esPE = {
   'sale.confirmNothing': 'No hay nada que cobrar en tienda. ¿Marcar pagado y facturado?',
   'sale.confirmWarning':
     'Confirme solo con el dinero ya en caja. Todavía no emita la boleta o factura: espere el mensaje verde.',
+  'sale.confirmNothingWarning':
+    'No hay dinero que recibir: confirme la facturación solo si es la venta de este cliente. Todavía no emita la boleta o factura: espere el mensaje verde.',
+  'sale.confirmYesNothing': 'Sí, confirmar la facturación: marcar pagado y facturado',
   'sale.confirmYes': 'Sí, recibí {amount}: marcar pagado y facturado',
   'sale.billing': 'Marcando pagado y facturado… no repita',
   'sale.billedTitle': 'PAGADO Y FACTURADO',
@@ -195,7 +198,6 @@ export const esPE = {
   'check.purchaseTotal': 'Total de la compra',
   'check.downpayment': 'Inicial',
   'check.billedByEcommerce': 'Ya facturado',
-  'check.markBilled': 'Marcar pagado y facturado (nada que cobrar)',
   'check.new': 'Nueva consulta',
 
   'undo.title': 'Deshacer facturación',
@@ -270,7 +272,8 @@ export const esPE = {
   'printer.testSent':
     'Página de prueba enviada: revise que los acentos (á é ñ ¿ ¡) salgan bien y que el papel se corte.',
   'printer.sent': 'Enviado a la impresora de tickets.',
-  'printer.again': 'La venta no cambia: puede imprimir de nuevo cuando quiera.',
+  'printer.again':
+    'Nada cambia por este error de impresión: puede imprimir de nuevo cuando quiera.',
   'printer.detail': 'Detalle técnico: {detail}',
   'printer.error.refused':
     'La impresora rechazó la conexión: ¿está encendida? ¿Son correctos la dirección y el puerto?',
@@ -624,6 +627,8 @@ export const esPE = {
   'guide.unknown.paid.title': 'Aún no se sabe si quedó pagado y facturado',
   'guide.unknown.paid.retrying':
     'El terminal sigue reintentando solo. Espere el mensaje verde; no cobre otra vez ni emita la boleta todavía.',
+  'guide.unknown.paid.retryingFactura':
+    'El terminal sigue reintentando solo. Espere el mensaje verde; no cobre otra vez ni emita la factura todavía.',
   'guide.unknown.paid.stopped':
     'El terminal no pudo confirmarlo. No cobre otra vez. Presione Consultar de nuevo; si sigue igual, llame al supervisor.',
   'guide.unknown.query.title': 'El servicio no respondió',
@@ -751,6 +756,8 @@ export const esPE = {
   'orders.status.canceled': 'Cancelado',
   'orders.meaning.initial': 'El cliente todavía no abrió el enlace de la solicitud.',
   'orders.meaning.created': 'El cliente está llenando su solicitud.',
+  'orders.meaning.confirmed':
+    'El pedido ya está confirmado: no hay nada más que hacer aquí; el servicio sigue con el desembolso.',
   'orders.meaning.approved': 'El crédito está aprobado: confirme el pedido para seguir.',
   'orders.meaning.onhold': 'El servicio revisa la solicitud: espere y vuelva a consultar.',
   'orders.meaning.validated': 'Solo falta la confirmación de la tienda.',

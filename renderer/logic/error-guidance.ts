@@ -394,3 +394,12 @@ function waitText(seconds: number): string {
   if (hours === 0) return `${minutes} min`;
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
+
+/**
+ * The unknown billing's "do not issue the boleta yet" names the sale's own document: a RUC's
+ * sale is a factura (issue 18 item 7).
+ */
+export function forInvoice(guidance: Guidance, invoice: 'boleta' | 'factura'): Guidance {
+  if (invoice !== 'factura' || guidance.steps !== 'guide.unknown.paid.retrying') return guidance;
+  return { ...guidance, steps: 'guide.unknown.paid.retryingFactura' };
+}

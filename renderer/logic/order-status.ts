@@ -93,3 +93,10 @@ const TRAINER_NEXT: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
 export function trainerMoves(status: OrderStatus): readonly OrderStatus[] {
   return TRAINER_NEXT[status] ?? [];
 }
+
+/** What the status means now: once confirmed, nothing asks for the confirmation again. */
+export function orderMeaning(order: OrderFacts): MessageKey {
+  if (order.confirmed && (order.status === 'approved' || order.status === 'validated'))
+    return 'orders.meaning.confirmed';
+  return ORDER_STATUS_VIEW[order.status].meaning;
+}

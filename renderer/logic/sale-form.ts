@@ -8,6 +8,9 @@ import type { MessageKey } from '../i18n/catalogue';
 
 export type IdentityKind = 'dni' | 'ruc';
 
+/** A typed value as the service reads it: no spaces, upper case (one sale or two). */
+export const compact = (text: string) => text.replace(/\s+/g, '').toUpperCase();
+
 /**
  * `hint` is shown but does not block (typing in progress); `error` blocks and is announced.
  * `fix` offers a one-click correction (the DNI card's check character dropped).

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { CollectForm } from '../components/collect-form';
 import { CollectOutcome } from '../components/collect-outcome';
 import { FundingCodeField } from '../components/funding-code-field';
@@ -13,7 +13,9 @@ import { formLocked } from '../stores/collect-flow';
 /** v2: Check funding code (PENDING / FULFILLED), then Paid-and-billed v2. */
 export function CheckScreen() {
   const t = useT();
-  const { form, phase, submitted, scenario, setField } = useCheckStore();
+  const { form, phase, submitted, setField } = useCheckStore();
+  // Another customer or code typed over a training case: the hint is not this check's.
+  const shownCase = useCheckStore((s) => s.caseOnScreen());
   const dniRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const check = checkFormFields(form);
@@ -36,7 +38,7 @@ export function CheckScreen() {
   return (
     <div className="screen screen--check">
       <h1>{t('check.title')}</h1>
-      {scenario ? <ScenarioHint scenario={scenario} /> : null}
+      {shownCase ? <ScenarioHint scenario={shownCase} /> : null}
       <HeldForCode code={form.code} phase={phase} />
       <div className="sale-layout">
         <CollectForm

@@ -17,7 +17,9 @@ import { useSaleStore } from '../stores/sale-store';
 /** The v3 sale: identity, funding code and billed amount → the amount to collect → billed. */
 export function SaleScreen() {
   const t = useT();
-  const { form, submitted, phase, scenario, till, setField } = useSaleStore();
+  const { form, submitted, phase, till, setField } = useSaleStore();
+  // Another customer or code typed over a training case: the hint is not this sale's.
+  const shownCase = useSaleStore((s) => s.caseOnScreen());
   const identityRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
@@ -30,6 +32,11 @@ export function SaleScreen() {
   // right after the F-key lands in the field.
   useLayoutEffect(() => {
     if (useSaleStore.getState().phase.name === 'editing') identityRef.current?.focus();
+  }, []);
+
+  // A reload (or restart) shows this terminal's last green result again, from the journal.
+  useEffect(() => {
+    void useSaleStore.getState().restoreLastBilled();
   }, []);
 
   // A till sale arrives with its amount filled in: the cashier starts at the first open field.
@@ -58,7 +65,7 @@ export function SaleScreen() {
   return (
     <div className="screen screen--sale">
       <h1>{t('sale.title')}</h1>
-      {scenario ? <ScenarioHint scenario={scenario} /> : null}
+      {shownCase ? <ScenarioHint scenario={shownCase} /> : null}
       <TillPanel />
       <HeldForCode code={form.code} phase={phase} />
       <div className="sale-layout">

@@ -6,12 +6,15 @@
 // flows (issue 10)"). What differs by generation is in collect-calls.ts.
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { Scenario } from '../../shared/api/trainer';
+import type { JournalOperation } from '../../shared/journal-entry';
 import { call } from '../bridge/call';
 import {
+  forInvoice,
   type Guidance,
   guidanceForBridgeError,
   guidanceForServiceError,
 } from '../logic/error-guidance';
+import { lastBilled } from '../logic/last-billed';
 import {
   askService,
   type CollectRequest,
@@ -21,6 +24,7 @@ import {
   STEPS,
   sendPaidAndBilled,
 } from './collect-calls';
+import { useSettingsStore } from './settings-store';
 import type { TillSale } from './till-sale';
 import { createUnknownOutcome } from './unknown-outcome';
 
@@ -31,7 +35,15 @@ export type CollectPhase =
   | { name: 'verified'; quote: Quote }
   | { name: 'confirming'; quote: Quote }
   | { name: 'billing'; quote: Quote }
-  | { name: 'billed'; quote: Quote; opId: string; invoice: Quote['invoice'] }
+  | {
+      name: 'billed';
+      /** Null when the green result was brought back from the journal after a reload. */
+      quote: Quote | null;
+      /** What was collected for it (cents). */
+      collected: number;
+      opId: string;
+      invoice: Quote['invoice'];
+    }
   | { name: 'unknown'; quote: Quote; opId: string | null; guidance: Guidance }
   | {
       name: 'paid-refused';
@@ -75,6 +87,13 @@ export type CollectState<F> = {
   reset: () => void;
   applyScenario: (scenario: Scenario) => void;
   applyTillSale: (sale: TillSale) => void;
+  /**
+   * After a reload: this terminal's last green result, from the journal, until a deliberate
+   * "Nueva venta" (asked once per page load; only onto an untouched form).
+   */
+  restoreLastBilled: () => Promise<void>;
+  /** The training case, while the sale on screen is still the case's (issue 18 item 12). */
+  caseOnScreen: () => Scenario | null;
 };
 
 export type CollectFlowConfig<F> = {
@@ -85,6 +104,10 @@ export type CollectFlowConfig<F> = {
   fromScenario: (scenario: Scenario) => F;
   /** v3 only: the form a till's sale arrives as, and which fields it locks. */
   till?: { form: (sale: TillSale) => F; locks: (field: keyof F, sale: TillSale) => boolean };
+  /** Who and what a form sells (customer and code, as the service reads them): one sale or two. */
+  saleKey: (form: F) => string;
+  /** The form of a billed sale brought back from the journal; absent: nothing is brought back. */
+  restore?: (billed: JournalOperation) => F;
 };
 
 export type CollectStore<F> = UseBoundStore<StoreApi<CollectState<F>>>;
@@ -127,7 +150,13 @@ export function createCollectFlow<F>(config: CollectFlowConfig<F>): CollectStore
         if (verdict.status === 'succeeded') {
           // The main process names the document; the renderer does not decide it again.
           set({
-            phase: { name: 'billed', quote, opId: op.op_id, invoice: op.invoice ?? quote.invoice },
+            phase: {
+              name: 'billed',
+              quote,
+              collected: quote.toCollect,
+              opId: op.op_id,
+              invoice: op.invoice ?? quote.invoice,
+            },
           });
         } else {
           const guidance = guidanceForServiceError(steps.paid, verdict.error, 'refused');
@@ -148,9 +177,14 @@ export function createCollectFlow<F>(config: CollectFlowConfig<F>): CollectStore
       set({ phase: { name: 'verified', quote } });
     }
 
+    let restoreAsked = false;
+
     /** Every way to a fresh form goes through here, so no watch of an old sale lingers. */
     function startOver(form: F, scenario: Scenario | null, till: TillSale | null) {
-      if (isBusy(get().phase)) return;
+      const { phase } = get();
+      if (isBusy(phase)) return;
+      // Moving on from a green result is deliberate: a reload no longer brings it back.
+      if (phase.name === 'billed') void call('journal.acknowledge', { op_id: phase.opId });
       unknownOutcome.stop();
       set({
         form,
@@ -228,7 +262,10 @@ export function createCollectFlow<F>(config: CollectFlowConfig<F>): CollectStore
             answer.lost === true ||
             answer.error.code === 'internal' ||
             answer.error.code === 'journal-unavailable';
-          const guidance = guidanceForBridgeError(steps.paid, answer.error, maybeSent);
+          const guidance = forInvoice(
+            guidanceForBridgeError(steps.paid, answer.error, maybeSent),
+            quote.invoice,
+          );
           set({
             phase: maybeSent
               ? { name: 'unknown', quote, opId: null, guidance }
@@ -239,7 +276,15 @@ export function createCollectFlow<F>(config: CollectFlowConfig<F>): CollectStore
         const outcome = answer.result;
         if (outcome.status === 'succeeded') {
           const { invoice } = outcome.data;
-          set({ phase: { name: 'billed', quote, opId: outcome.op_id, invoice } });
+          set({
+            phase: {
+              name: 'billed',
+              quote,
+              collected: quote.toCollect,
+              opId: outcome.op_id,
+              invoice,
+            },
+          });
         } else if (outcome.status === 'refused') {
           const guidance = namedCashier(
             guidanceForServiceError(steps.paid, outcome.error, 'refused'),
@@ -247,11 +292,9 @@ export function createCollectFlow<F>(config: CollectFlowConfig<F>): CollectStore
           );
           set({ phase: { name: 'paid-refused', quote, guidance, retried: retried(guidance) } });
         } else {
-          const guidance = guidanceForServiceError(
-            steps.paid,
-            outcome.error,
-            'unknown',
-            outcome.retrying,
+          const guidance = forInvoice(
+            guidanceForServiceError(steps.paid, outcome.error, 'unknown', outcome.retrying),
+            quote.invoice,
           );
           set({ phase: { name: 'unknown', quote, opId: outcome.op_id, guidance } });
           unknownOutcome.watch(outcome.op_id);
@@ -283,6 +326,44 @@ export function createCollectFlow<F>(config: CollectFlowConfig<F>): CollectStore
 
       applyTillSale: (sale) => {
         if (config.till) startOver(config.till.form(sale), null, sale);
+      },
+
+      restoreLastBilled: async () => {
+        if (!config.restore || restoreAsked) return;
+        restoreAsked = true;
+        const answer = await call('journal.operations', {});
+        if (!answer.ok) return;
+        const cashierId = useSettingsStore.getState().settings?.cashier_id ?? null;
+        const billed = lastBilled(answer.result.operations, generation, cashierId);
+        const { phase, form } = get();
+        // The cashier started typing meanwhile: their sale is the one on screen.
+        if (
+          !billed ||
+          phase.name !== 'editing' ||
+          config.saleKey(form) !== config.saleKey(config.empty)
+        )
+          return;
+        set({
+          form: config.restore(billed),
+          submitted: false,
+          phase: {
+            name: 'billed',
+            quote: null,
+            collected: billed.intent.to_collect_cents ?? 0,
+            opId: billed.op_id,
+            invoice: billed.invoice ?? 'boleta',
+          },
+          scenario: null,
+          till: null,
+        });
+      },
+
+      caseOnScreen: () => {
+        const { scenario, form } = get();
+        if (!scenario) return null;
+        return config.saleKey(form) === config.saleKey(config.fromScenario(scenario))
+          ? scenario
+          : null;
       },
     };
   });
