@@ -14,6 +14,7 @@ import {
   useEnglish as switchToEnglish,
 } from './cashier';
 import { expect, expectNoAxeViolations, openReadyApp, saveAtCounterSizes, test } from './fixtures';
+import { tapEnter } from './taps';
 
 // The late cases wait for the journal's background retry of a lost answer.
 test.describe.configure({ timeout: 120_000 });
@@ -166,40 +167,6 @@ test.describe('a late refund is announced in the words of a direct one', () => {
   });
 });
 
-/**
- * Enter pressed and let go `times` times, `gapMs` apart: quick separate taps, not a held key.
- * Each tap is sent when its time comes (explicit waits) and carries that time, as a keyboard's
- * own events do: on a busy machine the page may handle a tap later than it was made, and what
- * counts is when the cashier made it (page.keyboard waits for each key to be handled, so on a
- * loaded machine its taps end up a second apart: not quick taps any more).
- */
-async function tapEnter(page: Page, times: number, gapMs = 150, start = Date.now()): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  const key = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 };
-  try {
-    for (let i = 0; i < times; i++) {
-      const at = start + i * gapMs;
-      const wait = at - Date.now();
-      if (wait > 0) await page.waitForTimeout(wait);
-      await cdp.send('Input.dispatchKeyEvent', {
-        type: 'keyDown',
-        ...key,
-        text: '\r',
-        unmodifiedText: '\r',
-        timestamp: at / 1000,
-      });
-      await cdp.send('Input.dispatchKeyEvent', {
-        type: 'keyUp',
-        ...key,
-        timestamp: (at + 40) / 1000,
-      });
-    }
-  } finally {
-    await cdp.detach();
-  }
-}
-
-/** A mouse click at the point, made at `at` (ms since the epoch). */
 async function clickAt(page: Page, point: { x: number; y: number }, at: number): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   const wait = at - Date.now();
