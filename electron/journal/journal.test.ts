@@ -317,10 +317,11 @@ describe('no token is ever journaled', () => {
     const opId = await journal.recordIntent(paidAndBilledIntent());
     await journal.recordOutcome(opId, {
       status: 'succeeded',
-      result: { status: 'ok', session: { token: 'abc' } },
+      // Not hex: a random op_id on the same line could hold 'abc' by chance (a flake seen in CI).
+      result: { status: 'ok', session: { token: 'tok-zqx-secret' } },
     });
     const text = await readFile(journal.path, 'utf8');
-    expect(text).not.toContain('abc');
+    expect(text).not.toContain('tok-zqx-secret');
     expect((await journal.operation(opId))?.outcome?.result).toEqual({
       status: 'ok',
       session: { token: '[redacted]' },
