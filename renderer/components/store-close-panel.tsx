@@ -224,6 +224,9 @@ export function StoreClosePanel() {
                 {t('storeClose.col.collected')}
               </th>
               <th scope="col" className="num">
+                {t('storeClose.col.undoneCollected')}
+              </th>
+              <th scope="col" className="num">
                 {t('storeClose.col.open')}
               </th>
             </tr>
@@ -239,6 +242,7 @@ export function StoreClosePanel() {
                 <td className="num">{c.billed}</td>
                 <td className="num">{c.undone}</td>
                 <td className="num">{formatPEN(c.collected_cents)}</td>
+                <td className="num">{money(c.undone_collected_cents ?? null)}</td>
                 <td className="num">{c.open}</td>
               </tr>
             ))}
@@ -250,11 +254,22 @@ export function StoreClosePanel() {
               <td className="num">{content.totals.billed}</td>
               <td className="num">{content.totals.undone}</td>
               <td className="num">{formatPEN(content.totals.collected_cents)}</td>
+              <td className="num">{money(content.totals.undone_collected_cents ?? null)}</td>
               <td className="num">{content.totals.open}</td>
             </tr>
           </tfoot>
         </table>
       </ScrollRegion>
+      {content.totals.undone_collected_cents ? (
+        <p data-testid="store-close-undone-collected">
+          {t('storeClose.undoneCollectedNote', {
+            amount: formatPEN(content.totals.undone_collected_cents),
+            standing: formatPEN(
+              content.totals.collected_cents - content.totals.undone_collected_cents,
+            ),
+          })}
+        </p>
+      ) : null}
       <p>
         {t('storeClose.service', {
           purchases: money(content.service.purchases_cents),

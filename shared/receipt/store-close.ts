@@ -143,6 +143,15 @@ function counterBlocks(
     { kind: 'field', label: t('salesUndone'), value: String(counter.undone) },
     { kind: 'field', label: t('salesRefused'), value: String(counter.refused) },
     { kind: 'field', label: t('collectedInStore'), value: money(counter.collected_cents) },
+    ...(counter.undone_collected_cents === undefined
+      ? []
+      : [
+          {
+            kind: 'field',
+            label: t('collectedForUndone'),
+            value: money(counter.undone_collected_cents),
+          } as Block,
+        ]),
     {
       kind: 'field',
       label: t('storeOpen'),
@@ -216,6 +225,15 @@ export function storeClose(data: StoreCloseData, context: PrintContext): Receipt
       value: money(content.totals.collected_cents),
       bold: true,
     },
+    ...(content.totals.undone_collected_cents === undefined
+      ? []
+      : [
+          {
+            kind: 'field',
+            label: t('collectedForUndone'),
+            value: money(content.totals.undone_collected_cents),
+          } as Block,
+        ]),
     { kind: 'field', label: t('storeOpen'), value: String(content.totals.open) },
     { kind: 'heading', text: t('reconTitle') },
     ...RECON.map(

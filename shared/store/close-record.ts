@@ -30,7 +30,14 @@ export const CounterClose = z.object({
   billed: Count,
   undone: Count,
   refused: Count,
+  /** Every down payment this counter collected for a billing of the day: what its drawer took. */
   collected_cents: Cents,
+  /**
+   * The part of `collected_cents` collected for billings undone by the end of the day (at any
+   * counter): still in this drawer (an undo does not give the down payment back), but no longer
+   * in the service's summary. Absent in closes made before it was kept.
+   */
+  undone_collected_cents: Cents.optional(),
   /** Operations of the day without a definite answer. */
   open: Count,
   operations: Count,
@@ -112,6 +119,8 @@ export const CloseContent = z.object({
     undone: Count,
     refused: Count,
     collected_cents: Cents,
+    /** The counters' `undone_collected_cents`, summed (absent in older closes). */
+    undone_collected_cents: Cents.optional(),
     open: Count,
     operations: Count,
   }),

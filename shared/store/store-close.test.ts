@@ -198,6 +198,49 @@ describe('the store close', () => {
     expect(close.content.totals).toMatchObject({ billed: 1, undone: 1 });
   });
 
+  it('keeps what undone billings collected apart: in the drawer, not in the service summary', () => {
+    // S/ 1,500 billed and standing at Caja 1; S/ 300 collected at Caja 1 for a sale undone at
+    // Caja 2 (the down payment stays paid, so the money stays in Caja 1's drawer), and a sale
+    // undone and billed again at Caja 3 (its second billing collects nothing: it stands).
+    const close = buildStoreClose({
+      ...base,
+      summary: {
+        total_purchases: 0,
+        total_paid_in_store: 1800,
+        total_financed: 0,
+        order_detail: [summaryRow('41000001', 1500), summaryRow('41000003', 300)],
+      },
+      rows: [
+        row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000001', 150000, '09:00'),
+        row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000002', 30000, '10:00'),
+        row('CAJA2', 'v3.undoBilling', 'succeeded', '41000002', null, '11:00'),
+        row('CAJA3', 'v3.paidAndBilled', 'succeeded', '41000003', 30000, '10:00'),
+        row('CAJA3', 'v3.undoBilling', 'succeeded', '41000003', null, '11:00'),
+        row('CAJA3', 'v3.paidAndBilled', 'succeeded', '41000003', 0, '12:00'),
+      ],
+      freshness: [],
+    });
+    expect(
+      close.content.counters.map((c) => [
+        c.terminal_id,
+        c.collected_cents,
+        c.undone_collected_cents,
+      ]),
+    ).toEqual([
+      ['CAJA1', 180000, 30000],
+      ['CAJA2', 0, 0],
+      ['CAJA3', 30000, 0],
+    ]);
+    expect(close.content.totals).toMatchObject({
+      collected_cents: 210000,
+      undone_collected_cents: 30000,
+    });
+    // What the standing billings collected is what the service lists as paid in store.
+    const { collected_cents, undone_collected_cents = 0 } = close.content.totals;
+    expect(collected_cents - undone_collected_cents).toBe(close.content.service.in_store_cents);
+    expect(close.content.exceptions).toEqual([]);
+  });
+
   it('says which counters are complete, current, stopped or never reported', () => {
     const close = buildStoreClose({
       ...base,

@@ -4,7 +4,12 @@
 // process reads the summary and the database, this decides what they say.
 import type { DaySummary } from '../api/in-store';
 import { centsFromWire } from '../domain/money';
-import { countByStatus, fromStoreRow, reconcileOperations } from '../domain/reconcile';
+import {
+  countByStatus,
+  fromStoreRow,
+  reconcileOperations,
+  undoneCollections,
+} from '../domain/reconcile';
 import { dayInZone } from '../domain/store-time';
 import {
   CLOSE_FORMAT,
@@ -99,6 +104,9 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
     (a, b) => nameOf(a).localeCompare(nameOf(b), 'es', { numeric: true }) || (a < b ? -1 : 1),
   );
 
+  // Billings undone by the end of the day, at whichever counter the undo was made: what they
+  // collected stays in the drawer of the counter that collected it.
+  const setApart = undoneCollections(rows.map(fromStoreRow));
   const counters: CounterClose[] = ids.map((terminal_id) => {
     const own = byCounter.get(terminal_id) ?? [];
     const fresh = freshness.get(terminal_id);
@@ -106,12 +114,14 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
     let undone = 0;
     let refused = 0;
     let collected = 0;
+    let undoneCollected = 0;
     let open = 0;
     for (const row of own) {
       if (isOpen(row)) open += 1;
       if (BILLING.has(row.operation) && row.status === 'succeeded') {
         billed += 1;
         collected += row.collected_cents ?? 0;
+        if (setApart.has(row.op_id)) undoneCollected += row.collected_cents ?? 0;
       } else if (UNDO.has(row.operation) && row.status === 'succeeded') undone += 1;
       else if ((BILLING.has(row.operation) || UNDO.has(row.operation)) && row.status === 'refused')
         refused += 1;
@@ -125,6 +135,7 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
       undone,
       refused,
       collected_cents: collected,
+      undone_collected_cents: undoneCollected,
       open,
       operations: own.length,
       cashiers: [...new Set(own.map((row) => row.cashier_id))].sort(),
@@ -204,6 +215,7 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
       undone: sum((c) => c.undone),
       refused: sum((c) => c.refused),
       collected_cents: sum((c) => c.collected_cents),
+      undone_collected_cents: sum((c) => c.undone_collected_cents ?? 0),
       open: openRows.length,
       operations: rows.length,
     },
