@@ -241,6 +241,50 @@ describe('the store close', () => {
     expect(close.content.exceptions).toEqual([]);
   });
 
+  it('lists the money each counter holds for refused sales first, with per-counter and store totals', () => {
+    const hold = (terminal: string, code: string, cents: number, hhmm: string) => ({
+      terminal_id: terminal,
+      hold: {
+        hold_id: `00000000-0000-4000-8000-0000000${hhmm.replace(':', '')}0`,
+        op_ids: [`00000000-0000-4000-8000-0000000${hhmm.replace(':', '')}0`],
+        mode: 'live' as const,
+        generation: 'v3' as const,
+        funding_code: code,
+        identity: { kind: 'dni' as const, value: '41000007' },
+        cashier_id: 'ana',
+        amount_cents: cents,
+        held_at: `2026-03-09T${hhmm}:00-05:00`,
+        reason: { category: 'state-conflict' as const, message: 'Funding is not active' },
+      },
+    });
+    const close = buildStoreClose({
+      ...base,
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
+      rows: [row('CAJA2', 'v3.paidAndBilled', 'unknown', '41000002', 12550, '12:00')],
+      freshness: ['CAJA1', 'CAJA2'].map((t) => fresh(t, '2026-03-10T17:59:00-05:00', NOW)),
+      held: [hold('CAJA2', 'HELD02', 20000, '16:00'), hold('CAJA1', 'HELD01', 37500, '15:00')],
+    });
+    // Cash in a drawer that is a customer's comes before everything else.
+    expect(close.content.exceptions.map((e) => e.kind)).toEqual(['held', 'held', 'open']);
+    expect(close.content.exceptions[0]).toEqual({
+      kind: 'held',
+      terminal_id: 'CAJA1',
+      hold_id: '00000000-0000-4000-8000-000000015000',
+      cashier_id: 'ana',
+      identity: '41000007',
+      funding_code: 'HELD01',
+      amount_cents: 37500,
+      held_at: '2026-03-09T15:00:00-05:00',
+      reason: 'Funding is not active',
+    });
+    expect(close.content.counters.map((c) => [c.terminal_id, c.held_cents])).toEqual([
+      ['CAJA1', 37500],
+      ['CAJA2', 20000],
+    ]);
+    expect(close.content.totals.held_cents).toBe(57500);
+    expect(CloseContent.parse(close.content)).toEqual(close.content);
+  });
+
   it('says which counters are complete, current, stopped or never reported', () => {
     const close = buildStoreClose({
       ...base,

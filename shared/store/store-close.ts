@@ -16,6 +16,7 @@ import {
   type CloseContent,
   type CloseException,
   type CounterClose,
+  type CounterHold,
   type FreshnessKind,
 } from './close-record';
 import type { CounterFreshness, StoreOperationRow } from './store-operation';
@@ -35,6 +36,8 @@ export type StoreCloseInput = {
   rows: readonly StoreOperationRow[];
   /** Every counter of this store and mode the database knows. */
   freshness: readonly CounterFreshness[];
+  /** The money each counter still holds for refused sales (electron/ipc/workflows/held-money.ts). */
+  held?: readonly CounterHold[];
   staleAfterMs?: number;
 };
 
@@ -100,9 +103,19 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
   // Counters in the order people call them (Caja 1, Caja 2, … Caja 10), then by id.
   const nameOf = (id: string) =>
     freshness.get(id)?.terminal_name ?? byCounter.get(id)?.[0]?.terminal_name ?? id;
-  const ids = [...new Set([...byCounter.keys(), ...freshness.keys()])].sort(
-    (a, b) => nameOf(a).localeCompare(nameOf(b), 'es', { numeric: true }) || (a < b ? -1 : 1),
-  );
+  const held = (input.held ?? [])
+    .filter((h) => h.hold.mode === input.mode)
+    .slice()
+    .sort(
+      (a, b) =>
+        nameOf(a.terminal_id).localeCompare(nameOf(b.terminal_id), 'es', { numeric: true }) ||
+        a.hold.held_at.localeCompare(b.hold.held_at),
+    );
+  const heldAt = (id: string) =>
+    held.filter((h) => h.terminal_id === id).reduce((n, h) => n + h.hold.amount_cents, 0);
+  const ids = [
+    ...new Set([...byCounter.keys(), ...freshness.keys(), ...held.map((h) => h.terminal_id)]),
+  ].sort((a, b) => nameOf(a).localeCompare(nameOf(b), 'es', { numeric: true }) || (a < b ? -1 : 1));
 
   // Billings undone by the end of the day, at whichever counter the undo was made: what they
   // collected stays in the drawer of the counter that collected it.
@@ -136,6 +149,7 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
       refused,
       collected_cents: collected,
       undone_collected_cents: undoneCollected,
+      held_cents: heldAt(terminal_id),
       open,
       operations: own.length,
       cashiers: [...new Set(own.map((row) => row.cashier_id))].sort(),
@@ -151,6 +165,20 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
     .sort((a, b) => a.started_at.localeCompare(b.started_at) || a.op_id.localeCompare(b.op_id));
 
   const exceptions: CloseException[] = [
+    // Cash in a drawer that is a customer's: first, whatever else the close says.
+    ...held.map(
+      ({ terminal_id, hold }): CloseException => ({
+        kind: 'held',
+        terminal_id,
+        hold_id: hold.hold_id,
+        cashier_id: hold.cashier_id,
+        identity: hold.identity?.value ?? null,
+        funding_code: hold.funding_code,
+        amount_cents: hold.amount_cents,
+        held_at: hold.held_at,
+        reason: (hold.reason.message ?? hold.reason.category).slice(0, 500),
+      }),
+    ),
     ...openRows.map(
       (row): CloseException => ({
         kind: 'open',
@@ -216,6 +244,7 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
       refused: sum((c) => c.refused),
       collected_cents: sum((c) => c.collected_cents),
       undone_collected_cents: sum((c) => c.undone_collected_cents ?? 0),
+      held_cents: sum((c) => c.held_cents ?? 0),
       open: openRows.length,
       operations: rows.length,
     },

@@ -56,8 +56,13 @@ export async function loadStoreClose(
   // Read after the summary: a sale billed in between shows as the counters' (missing from the
   // summary), never as a stranger's extra.
   const query = { store, mode, day };
-  const [rows, freshness, stored] = await fromDatabase(() =>
-    Promise.all([db.readStoreDay(query), db.readFreshness({ store, mode }), db.readClose(query)]),
+  const [rows, freshness, stored, held] = await fromDatabase(() =>
+    Promise.all([
+      db.readStoreDay(query),
+      db.readFreshness({ store, mode }),
+      db.readClose(query),
+      db.readHeld(query),
+    ]),
   );
   const build = buildStoreClose({
     store,
@@ -68,6 +73,7 @@ export async function loadStoreClose(
     summary: answer.data.summary,
     rows,
     freshness,
+    held,
   });
   return {
     day,
