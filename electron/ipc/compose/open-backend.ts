@@ -14,9 +14,8 @@ import { createFileLogger, type Logger } from '../../log/logger';
 import { createMockApp, type MockApp } from '../../mock/app';
 import type { Transport } from '../../service/transports';
 import { openSettingsStore, type SettingsStore } from '../../settings/settings-store';
-import type { StoreCloseDatabase } from '../../store-close/close-database';
-import { pgCloseDatabase } from '../../store-close/pg-close-database';
-import { openStoreDbPool, type StoreDbPool } from '../../store-db/store-db-pool';
+import { closeDbHolder } from '../../store-close/close-db-holder';
+import { openStoreDbPool } from '../../store-db/store-db-pool';
 import { createPgDriver } from '../../store-link/pg-driver';
 import { openStoreLink, type StoreDbDriver, type StoreLink } from '../../store-link/store-link';
 import { createMemoryVault } from '../../vault/memory-vault';
@@ -214,7 +213,10 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
   });
   const storeDb = options.storeCloseDb
     ? { get: options.storeCloseDb, end: async () => {} }
-    : storeCloseDbFor(() => storeLink?.urlInUse() ?? null);
+    : closeDbHolder(
+        () => storeLink?.urlInUse() ?? null,
+        (url) => openStoreDbPool(url),
+      );
   const table = createHandlers({
     settings,
     vault,
@@ -299,32 +301,4 @@ async function safeStatus(vault: Vault) {
   } catch {
     return 'unreadable';
   }
-}
-
-/** The store close's database on `url`, its pool opened at first use; none without a URL. */
-/**
- * The store close's pool on the database the store link uses: opened at its first use, opened
- * anew when a supervisor points the counter at another database, ended at close.
- */
-function storeCloseDbFor(urlInUse: () => string | null) {
-  let pool: StoreDbPool | null = null;
-  let db: StoreCloseDatabase | null = null;
-  let poolUrl: string | null = null;
-  return {
-    get: () => {
-      const url = urlInUse();
-      if (!url) return null;
-      if (url !== poolUrl) {
-        const old = pool;
-        void old?.end().catch(() => undefined);
-        pool = openStoreDbPool(url);
-        db = pgCloseDatabase(pool);
-        poolUrl = url;
-      }
-      return db;
-    },
-    end: async () => {
-      await pool?.end().catch(() => undefined);
-    },
-  };
 }

@@ -40,7 +40,7 @@ export async function loadStoreClose(
   deps: HandlerDeps,
   methods: () => Pick<HandlerMap, 'v2.daySummary'>,
   day: string,
-): Promise<View & { build: ReturnType<typeof buildStoreClose> }> {
+): Promise<View & { build: ReturnType<typeof buildStoreClose>; db: StoreCloseDatabase }> {
   const db = storeCloseDatabase(deps);
   const settings = deps.settings.get();
   const mode = settings.mode;
@@ -84,6 +84,7 @@ export async function loadStoreClose(
     stored,
     arrived_after: stored ? arrivedAfter(stored.content, rows) : [],
     build,
+    db,
   };
 }
 
@@ -91,7 +92,11 @@ export function storeCloseHandlers(
   deps: HandlerDeps,
   methods: () => HandlerMap,
 ): Pick<HandlerMap, StoreCloseMethods> {
-  const viewOf = ({ build: _build, ...view }: Awaited<ReturnType<typeof loadStoreClose>>) => view;
+  const viewOf = ({
+    build: _build,
+    db: _db,
+    ...view
+  }: Awaited<ReturnType<typeof loadStoreClose>>) => view;
   return {
     'storeClose.load': async ({ day }) => viewOf(await loadStoreClose(deps, methods, day)),
 
@@ -115,7 +120,8 @@ export function storeCloseHandlers(
         note: note ?? null,
       });
       const { canonical, sha256 } = hashClose(content);
-      const db = storeCloseDatabase(deps);
+      // Kept in the database the figures were read from, even if the URL changed meanwhile.
+      const { db } = loaded;
       const { inserted, close } = await fromDatabase(() =>
         db.insertClose({
           store: loaded.store,
