@@ -150,6 +150,24 @@ describe('the store close', () => {
     ).toThrow(/definite answer/);
   });
 
+  it('is not held up by a read still without its answer: a day summary or a Verify changes nothing', () => {
+    // The close's own day summary call, journaled at this counter: its intent may reach the
+    // database before its outcome does.
+    const close = buildStoreClose({
+      ...base,
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
+      rows: [
+        row('CAJA1', 'v2.daySummary', 'pending', '41000001', null, '18:00'),
+        row('CAJA2', 'v3.verify', 'unknown', '41000002', null, '17:00'),
+        row('CAJA2', 'v2.info', 'pending', '41000003', null, '17:30'),
+      ],
+      freshness: [],
+    });
+    expect(close.refusal).toBeNull();
+    expect(close.content.exceptions).toEqual([]);
+    expect(close.content.totals.open).toBe(0);
+  });
+
   it('names each counter and cashier on missing, extra and different amounts', () => {
     const close = buildStoreClose({
       ...base,

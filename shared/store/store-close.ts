@@ -59,6 +59,20 @@ export function isOpen(row: Pick<StoreOperationRow, 'status'>): boolean {
   return row.status === 'pending' || row.status === 'unknown';
 }
 
+/** Calls that only read the service: without an answer they change nothing at it. */
+const READS = new Set(['v3.verify', 'v2.info', 'v2.daySummary']);
+
+/**
+ * An operation of the day that holds the close: no definite answer, and it may have changed
+ * something at the service (a sale, an undo, a refund, an order). A Verify, an Info or a day
+ * summary still without its answer changes nothing, and the close's own day summary call is one
+ * of them until its outcome reaches the database (docs/decisions.md "Store close: pools and
+ * waits").
+ */
+export function holdsClose(row: Pick<StoreOperationRow, 'status' | 'operation'>): boolean {
+  return isOpen(row) && !READS.has(row.operation);
+}
+
 /** The store's calendar day of an instant (`YYYY-MM-DD`). */
 export function storeDayOf(iso: string, timeZone: string): string {
   return dayInZone(new Date(iso), timeZone);
@@ -130,7 +144,7 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
     let undoneCollected = 0;
     let open = 0;
     for (const row of own) {
-      if (isOpen(row)) open += 1;
+      if (holdsClose(row)) open += 1;
       if (BILLING.has(row.operation) && row.status === 'succeeded') {
         billed += 1;
         collected += row.collected_cents ?? 0;
@@ -161,7 +175,7 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
   const lines = reconcileOperations(input.summary.order_detail ?? [], rows.map(fromStoreRow));
   const counts = countByStatus(lines);
   const openRows = rows
-    .filter(isOpen)
+    .filter(holdsClose)
     .sort((a, b) => a.started_at.localeCompare(b.started_at) || a.op_id.localeCompare(b.op_id));
 
   const exceptions: CloseException[] = [
