@@ -116,4 +116,15 @@ describe('the store close on paper', () => {
         );
     }
   });
+
+  it('fits a draft on 58 mm paper: the state words are wider than a value beside its label', () => {
+    const close = buildStoreClose(sampleStoreDay(2, 5));
+    const doc = storeClose(
+      { content: close.content, record: null, arrivedAfter: [] },
+      { ...SAMPLE_CONTEXT, language: 'es-PE' },
+    );
+    const lines = layoutText(doc.blocks, 32).map((l) => l.text.replace(/\u00a0/g, ' '));
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(32);
+    expect(lines.join(' ').replace(/\s+/g, ' ')).toContain('BORRADOR: el día no está cerrado');
+  });
 });
