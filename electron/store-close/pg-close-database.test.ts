@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DaySummary } from '../../shared/api/in-store';
 import { arrivedAfter, buildStoreClose, sealClose } from '../../shared/store/store-close';
 import { heldFor, heldMoney, settleHeld } from '../ipc/workflows/held-money';
+import { META_USES_HELD } from '../journal/operation-index';
 import { paidAndBilledIntent } from '../journal/test-support';
 import { openStoreDbPool, type StoreDbPool } from '../store-db/store-db-pool';
 import { openTestCounter, STORES, type TestCounter } from '../store-db/test-support/counter';
@@ -204,6 +205,17 @@ describe('the store close in the store database', () => {
     await c2.sell('HELD02', 'refused');
     await c2.sell('HELD02', 'refused');
     await c2.sell('PAID02', 'succeeded');
+    // Refused, then billed again using the held money: that billing's success ends the hold by
+    // itself (its intent names the refusal), with no note at all.
+    const usedBy = await c2.sell('META02', 'refused');
+    const again = await c2.journal.recordIntent(
+      paidAndBilledIntent({
+        mode: 'live',
+        funding_code: 'META02',
+        meta: { [META_USES_HELD]: [usedBy] },
+      }),
+    );
+    await c2.journal.recordOutcome(again, { status: 'succeeded', http_status: 200 });
     await Promise.all([drained(c1), drained(c2)]);
 
     const held = await db.readHeld({ store: STORES.live, mode: 'live', day: DAY });
