@@ -1,6 +1,6 @@
 // store_close_open_ms: the store's day close of a store with 10 counters × 1,000 operations
 // opened as storeClose.load opens it, minus the service's summary call (the day summary bench
-// measures that): every counter's operations, freshness and the close record read from a real
+// measures that): every counter's operations, freshness, money held and the close record read from a real
 // throwaway PostgreSQL (the app's reads, through the counters' role), the close built
 // (reconciliation, per-counter figures, exceptions) and laid out for the 80 mm receipt.
 // Baseline: the bare SELECT of the same day's rows from `store_operations` by the same client.
@@ -97,10 +97,11 @@ export async function measureStoreClose(plan: StoreClosePlan) {
           [query.store, query.mode, query.day],
         );
         const t1 = now();
-        const [dayRows, freshness] = await Promise.all([
+        const [dayRows, freshness, , held] = await Promise.all([
           db.readStoreDay(query),
           db.readFreshness(query),
           db.readClose(query),
+          db.readHeld(query),
         ]);
         const t2 = now();
         const close = buildStoreClose({
@@ -108,6 +109,7 @@ export async function measureStoreClose(plan: StoreClosePlan) {
           now: new Date().toISOString(),
           rows: dayRows,
           freshness,
+          held,
         });
         const doc = storeClose(
           { content: close.content, record: null, arrivedAfter: [] },

@@ -217,6 +217,15 @@ test('three counters close the store day: refused while in doubt, then balanced,
     reason: 'Cambio de producto',
   });
   expect(undo.status).toBe('succeeded');
+  // Counter 3's sale is refused after its money was collected: the money is held, the customer's.
+  await mockCall(mock, 'POST', '/__mock/faults', {
+    kind: 'status',
+    status: 400,
+    endpoint: PAID_AND_BILLED,
+    times: 1,
+  });
+  const refused = await sell(c3);
+  expect(refused.billed.status).toBe('refused');
   // Counter 3's paid-and-billed is held in doubt by the service's fault.
   await mockCall(mock, 'POST', '/__mock/faults', {
     kind: 'status',
@@ -266,15 +275,48 @@ test('three counters close the store day: refused while in doubt, then balanced,
   await expect(panel.getByTestId('store-close-counts')).toContainText(
     'Coinciden 5 · faltan 0 · sobran 0 · montos distintos 0 · pendientes 0',
   );
-  await expect(panel.getByTestId('store-close-exceptions')).toHaveCount(0);
+  // Balanced: what is left is the money Caja 3 holds for the refused sale, listed first.
+  const exceptions = panel.getByTestId('store-close-exceptions');
+  await expect(exceptions.getByRole('listitem')).toHaveCount(1);
+  await expect(exceptions).toContainText('Dinero retenido en Caja 3 · CAJERO-3');
+  await expect(exceptions).toContainText(`${refused.identity.value}, código ${refused.code}`);
+  await expect(exceptions).toContainText('S/ 300.00');
   const table = panel.getByTestId('store-close-counters');
   await expect(table.getByRole('row', { name: /Caja 1/ })).toContainText('CAJERO-1');
   await expect(table.getByRole('row', { name: /Caja 2/ })).toContainText('2');
+  // The undone sale's S/ 300 is still in Caja 1's drawer; the service no longer counts it.
+  const cells = async (name: RegExp) =>
+    (await table.getByRole('row', { name }).getByRole('cell').allTextContents()).map((t) =>
+      t.replace(/\u00a0/g, ' '),
+    );
+  expect(await cells(/Caja 1/)).toEqual([
+    'CAJERO-1',
+    '2',
+    '1',
+    'S/ 600.00',
+    'S/ 300.00',
+    'S/ 0.00',
+    '0',
+  ]);
+  expect((await cells(/Caja 3/)).slice(3, 6)).toEqual(['S/ 600.00', 'S/ 0.00', 'S/ 300.00']);
+  expect(await cells(/^Tienda/)).toEqual([
+    '',
+    '6',
+    '1',
+    'S/ 1,800.00',
+    'S/ 300.00',
+    'S/ 300.00',
+    '0',
+  ]);
+  await expect(panel.getByTestId('store-close-undone-collected')).toContainText(
+    'Lo cobrado por las ventas vigentes, S/ 1,500.00',
+  );
   await expect(panel.getByTestId('store-close-freshness')).toContainText('Caja 2: al día');
   await saveAtCounterSizes(page, 'store-close-draft');
 
   await page.setViewportSize({ width: 1366, height: 768 });
   await panel.getByLabel('Supervisor (nombre)').fill('Rosa Quispe');
+  await panel.getByLabel('Nota sobre las excepciones').fill('Caja 3 devuelve S/ 300 al cliente');
   await panel.getByLabel('PIN del supervisor').fill(SUPERVISOR_PIN);
   await panel.getByRole('button', { name: 'Cerrar el día de la tienda' }).click();
   await expect(panel.getByTestId('store-close-done')).toContainText('Día cerrado');
@@ -298,6 +340,10 @@ test('three counters close the store day: refused while in doubt, then balanced,
   expect(lines).toContain(hash?.slice(0, 32));
   expect(lines).toContain(hash?.slice(32));
   for (const name of ['Caja 1', 'Caja 2', 'Caja 3']) expect(lines).toContain(name);
+  expect(lines).toContain('Dinero retenido (del cliente)');
+  expect(lines).toContain(refused.code);
+  expect(lines).toMatch(/De ventas deshechas \(en caja\)\s+S\/ 300\.00/);
+  expect(lines).toMatch(/Total retenido \(en caja, del cliente\)\s+S\/ 300\.00/);
   const pdf = await bridge(page, 'print.pdf', {
     request: { document: 'store-close', day: closeDay },
   });
@@ -306,6 +352,8 @@ test('three counters close the store day: refused while in doubt, then balanced,
   expect(text).toContain(hash?.slice(0, 32));
   expect(text).toMatch(/Coinciden\s+5/);
   expect(text).toMatch(/Firma del supervisor/);
+  expect(text).toContain('Dinero retenido (del cliente)');
+  expect(text).toMatch(/Total retenido \(en caja, del cliente\)\s+S\/ 300\.00/);
   await run('pdftoppm', [
     '-png',
     '-r',

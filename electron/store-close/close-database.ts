@@ -2,8 +2,9 @@
 // day's operations and every counter's freshness (read by electron/store-db/), and the close
 // record, insert-only (migration 0100). Handlers get it injected, so a store without a database
 // has none and the day summary stays as it is.
+
 import type { OperationMode } from '../../shared/journal-entry';
-import type { StoredClose } from '../../shared/store/close-record';
+import type { CounterHold, StoredClose } from '../../shared/store/close-record';
 import type { CounterFreshness, StoreOperationRow } from '../../shared/store/store-operation';
 
 export type StoreDayQuery = { store: string; mode: OperationMode; day: string };
@@ -22,6 +23,12 @@ export type CloseToInsert = {
 export type StoreCloseDatabase = {
   readStoreDay(query: StoreDayQuery): Promise<StoreOperationRow[]>;
   readFreshness(query: { store: string; mode: OperationMode }): Promise<CounterFreshness[]>;
+  /**
+   * The money each counter still holds for sales refused on or before the day (as read now: a
+   * hold given back or used since is no longer held), folded from its journal lines exactly as
+   * that counter's own day close folds them. By counter, then oldest first.
+   */
+  readHeld(query: StoreDayQuery): Promise<CounterHold[]>;
   /**
    * Keeps the close unless the day already has one: `inserted: false` answers the first close
    * (the table is UNIQUE on store, mode and day, and the terminal role cannot UPDATE it).

@@ -5,6 +5,8 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DaySummary } from '../../shared/api/in-store';
 import { arrivedAfter, buildStoreClose, sealClose } from '../../shared/store/store-close';
+import { heldFor, heldMoney, settleHeld } from '../ipc/workflows/held-money';
+import { META_USES_HELD } from '../journal/operation-index';
 import { paidAndBilledIntent } from '../journal/test-support';
 import { openStoreDbPool, type StoreDbPool } from '../store-db/store-db-pool';
 import { openTestCounter, STORES, type TestCounter } from '../store-db/test-support/counter';
@@ -183,5 +185,57 @@ describe('the store close in the store database', () => {
     const after = arrivedAfter(first.close.content, await db.readStoreDay(query));
     expect(after.map((r) => [r.op_id, r.terminal_id])).toEqual([[late, 'CAJA0004']]);
     expect(await db.readClose({ ...query, day: '2026-03-09' })).toBeNull();
+  });
+
+  it('lists the money each counter still holds for refused sales, as its own day close does', async () => {
+    const db = pgCloseDatabase(pool);
+    const [c1, c2] = [await counter('CAJA0011'), await counter('CAJA0012')];
+    const settle = async (c: TestCounter, code: string, how: 'returned' | 'used') => {
+      const hold = await heldFor(c.journal, 'live', code);
+      if (!hold) throw new Error(`no hold for ${code}`);
+      await settleHeld(c.journal, hold, how);
+    };
+    await c1.sell('HELD01', 'refused');
+    await c1.sell('BACK01', 'refused');
+    await settle(c1, 'BACK01', 'returned');
+    await c1.sell('TRAIN1', 'refused', 'training');
+    await c2.sell('USED02', 'refused');
+    await settle(c2, 'USED02', 'used');
+    // Refused, retried and refused again: one collection, one hold.
+    await c2.sell('HELD02', 'refused');
+    await c2.sell('HELD02', 'refused');
+    await c2.sell('PAID02', 'succeeded');
+    // Refused, then billed again using the held money: that billing's success ends the hold by
+    // itself (its intent names the refusal), with no note at all.
+    const usedBy = await c2.sell('META02', 'refused');
+    const again = await c2.journal.recordIntent(
+      paidAndBilledIntent({
+        mode: 'live',
+        funding_code: 'META02',
+        meta: { [META_USES_HELD]: [usedBy] },
+      }),
+    );
+    await c2.journal.recordOutcome(again, { status: 'succeeded', http_status: 200 });
+    await Promise.all([drained(c1), drained(c2)]);
+
+    const held = await db.readHeld({ store: STORES.live, mode: 'live', day: DAY });
+    expect(held.map((h) => [h.terminal_id, h.hold.funding_code, h.hold.amount_cents])).toEqual([
+      ['CAJA0011', 'HELD01', 37_500],
+      ['CAJA0012', 'HELD02', 37_500],
+    ]);
+    // The very holds each counter's own day close (F6) lists: one derivation, two sources.
+    for (const c of [c1, c2]) {
+      const own = held.filter((h) => h.terminal_id === c.id).map((h) => h.hold);
+      expect(own).toEqual(await heldMoney(c.journal, 'live'));
+    }
+    expect(held[1]?.hold.op_ids).toHaveLength(2);
+    expect(held[0]?.hold.reason.message).toBe('Funding is not active');
+    // Training keeps its own store; a day before the refusals holds nothing yet.
+    expect(
+      (await db.readHeld({ store: STORES.training, mode: 'training', day: DAY })).map(
+        (h) => h.hold.funding_code,
+      ),
+    ).toEqual(['TRAIN1']);
+    expect(await db.readHeld({ store: STORES.live, mode: 'live', day: '2026-03-09' })).toEqual([]);
   });
 });

@@ -2,10 +2,17 @@
 // database's reads (electron/store-db/store-queries.ts), the close record in `store_day_closes`
 // (migration 0100): INSERT … ON CONFLICT DO NOTHING, then the day's record, so two supervisors
 // closing at once both see the one close that was kept.
-import { CloseContent, StoredClose } from '../../shared/store/close-record';
+import { CloseContent, type CounterHold, StoredClose } from '../../shared/store/close-record';
 import type { StoreDbErrorCategory } from '../../shared/store/replication-state';
+import { heldMoney } from '../ipc/workflows/held-money';
+import { journalOfLines } from '../journal/journal-lines';
 import { categorize, errorText } from '../store-db/connection';
-import { type Queryable, readFreshness, readStoreDay } from '../store-db/store-queries';
+import {
+  type Queryable,
+  readFreshness,
+  readHeldLines,
+  readStoreDay,
+} from '../store-db/store-queries';
 import type { StoreCloseDatabase, StoreDayQuery } from './close-database';
 
 /** The store database did not answer: the close screen says so, never a half-read close. */
@@ -64,6 +71,22 @@ export function pgCloseDatabase(db: Queryable): StoreCloseDatabase {
       const read = await readFreshness(db, query);
       if (!read.ok) throw new StoreCloseUnavailable(read.category, 'reading freshness');
       return read.rows;
+    },
+    async readHeld(query) {
+      const read = await readHeldLines(db, query);
+      if (!read.ok) throw new StoreCloseUnavailable(read.category, 'reading the money held');
+      const byCounter = new Map<string, string[]>();
+      for (const { terminal_id, line } of read.rows) {
+        const lines = byCounter.get(terminal_id);
+        if (lines) lines.push(line);
+        else byCounter.set(terminal_id, [line]);
+      }
+      const held: CounterHold[] = [];
+      for (const [terminal_id, lines] of byCounter) {
+        for (const hold of await heldMoney(journalOfLines(lines), query.mode))
+          held.push({ terminal_id, hold });
+      }
+      return held;
     },
     readClose,
     insertClose: (close) =>

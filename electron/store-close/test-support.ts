@@ -3,13 +3,15 @@
 // (electron/store-db/, migration 0100) is tested against a throwaway PostgreSQL.
 
 import type { JournalOperation } from '../../shared/journal-entry';
-import { StoredClose } from '../../shared/store/close-record';
+import { type CounterHold, StoredClose } from '../../shared/store/close-record';
 import type { CounterFreshness, StoreOperationRow } from '../../shared/store/store-operation';
 import type { StoreCloseDatabase } from './close-database';
 
 export type MemoryStoreDb = StoreCloseDatabase & {
   rows: StoreOperationRow[];
   freshness: CounterFreshness[];
+  /** Money held for refused sales, as the tests set it (the real fold is tested on PostgreSQL). */
+  held: CounterHold[];
 };
 
 export function memoryStoreDb(now: () => Date): MemoryStoreDb {
@@ -18,6 +20,8 @@ export function memoryStoreDb(now: () => Date): MemoryStoreDb {
   const db: MemoryStoreDb = {
     rows: [],
     freshness: [],
+    held: [],
+    readHeld: async () => db.held,
     readStoreDay: async (q) =>
       db.rows.filter((r) => r.store === q.store && r.mode === q.mode && r.store_day === q.day),
     readFreshness: async (q) =>

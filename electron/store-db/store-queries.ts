@@ -156,3 +156,48 @@ export async function readStoreDay(
     );
   });
 }
+
+// The lines of every refused paid-and-billed of the store and mode up to the day (with money to
+// collect), and of the paid-and-billed operations of the same code at the same counter (a later
+// billing may use the held money: META_USES_HELD): all the journal needs to say what is held.
+const HELD_LINES = `WITH refused AS (
+  SELECT DISTINCT i.terminal_id, i.op_id, i.funding_code
+  FROM journal_lines o
+  JOIN journal_lines i
+    ON i.store = o.store AND i.terminal_id = o.terminal_id AND i.op_id = o.op_id
+    AND i.type = 'intent'
+  WHERE o.store = $1 AND o.type = 'outcome' AND o.status = 'refused'
+    AND i.mode = $2 AND i.store_day <= $3::date
+    AND i.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled')
+    AND coalesce(i.to_collect_cents, 0) > 0
+), ops AS (
+  SELECT terminal_id, op_id FROM refused
+  UNION
+  SELECT b.terminal_id, b.op_id
+  FROM (SELECT DISTINCT terminal_id, funding_code FROM refused) r
+  JOIN journal_lines b
+    ON b.store = $1 AND b.terminal_id = r.terminal_id AND b.funding_code = r.funding_code
+  WHERE b.type = 'intent' AND b.mode = $2
+    AND b.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled')
+)
+SELECT l.terminal_id, l.line
+FROM ops
+JOIN journal_lines l ON l.store = $1 AND l.terminal_id = ops.terminal_id AND l.op_id = ops.op_id
+ORDER BY l.terminal_id, l.seq`;
+
+/**
+ * The journal lines the money held for refused sales is folded from, per counter, in seq order
+ * (electron/journal/journal-lines.ts folds them as the counter's own journal does).
+ */
+export async function readHeldLines(
+  db: Queryable,
+  query: { store: string; mode: OperationMode; day: string },
+): Promise<StoreRead<{ terminal_id: string; line: string }>> {
+  return read(async () => {
+    const result = await db.query(HELD_LINES, [query.store, query.mode, query.day]);
+    return result.rows.map((row) => ({
+      terminal_id: String(row.terminal_id),
+      line: String(row.line),
+    }));
+  });
+}

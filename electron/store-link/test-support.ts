@@ -15,6 +15,8 @@ export type Scripted = StoreDbDriver & {
   answer: StoreCheck;
   /** The read never answers (a server that accepts and hangs). */
   hang: boolean;
+  /** While set, stopping a replication waits for it (a batch stuck on a hung server). */
+  stopGate: Promise<void> | null;
   /** What the replication says about itself. */
   replication: ReplicationState;
   check: StoreDbDriver['check'];
@@ -40,6 +42,7 @@ export function scriptedDriver(): Scripted {
     stopped: 0,
     answer: { state: 'clear' },
     hang: false,
+    stopGate: null,
     replication: replicationState(),
     open(url, counter) {
       driver.started.push(url);
@@ -50,6 +53,7 @@ export function scriptedDriver(): Scripted {
           driver.hang ? new Promise<StoreCheck>(() => {}) : Promise.resolve(driver.answer),
         readFreshness: async () => [],
         close: async () => {
+          await driver.stopGate;
           driver.stopped += 1;
         },
       };

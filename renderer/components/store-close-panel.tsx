@@ -18,6 +18,7 @@ import { usePrint } from './use-print';
 function exceptionKey(e: CloseException): string {
   if (e.kind === 'open') return `open-${e.op_id}`;
   if (e.kind === 'stopped') return `stopped-${e.terminal_id}`;
+  if (e.kind === 'held') return `held-${e.hold_id}`;
   return `${e.status}-${e.identity}`;
 }
 
@@ -161,9 +162,9 @@ export function StoreClosePanel() {
           {exceptions.map((e) => (
             <li
               key={exceptionKey(e)}
-              className={`recon recon--${e.kind === 'open' ? 'pending' : 'missing'}`}
+              className={`recon recon--${e.kind === 'open' || e.kind === 'held' ? 'pending' : 'missing'}`}
             >
-              <span aria-hidden="true">{e.kind === 'open' ? '⚠ ' : '✕ '}</span>
+              <span aria-hidden="true">{e.kind === 'open' || e.kind === 'held' ? '⚠ ' : '✕ '}</span>
               {exceptionText(e, content, t, language)}
             </li>
           ))}
@@ -224,6 +225,12 @@ export function StoreClosePanel() {
                 {t('storeClose.col.collected')}
               </th>
               <th scope="col" className="num">
+                {t('storeClose.col.undoneCollected')}
+              </th>
+              <th scope="col" className="num">
+                {t('storeClose.col.held')}
+              </th>
+              <th scope="col" className="num">
                 {t('storeClose.col.open')}
               </th>
             </tr>
@@ -239,6 +246,8 @@ export function StoreClosePanel() {
                 <td className="num">{c.billed}</td>
                 <td className="num">{c.undone}</td>
                 <td className="num">{formatPEN(c.collected_cents)}</td>
+                <td className="num">{money(c.undone_collected_cents ?? null)}</td>
+                <td className="num">{money(c.held_cents ?? null)}</td>
                 <td className="num">{c.open}</td>
               </tr>
             ))}
@@ -250,11 +259,23 @@ export function StoreClosePanel() {
               <td className="num">{content.totals.billed}</td>
               <td className="num">{content.totals.undone}</td>
               <td className="num">{formatPEN(content.totals.collected_cents)}</td>
+              <td className="num">{money(content.totals.undone_collected_cents ?? null)}</td>
+              <td className="num">{money(content.totals.held_cents ?? null)}</td>
               <td className="num">{content.totals.open}</td>
             </tr>
           </tfoot>
         </table>
       </ScrollRegion>
+      {content.totals.undone_collected_cents ? (
+        <p data-testid="store-close-undone-collected">
+          {t('storeClose.undoneCollectedNote', {
+            amount: formatPEN(content.totals.undone_collected_cents),
+            standing: formatPEN(
+              content.totals.collected_cents - content.totals.undone_collected_cents,
+            ),
+          })}
+        </p>
+      ) : null}
       <p>
         {t('storeClose.service', {
           purchases: money(content.service.purchases_cents),

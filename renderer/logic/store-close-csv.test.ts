@@ -31,8 +31,10 @@ describe('the store close as CSV and as lines', () => {
     expect(lines[exceptions + 1]).toMatch(
       /^Excepciones;Dejó de informar\. Caja 2: datos hasta las 14:02/,
     );
-    expect(lines[counters + 1]).toMatch(/^Caja 1 \(CAJA01\);cajero-1;9;1;\d+\.\d\d;0;/);
-    expect(lines[counters + 4]).toMatch(/^Tienda;;27;3;\d+\.\d\d;0;$/);
+    expect(lines[counters + 1]).toMatch(
+      /^Caja 1 \(CAJA01\);cajero-1;9;1;\d+\.\d\d;\d+\.\d\d;0\.00;0;/,
+    );
+    expect(lines[counters + 4]).toMatch(/^Tienda;;27;3;\d+\.\d\d;\d+\.\d\d;0\.00;0;$/);
   });
 
   it('names the counter and cashier of an operation in doubt', () => {

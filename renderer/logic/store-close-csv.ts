@@ -43,6 +43,8 @@ export function storeCloseCsv(
       t('storeClose.col.billed'),
       t('storeClose.col.undone'),
       t('storeClose.col.collected'),
+      t('storeClose.col.undoneCollected'),
+      t('storeClose.col.held'),
       t('storeClose.col.open'),
       t('storeClose.freshness'),
     ]),
@@ -53,6 +55,8 @@ export function storeCloseCsv(
         String(c.billed),
         String(c.undone),
         plainAmount(c.collected_cents),
+        c.undone_collected_cents === undefined ? '' : plainAmount(c.undone_collected_cents),
+        c.held_cents === undefined ? '' : plainAmount(c.held_cents),
         String(c.open),
         csvCell(
           `${freshnessText(c, content, t, language)} ${clock(c.last_seen_at, content, language)}`,
@@ -65,6 +69,10 @@ export function storeCloseCsv(
       String(content.totals.billed),
       String(content.totals.undone),
       plainAmount(content.totals.collected_cents),
+      content.totals.undone_collected_cents === undefined
+        ? ''
+        : plainAmount(content.totals.undone_collected_cents),
+      content.totals.held_cents === undefined ? '' : plainAmount(content.totals.held_cents),
       String(content.totals.open),
       '',
     ].join(CSV_SEPARATOR),

@@ -2,7 +2,7 @@
 // shared/receipt/store-close.ts): each exception with its counter and cashier, each counter's
 // freshness. Pure, so they are tested without a browser.
 import { formatPEN } from '../../shared/domain/money';
-import { formatStoreClock } from '../../shared/domain/store-time';
+import { formatStoreClock, formatStoreMoment } from '../../shared/domain/store-time';
 import type { CloseContent, CloseException, CounterClose } from '../../shared/store/close-record';
 import type { StoreOperationRow } from '../../shared/store/store-operation';
 import type { T } from '../i18n/use-t';
@@ -56,6 +56,17 @@ export function exceptionText(
       identity: e.identity ?? '',
       code: e.funding_code ?? '',
       amount: money(e.amount_cents),
+    }).replace(/ {2,}/g, ' ');
+  }
+  if (e.kind === 'held') {
+    return t('storeClose.exc.held', {
+      counter: nameOf(e.terminal_id, content),
+      cashier: e.cashier_id,
+      when: formatStoreMoment(e.held_at, content.time_zone, language),
+      identity: e.identity ?? '',
+      code: e.funding_code,
+      amount: money(e.amount_cents),
+      reason: e.reason,
     }).replace(/ {2,}/g, ' ');
   }
   if (e.kind === 'stopped') {

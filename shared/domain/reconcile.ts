@@ -174,6 +174,40 @@ function foldOperations(operations: readonly ReconcileOperation[]): Map<string, 
   return byIdentity;
 }
 
+/**
+ * The paid-and-billed operations whose billing was undone by the end of the day (and not billed
+ * again): what they collected is still in the drawer (an undo does not give the down payment
+ * back: it stays paid and the code's next billing deducts it), but the service's day summary no
+ * longer counts it. docs/decisions.md "Money collected for an undone billing". A customer billed
+ * again after the undo stands: the summary lists the first payment, so nothing is set apart.
+ */
+export function undoneCollections(operations: readonly ReconcileOperation[]): Set<string> {
+  const byIdentity = new Map<string, { billed: boolean; collections: string[] }>();
+  const relevant = operations
+    .filter(
+      (op) =>
+        op.status === 'succeeded' &&
+        (BILLING.has(op.operation) || UNDO.has(op.operation)) &&
+        op.identity,
+    )
+    .map((op) => ({ op, at: Date.parse(op.started_at) }))
+    .sort((a, b) => a.at - b.at)
+    .map(({ op }) => op);
+  for (const op of relevant) {
+    const identity = op.identity ?? '';
+    const state = byIdentity.get(identity) ?? { billed: false, collections: [] };
+    if (BILLING.has(op.operation)) {
+      state.billed = true;
+      state.collections.push(op.op_id);
+    } else state.billed = false;
+    byIdentity.set(identity, state);
+  }
+  const undone = new Set<string>();
+  for (const state of byIdentity.values())
+    if (!state.billed) for (const id of state.collections) undone.add(id);
+  return undone;
+}
+
 type SummaryState = { orderIds: Set<string>; inStore: number };
 
 function foldSummary(rows: readonly DaySummaryRow[]): Map<string, SummaryState> {

@@ -6,7 +6,13 @@
 import type { DaySummary, DaySummaryRow, PaymentOrigin } from '../api/in-store';
 import type { HeldMoney } from '../bridge/held-money';
 import { centsFromWire, formatPEN } from '../domain/money';
-import { countByStatus, type ReconcileStatus, reconcile } from '../domain/reconcile';
+import {
+  countByStatus,
+  fromJournal,
+  type ReconcileStatus,
+  reconcile,
+  undoneCollections,
+} from '../domain/reconcile';
 import { formatStoreDate, formatStoreDay } from '../domain/store-time';
 import type { JournalOperation } from '../journal-entry';
 import { atom, type Block, type ReceiptDocument } from './blocks';
@@ -51,20 +57,29 @@ function wireMoney(value: number): string {
   return atom(cents === null ? String(value) : formatPEN(cents));
 }
 
+/**
+ * This terminal's figures of the day. `collected` is every down payment collected here (what the
+ * drawer took); `undoneCollected` the part of it collected for billings undone by the end of the
+ * day, which the service's summary no longer counts (shared/domain/reconcile.ts
+ * undoneCollections).
+ */
 export function terminalCounts(operations: readonly JournalOperation[]) {
   let billed = 0;
   let undone = 0;
   let refused = 0;
   let collected = 0;
+  let undoneCollected = 0;
+  const setApart = undoneCollections(operations.map(fromJournal));
   for (const op of operations) {
     if (BILLING.has(op.operation) && op.status === 'succeeded') {
       billed += 1;
       collected += op.intent.to_collect_cents ?? 0;
+      if (setApart.has(op.op_id)) undoneCollected += op.intent.to_collect_cents ?? 0;
     } else if (UNDO.has(op.operation) && op.status === 'succeeded') undone += 1;
     else if ((BILLING.has(op.operation) || UNDO.has(op.operation)) && op.status === 'refused')
       refused += 1;
   }
-  return { billed, undone, refused, collected };
+  return { billed, undone, refused, collected, undoneCollected };
 }
 
 function cashiersOf(operations: readonly JournalOperation[]): string[] {
@@ -238,6 +253,7 @@ export function dayClose(data: DayCloseData, context: PrintContext): ReceiptDocu
     { kind: 'field', label: t('salesUndone'), value: String(counts.undone) },
     { kind: 'field', label: t('salesRefused'), value: String(counts.refused) },
     { kind: 'field', label: t('collectedInStore'), value: money(counts.collected), bold: true },
+    { kind: 'field', label: t('collectedForUndone'), value: money(counts.undoneCollected) },
     ...openBlocks(data, f),
     ...heldBlocks(data.held ?? [], f),
     ...reconciliationBlocks(data, f),

@@ -67,4 +67,64 @@ describe('the store close on paper', () => {
     expect(textOf(48, false, 'en')).toContain("The store's day close");
     expect(textOf(48, false, 'en')).toContain('its later sales are not in this close');
   });
+
+  it('lists the money a counter holds for a refused sale first, and its total per counter and store', () => {
+    const day = sampleStoreDay(2, 5);
+    const close = buildStoreClose({
+      ...day,
+      held: [
+        {
+          terminal_id: 'CAJA02',
+          hold: {
+            hold_id: '00000000-0000-4000-8000-00000000a001',
+            op_ids: ['00000000-0000-4000-8000-00000000a001'],
+            mode: 'live',
+            generation: 'v3',
+            funding_code: 'HELD02',
+            identity: { kind: 'dni', value: '41000077' },
+            cashier_id: 'ana',
+            amount_cents: 37_500,
+            held_at: '2026-03-10T15:00:00.000Z',
+            reason: { category: 'state-conflict', message: 'Funding is not active' },
+          },
+        },
+      ],
+    });
+    const content = sealClose(close, {
+      supervisor: 'Rosa Quispe',
+      cashier_id: 'cajero-1',
+      terminal_id: 'CAJA01',
+      terminal_name: 'Caja 1',
+      note: 'Caja 2 devuelve el dinero mañana',
+    });
+    for (const columns of [32, 48] as const) {
+      const doc = storeClose(
+        { content, record: { sha256: HASH, recorded_at: content.as_of }, arrivedAfter: [] },
+        { ...SAMPLE_CONTEXT, language: 'es-PE' },
+      );
+      const lines = layoutText(doc.blocks, columns).map((l) => l.text.replace(/\u00a0/g, ' '));
+      for (const line of lines) expect(line.length).toBeLessThanOrEqual(columns);
+      const text = lines.join('\n');
+      const held = text.indexOf('Dinero retenido');
+      expect(held).toBeGreaterThan(text.indexOf('Excepciones (1)'));
+      expect(held).toBeLessThan(text.indexOf('Totales del servicio'));
+      expect(text.slice(held)).toMatch(/S\/ 375\.00[\s\S]*HELD02[\s\S]*Funding is not/);
+      // The store's total and Caja 2's own.
+      if (columns === 48)
+        expect(text.match(/Total retenido \(en caja, del cliente\)\s+S\/ 375\.00/g)).toHaveLength(
+          2,
+        );
+    }
+  });
+
+  it('fits a draft on 58 mm paper: the state words are wider than a value beside its label', () => {
+    const close = buildStoreClose(sampleStoreDay(2, 5));
+    const doc = storeClose(
+      { content: close.content, record: null, arrivedAfter: [] },
+      { ...SAMPLE_CONTEXT, language: 'es-PE' },
+    );
+    const lines = layoutText(doc.blocks, 32).map((l) => l.text.replace(/\u00a0/g, ' '));
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(32);
+    expect(lines.join(' ').replace(/\s+/g, ' ')).toContain('BORRADOR: el día no está cerrado');
+  });
 });

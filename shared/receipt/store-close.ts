@@ -76,7 +76,7 @@ function exceptionBlock(
   f: Formatters,
   language: string,
 ): Block {
-  const { t, money } = f;
+  const { t, money, time } = f;
   const name = (id: string) => atom(counterName(id, content.counters));
   if (e.kind === 'open') {
     return {
@@ -89,6 +89,21 @@ function exceptionBlock(
         operationLabel(e.operation, t),
         ...(e.identity ? [atom(e.identity)] : []),
         ...(e.funding_code ? [atom(e.funding_code)] : []),
+      ],
+      amount: money(e.amount_cents),
+    };
+  }
+  if (e.kind === 'held') {
+    return {
+      kind: 'entry',
+      cells: [
+        t('storeExcHeld'),
+        name(e.terminal_id),
+        atom(e.cashier_id),
+        time(e.held_at),
+        ...(e.identity ? [atom(e.identity)] : []),
+        atom(e.funding_code),
+        e.reason,
       ],
       amount: money(e.amount_cents),
     };
@@ -143,6 +158,25 @@ function counterBlocks(
     { kind: 'field', label: t('salesUndone'), value: String(counter.undone) },
     { kind: 'field', label: t('salesRefused'), value: String(counter.refused) },
     { kind: 'field', label: t('collectedInStore'), value: money(counter.collected_cents) },
+    ...(counter.undone_collected_cents === undefined
+      ? []
+      : [
+          {
+            kind: 'field',
+            label: t('collectedForUndone'),
+            value: money(counter.undone_collected_cents),
+          } as Block,
+        ]),
+    ...(counter.held_cents === undefined
+      ? []
+      : [
+          {
+            kind: 'field',
+            label: t('heldTotal'),
+            value: money(counter.held_cents),
+            bold: counter.held_cents > 0,
+          } as Block,
+        ]),
     {
       kind: 'field',
       label: t('storeOpen'),
@@ -216,6 +250,25 @@ export function storeClose(data: StoreCloseData, context: PrintContext): Receipt
       value: money(content.totals.collected_cents),
       bold: true,
     },
+    ...(content.totals.undone_collected_cents === undefined
+      ? []
+      : [
+          {
+            kind: 'field',
+            label: t('collectedForUndone'),
+            value: money(content.totals.undone_collected_cents),
+          } as Block,
+        ]),
+    ...(content.totals.held_cents === undefined
+      ? []
+      : [
+          {
+            kind: 'field',
+            label: t('heldTotal'),
+            value: money(content.totals.held_cents),
+            bold: content.totals.held_cents > 0,
+          } as Block,
+        ]),
     { kind: 'field', label: t('storeOpen'), value: String(content.totals.open) },
     { kind: 'heading', text: t('reconTitle') },
     ...RECON.map(

@@ -60,7 +60,13 @@ function leftAndRight(left: string, right: string, width: number, indent: number
   const room = width - length(right) - 1;
   const first = room > 0 ? wrapWords(left, width, room) : [];
   if (room <= 0 || length(first[0] ?? '') > room) {
-    return [...wrapWords(left, width), spread('', right, width)];
+    // A value as wide as the paper (a draft close's state words) wraps under its label, at the
+    // right where it fits.
+    const value = length(right) < width ? [spread('', right, width)] : wrapWords(right, width - 1);
+    return [
+      ...wrapWords(left, width),
+      ...value.map((line) => (line.startsWith(' ') ? line : ` ${line}`)),
+    ];
   }
   const pad = ' '.repeat(indent);
   const rest = first.length > 1 ? wrapWords(first.slice(1).join(' '), width - indent) : [];

@@ -3,6 +3,7 @@
 // the database, is this one content. A close not yet made is the same content with no record.
 // Money in integer cents; times ISO 8601 with their offset.
 import { z } from 'zod';
+import { HeldMoney } from '../bridge/held-money';
 import { OperationMode, OperationName, OperationStatus } from '../journal-entry';
 import { StoreTerminalId } from './store-operation';
 
@@ -30,7 +31,16 @@ export const CounterClose = z.object({
   billed: Count,
   undone: Count,
   refused: Count,
+  /** Every down payment this counter collected for a billing of the day: what its drawer took. */
   collected_cents: Cents,
+  /**
+   * The part of `collected_cents` collected for billings undone by the end of the day (at any
+   * counter): still in this drawer (an undo does not give the down payment back), but no longer
+   * in the service's summary. Absent in closes made before it was kept.
+   */
+  undone_collected_cents: Cents.optional(),
+  /** Money this counter still holds for refused sales (absent in older closes). */
+  held_cents: Cents.optional(),
   /** Operations of the day without a definite answer. */
   open: Count,
   operations: Count,
@@ -42,6 +52,10 @@ export const CounterClose = z.object({
 });
 export type CounterClose = z.infer<typeof CounterClose>;
 
+/** Money a counter holds for a refused sale (electron/ipc/workflows/held-money.ts), by counter. */
+export const CounterHold = z.object({ terminal_id: StoreTerminalId, hold: HeldMoney });
+export type CounterHold = z.infer<typeof CounterHold>;
+
 export const ReconcileStatusSchema = z.enum([
   'pending',
   'missing',
@@ -52,11 +66,27 @@ export const ReconcileStatusSchema = z.enum([
 
 /**
  * What needs the supervisor's eye, listed before everything else:
+ * - `held`: money a counter holds for a refused sale: cash in its drawer that is a customer's
+ *   (first: it must be given back or used, whatever else the close says);
  * - `open`: an operation of the day with no definite answer (the day cannot be closed);
  * - `reconcile`: a customer whose billing does not balance with the service's summary;
  * - `stopped`: a counter that stopped reporting to the database.
  */
 export const CloseException = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('held'),
+    terminal_id: StoreTerminalId,
+    /** The hold's latest refused paid-and-billed. */
+    hold_id: z.uuid(),
+    cashier_id: z.string().max(64),
+    identity: z.string().max(32).nullable(),
+    funding_code: z.string().max(32),
+    amount_cents: Cents,
+    /** When the cashier confirmed the money was received (the first refusal). */
+    held_at: Iso,
+    /** Why: the service's exact refusal, else its category. */
+    reason: z.string().max(500),
+  }),
   z.object({
     kind: z.literal('open'),
     op_id: z.uuid(),
@@ -112,6 +142,10 @@ export const CloseContent = z.object({
     undone: Count,
     refused: Count,
     collected_cents: Cents,
+    /** The counters' `undone_collected_cents`, summed (absent in older closes). */
+    undone_collected_cents: Cents.optional(),
+    /** The counters' `held_cents`, summed (absent in older closes). */
+    held_cents: Cents.optional(),
     open: Count,
     operations: Count,
   }),

@@ -150,6 +150,24 @@ describe('the store close', () => {
     ).toThrow(/definite answer/);
   });
 
+  it('is not held up by a read still without its answer: a day summary or a Verify changes nothing', () => {
+    // The close's own day summary call, journaled at this counter: its intent may reach the
+    // database before its outcome does.
+    const close = buildStoreClose({
+      ...base,
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
+      rows: [
+        row('CAJA1', 'v2.daySummary', 'pending', '41000001', null, '18:00'),
+        row('CAJA2', 'v3.verify', 'unknown', '41000002', null, '17:00'),
+        row('CAJA2', 'v2.info', 'pending', '41000003', null, '17:30'),
+      ],
+      freshness: [],
+    });
+    expect(close.refusal).toBeNull();
+    expect(close.content.exceptions).toEqual([]);
+    expect(close.content.totals.open).toBe(0);
+  });
+
   it('names each counter and cashier on missing, extra and different amounts', () => {
     const close = buildStoreClose({
       ...base,
@@ -196,6 +214,93 @@ describe('the store close', () => {
     });
     expect(close.content.exceptions).toEqual([]);
     expect(close.content.totals).toMatchObject({ billed: 1, undone: 1 });
+  });
+
+  it('keeps what undone billings collected apart: in the drawer, not in the service summary', () => {
+    // S/ 1,500 billed and standing at Caja 1; S/ 300 collected at Caja 1 for a sale undone at
+    // Caja 2 (the down payment stays paid, so the money stays in Caja 1's drawer), and a sale
+    // undone and billed again at Caja 3 (its second billing collects nothing: it stands).
+    const close = buildStoreClose({
+      ...base,
+      summary: {
+        total_purchases: 0,
+        total_paid_in_store: 1800,
+        total_financed: 0,
+        order_detail: [summaryRow('41000001', 1500), summaryRow('41000003', 300)],
+      },
+      rows: [
+        row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000001', 150000, '09:00'),
+        row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000002', 30000, '10:00'),
+        row('CAJA2', 'v3.undoBilling', 'succeeded', '41000002', null, '11:00'),
+        row('CAJA3', 'v3.paidAndBilled', 'succeeded', '41000003', 30000, '10:00'),
+        row('CAJA3', 'v3.undoBilling', 'succeeded', '41000003', null, '11:00'),
+        row('CAJA3', 'v3.paidAndBilled', 'succeeded', '41000003', 0, '12:00'),
+      ],
+      freshness: [],
+    });
+    expect(
+      close.content.counters.map((c) => [
+        c.terminal_id,
+        c.collected_cents,
+        c.undone_collected_cents,
+      ]),
+    ).toEqual([
+      ['CAJA1', 180000, 30000],
+      ['CAJA2', 0, 0],
+      ['CAJA3', 30000, 0],
+    ]);
+    expect(close.content.totals).toMatchObject({
+      collected_cents: 210000,
+      undone_collected_cents: 30000,
+    });
+    // What the standing billings collected is what the service lists as paid in store.
+    const { collected_cents, undone_collected_cents = 0 } = close.content.totals;
+    expect(collected_cents - undone_collected_cents).toBe(close.content.service.in_store_cents);
+    expect(close.content.exceptions).toEqual([]);
+  });
+
+  it('lists the money each counter holds for refused sales first, with per-counter and store totals', () => {
+    const hold = (terminal: string, code: string, cents: number, hhmm: string) => ({
+      terminal_id: terminal,
+      hold: {
+        hold_id: `00000000-0000-4000-8000-0000000${hhmm.replace(':', '')}0`,
+        op_ids: [`00000000-0000-4000-8000-0000000${hhmm.replace(':', '')}0`],
+        mode: 'live' as const,
+        generation: 'v3' as const,
+        funding_code: code,
+        identity: { kind: 'dni' as const, value: '41000007' },
+        cashier_id: 'ana',
+        amount_cents: cents,
+        held_at: `2026-03-09T${hhmm}:00-05:00`,
+        reason: { category: 'state-conflict' as const, message: 'Funding is not active' },
+      },
+    });
+    const close = buildStoreClose({
+      ...base,
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
+      rows: [row('CAJA2', 'v3.paidAndBilled', 'unknown', '41000002', 12550, '12:00')],
+      freshness: ['CAJA1', 'CAJA2'].map((t) => fresh(t, '2026-03-10T17:59:00-05:00', NOW)),
+      held: [hold('CAJA2', 'HELD02', 20000, '16:00'), hold('CAJA1', 'HELD01', 37500, '15:00')],
+    });
+    // Cash in a drawer that is a customer's comes before everything else.
+    expect(close.content.exceptions.map((e) => e.kind)).toEqual(['held', 'held', 'open']);
+    expect(close.content.exceptions[0]).toEqual({
+      kind: 'held',
+      terminal_id: 'CAJA1',
+      hold_id: '00000000-0000-4000-8000-000000015000',
+      cashier_id: 'ana',
+      identity: '41000007',
+      funding_code: 'HELD01',
+      amount_cents: 37500,
+      held_at: '2026-03-09T15:00:00-05:00',
+      reason: 'Funding is not active',
+    });
+    expect(close.content.counters.map((c) => [c.terminal_id, c.held_cents])).toEqual([
+      ['CAJA1', 37500],
+      ['CAJA2', 20000],
+    ]);
+    expect(close.content.totals.held_cents).toBe(57500);
+    expect(CloseContent.parse(close.content)).toEqual(close.content);
   });
 
   it('says which counters are complete, current, stopped or never reported', () => {

@@ -4,13 +4,19 @@
 // process reads the summary and the database, this decides what they say.
 import type { DaySummary } from '../api/in-store';
 import { centsFromWire } from '../domain/money';
-import { countByStatus, fromStoreRow, reconcileOperations } from '../domain/reconcile';
+import {
+  countByStatus,
+  fromStoreRow,
+  reconcileOperations,
+  undoneCollections,
+} from '../domain/reconcile';
 import { dayInZone } from '../domain/store-time';
 import {
   CLOSE_FORMAT,
   type CloseContent,
   type CloseException,
   type CounterClose,
+  type CounterHold,
   type FreshnessKind,
 } from './close-record';
 import type { CounterFreshness, StoreOperationRow } from './store-operation';
@@ -30,6 +36,8 @@ export type StoreCloseInput = {
   rows: readonly StoreOperationRow[];
   /** Every counter of this store and mode the database knows. */
   freshness: readonly CounterFreshness[];
+  /** The money each counter still holds for refused sales (electron/ipc/workflows/held-money.ts). */
+  held?: readonly CounterHold[];
   staleAfterMs?: number;
 };
 
@@ -49,6 +57,20 @@ export function isMoney(row: Pick<StoreOperationRow, 'operation'>): boolean {
 
 export function isOpen(row: Pick<StoreOperationRow, 'status'>): boolean {
   return row.status === 'pending' || row.status === 'unknown';
+}
+
+/** Calls that only read the service: without an answer they change nothing at it. */
+const READS = new Set(['v3.verify', 'v2.info', 'v2.daySummary']);
+
+/**
+ * An operation of the day that holds the close: no definite answer, and it may have changed
+ * something at the service (a sale, an undo, a refund, an order). A Verify, an Info or a day
+ * summary still without its answer changes nothing, and the close's own day summary call is one
+ * of them until its outcome reaches the database (docs/decisions.md "Store close: pools and
+ * waits").
+ */
+export function holdsClose(row: Pick<StoreOperationRow, 'status' | 'operation'>): boolean {
+  return isOpen(row) && !READS.has(row.operation);
 }
 
 /** The store's calendar day of an instant (`YYYY-MM-DD`). */
@@ -95,10 +117,23 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
   // Counters in the order people call them (Caja 1, Caja 2, … Caja 10), then by id.
   const nameOf = (id: string) =>
     freshness.get(id)?.terminal_name ?? byCounter.get(id)?.[0]?.terminal_name ?? id;
-  const ids = [...new Set([...byCounter.keys(), ...freshness.keys()])].sort(
-    (a, b) => nameOf(a).localeCompare(nameOf(b), 'es', { numeric: true }) || (a < b ? -1 : 1),
-  );
+  const held = (input.held ?? [])
+    .filter((h) => h.hold.mode === input.mode)
+    .slice()
+    .sort(
+      (a, b) =>
+        nameOf(a.terminal_id).localeCompare(nameOf(b.terminal_id), 'es', { numeric: true }) ||
+        a.hold.held_at.localeCompare(b.hold.held_at),
+    );
+  const heldAt = (id: string) =>
+    held.filter((h) => h.terminal_id === id).reduce((n, h) => n + h.hold.amount_cents, 0);
+  const ids = [
+    ...new Set([...byCounter.keys(), ...freshness.keys(), ...held.map((h) => h.terminal_id)]),
+  ].sort((a, b) => nameOf(a).localeCompare(nameOf(b), 'es', { numeric: true }) || (a < b ? -1 : 1));
 
+  // Billings undone by the end of the day, at whichever counter the undo was made: what they
+  // collected stays in the drawer of the counter that collected it.
+  const setApart = undoneCollections(rows.map(fromStoreRow));
   const counters: CounterClose[] = ids.map((terminal_id) => {
     const own = byCounter.get(terminal_id) ?? [];
     const fresh = freshness.get(terminal_id);
@@ -106,12 +141,14 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
     let undone = 0;
     let refused = 0;
     let collected = 0;
+    let undoneCollected = 0;
     let open = 0;
     for (const row of own) {
-      if (isOpen(row)) open += 1;
+      if (holdsClose(row)) open += 1;
       if (BILLING.has(row.operation) && row.status === 'succeeded') {
         billed += 1;
         collected += row.collected_cents ?? 0;
+        if (setApart.has(row.op_id)) undoneCollected += row.collected_cents ?? 0;
       } else if (UNDO.has(row.operation) && row.status === 'succeeded') undone += 1;
       else if ((BILLING.has(row.operation) || UNDO.has(row.operation)) && row.status === 'refused')
         refused += 1;
@@ -125,6 +162,8 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
       undone,
       refused,
       collected_cents: collected,
+      undone_collected_cents: undoneCollected,
+      held_cents: heldAt(terminal_id),
       open,
       operations: own.length,
       cashiers: [...new Set(own.map((row) => row.cashier_id))].sort(),
@@ -136,10 +175,24 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
   const lines = reconcileOperations(input.summary.order_detail ?? [], rows.map(fromStoreRow));
   const counts = countByStatus(lines);
   const openRows = rows
-    .filter(isOpen)
+    .filter(holdsClose)
     .sort((a, b) => a.started_at.localeCompare(b.started_at) || a.op_id.localeCompare(b.op_id));
 
   const exceptions: CloseException[] = [
+    // Cash in a drawer that is a customer's: first, whatever else the close says.
+    ...held.map(
+      ({ terminal_id, hold }): CloseException => ({
+        kind: 'held',
+        terminal_id,
+        hold_id: hold.hold_id,
+        cashier_id: hold.cashier_id,
+        identity: hold.identity?.value ?? null,
+        funding_code: hold.funding_code,
+        amount_cents: hold.amount_cents,
+        held_at: hold.held_at,
+        reason: (hold.reason.message ?? hold.reason.category).slice(0, 500),
+      }),
+    ),
     ...openRows.map(
       (row): CloseException => ({
         kind: 'open',
@@ -204,6 +257,8 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
       undone: sum((c) => c.undone),
       refused: sum((c) => c.refused),
       collected_cents: sum((c) => c.collected_cents),
+      undone_collected_cents: sum((c) => c.undone_collected_cents ?? 0),
+      held_cents: sum((c) => c.held_cents ?? 0),
       open: openRows.length,
       operations: rows.length,
     },

@@ -14,9 +14,8 @@ import { createFileLogger, type Logger } from '../../log/logger';
 import { createMockApp, type MockApp } from '../../mock/app';
 import type { Transport } from '../../service/transports';
 import { openSettingsStore, type SettingsStore } from '../../settings/settings-store';
-import type { StoreCloseDatabase } from '../../store-close/close-database';
-import { pgCloseDatabase } from '../../store-close/pg-close-database';
-import { openStoreDbPool, type StoreDbPool } from '../../store-db/store-db-pool';
+import { closeDbHolder } from '../../store-close/close-db-holder';
+import { openStoreDbPool } from '../../store-db/store-db-pool';
 import { createPgDriver } from '../../store-link/pg-driver';
 import { openStoreLink, type StoreDbDriver, type StoreLink } from '../../store-link/store-link';
 import { createMemoryVault } from '../../vault/memory-vault';
@@ -186,87 +185,115 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     // Never a reason not to sell: the counter runs as a one-counter store and says so in the log.
     logger.error('store database link not opened', { error });
   }
-  const faults = createFaultInjector();
-  const live = {
-    ...(options.liveTransport ? { transport: options.liveTransport } : {}),
-    ...(options.liveTimeoutMs === undefined ? {} : { timeoutMs: options.liveTimeoutMs }),
+  // From here on the till API may listen and the store link replicate: a failure closes them
+  // (and the rest opened so far) before it is thrown, so the start-failure screen
+  // (electron/main/index.ts) leaves nothing running behind it.
+  const built: { table: HandlerTable | null; storeDb: { end(): Promise<void> } | null } = {
+    table: null,
+    storeDb: null,
   };
-  const serviceFor = createServiceFor({
-    settings,
-    vault,
-    logger,
-    training: {
-      app: trainingApp,
-      token: trainingApp.mockContext.credentials.token,
-      clientId: trainingApp.mockContext.credentials.clientId,
+  try {
+    const faults = createFaultInjector();
+    const live = {
+      ...(options.liveTransport ? { transport: options.liveTransport } : {}),
+      ...(options.liveTimeoutMs === undefined ? {} : { timeoutMs: options.liveTimeoutMs }),
+    };
+    const serviceFor = createServiceFor({
+      settings,
+      vault,
+      logger,
+      training: {
+        app: trainingApp,
+        token: trainingApp.mockContext.credentials.token,
+        clientId: trainingApp.mockContext.credentials.clientId,
+        faults,
+        ...(options.trainingTimeoutMs === undefined
+          ? {}
+          : { timeoutMs: options.trainingTimeoutMs }),
+      },
+      live,
+    });
+    const appInfo = buildAppInfo({
+      ...options.app,
+      shell: options.shell,
+      dataDir,
+      logFile: logger.file ?? '',
+      journalFile: journal.path,
+      ...(options.versions ? { versions: options.versions } : {}),
+    });
+    const storeDb = options.storeCloseDb
+      ? { get: options.storeCloseDb, end: async () => {} }
+      : closeDbHolder(
+          () => storeLink?.urlInUse() ?? null,
+          (url) => openStoreDbPool(url),
+        );
+    built.storeDb = storeDb;
+    const table = createHandlers({
+      settings,
+      vault,
+      journal,
+      clock,
+      logger,
+      serviceFor,
+      liveClientFor: (baseUrl) => createLiveClient({ settings, vault, logger, live }, baseUrl),
+      // Decision: training orders redirect to pages under the mock's own address, which the
+      // class never opens; they only have to be valid URLs the mock accepts.
+      trainingStore: {
+        posClientId: trainingApp.mockContext.credentials.clientId,
+        storeUrl: trainingApp.mockContext.baseUrl,
+      },
       faults,
-      ...(options.trainingTimeoutMs === undefined ? {} : { timeoutMs: options.trainingTimeoutMs }),
-    },
-    live,
-  });
-  const appInfo = buildAppInfo({
-    ...options.app,
-    shell: options.shell,
-    dataDir,
-    logFile: logger.file ?? '',
-    journalFile: journal.path,
-    ...(options.versions ? { versions: options.versions } : {}),
-  });
-  const storeDb = options.storeCloseDb
-    ? { get: options.storeCloseDb, end: async () => {} }
-    : storeCloseDbFor(() => storeLink?.urlInUse() ?? null);
-  const table = createHandlers({
-    settings,
-    vault,
-    journal,
-    clock,
-    logger,
-    serviceFor,
-    liveClientFor: (baseUrl) => createLiveClient({ settings, vault, logger, live }, baseUrl),
-    // Decision: training orders redirect to pages under the mock's own address, which the
-    // class never opens; they only have to be valid URLs the mock accepts.
-    trainingStore: {
-      posClientId: trainingApp.mockContext.credentials.clientId,
-      storeUrl: trainingApp.mockContext.baseUrl,
-    },
-    faults,
-    printer: options.printer,
-    appInfo,
-    integration,
-    ...(storeLink ? { storeLink } : {}),
-    ...(options.retry ? { retry: options.retry } : {}),
-    storeCloseDb: storeDb.get,
-  });
-  const gated: HandlerTable = attention
-    ? { ...table, methods: gateForAttention(table.methods, attention) }
-    : table;
-  if (options.resume !== false && !attention) await table.resumeUnresolved();
-  logger.info('backend opened', { shell: options.shell, mode: settings.get().mode, attention });
+      printer: options.printer,
+      appInfo,
+      integration,
+      ...(storeLink ? { storeLink } : {}),
+      ...(options.retry ? { retry: options.retry } : {}),
+      storeCloseDb: storeDb.get,
+    });
+    built.table = table;
+    const gated: HandlerTable = attention
+      ? { ...table, methods: gateForAttention(table.methods, attention) }
+      : table;
+    if (options.resume !== false && !attention) await table.resumeUnresolved();
+    logger.info('backend opened', { shell: options.shell, mode: settings.get().mode, attention });
 
-  let closed: Promise<void> | null = null;
-  return {
-    table: gated,
-    dataDir,
-    journal,
-    settings,
-    logger,
-    faults,
-    appInfo,
-    integration,
-    storeLink,
-    close: () => {
-      closed ??= (async () => {
-        await storeLink?.close();
-        await integration.close();
-        await table.close();
-        await journal.close();
-        await storeDb.end();
-        if (!options.trainingApp) await trainingApp.close();
-        logger.info('backend closed');
-      })();
-      return closed;
-    },
-  };
+    let closed: Promise<void> | null = null;
+    return {
+      table: gated,
+      dataDir,
+      journal,
+      settings,
+      logger,
+      faults,
+      appInfo,
+      integration,
+      storeLink,
+      close: () => {
+        closed ??= (async () => {
+          await storeLink?.close();
+          await integration.close();
+          await table.close();
+          await journal.close();
+          await storeDb.end();
+          if (!options.trainingApp) await trainingApp.close();
+          logger.info('backend closed');
+        })();
+        return closed;
+      },
+    };
+  } catch (error) {
+    const quietly = (run: () => Promise<unknown> | undefined) =>
+      Promise.resolve()
+        .then(run)
+        .catch(() => undefined);
+    await quietly(() => storeLink?.close());
+    await quietly(() => integration.close());
+    await quietly(() => built.table?.close());
+    await quietly(() => journal.close());
+    await quietly(() => built.storeDb?.end());
+    if (!options.trainingApp) await quietly(() => trainingApp.close());
+    throw error;
+  }
 }
 
 /**
@@ -299,32 +326,4 @@ async function safeStatus(vault: Vault) {
   } catch {
     return 'unreadable';
   }
-}
-
-/** The store close's database on `url`, its pool opened at first use; none without a URL. */
-/**
- * The store close's pool on the database the store link uses: opened at its first use, opened
- * anew when a supervisor points the counter at another database, ended at close.
- */
-function storeCloseDbFor(urlInUse: () => string | null) {
-  let pool: StoreDbPool | null = null;
-  let db: StoreCloseDatabase | null = null;
-  let poolUrl: string | null = null;
-  return {
-    get: () => {
-      const url = urlInUse();
-      if (!url) return null;
-      if (url !== poolUrl) {
-        const old = pool;
-        void old?.end().catch(() => undefined);
-        pool = openStoreDbPool(url);
-        db = pgCloseDatabase(pool);
-        poolUrl = url;
-      }
-      return db;
-    },
-    end: async () => {
-      await pool?.end().catch(() => undefined);
-    },
-  };
 }

@@ -9,6 +9,13 @@ import { requirePin } from './require-pin';
 import { settingsView } from './terminal-view';
 import { movesOrigin } from './token-origin';
 
+/**
+ * How long saving a setting waits for the replication to restart under it. A database that
+ * hangs keeps a stopping batch for as long as its timeouts allow; the setting is saved already,
+ * and the restart finishes behind (docs/decisions.md "Store close: pools and waits").
+ */
+export const STORE_LINK_APPLY_WAIT_MS = 1_000;
+
 type SettingsMethods =
   | 'settings.get'
   | 'settings.update'
@@ -93,7 +100,24 @@ export function settingsHandlers(deps: HandlerDeps): Pick<HandlerMap, SettingsMe
         change.pos_client_id !== undefined ||
         change.time_zone !== undefined
       ) {
-        await deps.storeLink?.apply();
+        const link = deps.storeLink;
+        if (link) {
+          const applied = link.apply().then(
+            () => true,
+            (error: unknown) => {
+              deps.logger.error('store database replication did not restart', { error });
+              return true;
+            },
+          );
+          let timer: NodeJS.Timeout | undefined;
+          const waited = new Promise<false>((resolve) => {
+            timer = setTimeout(() => resolve(false), STORE_LINK_APPLY_WAIT_MS);
+          });
+          const done = await Promise.race([applied, waited]);
+          clearTimeout(timer);
+          if (!done)
+            deps.logger.warn('store database replication still restarting; settings saved');
+        }
       }
       return updated;
     },

@@ -169,4 +169,34 @@ describe('the store close', () => {
     expect(others.length).toBeGreaterThan(0);
     expect(answer).toMatchObject({ outcome: 'refused', refusal: { reason: 'note-required' } });
   });
+
+  it('shows the money each counter holds for refused sales, first, as the database folds it', async () => {
+    db.rows = await billedHere();
+    db.held = [
+      {
+        terminal_id: 'CAJA2',
+        hold: {
+          hold_id: '00000000-0000-4000-8000-00000000a001',
+          op_ids: ['00000000-0000-4000-8000-00000000a001'],
+          mode: 'training',
+          generation: 'v3',
+          funding_code: 'HELD02',
+          cashier_id: 'ana',
+          amount_cents: 37_500,
+          held_at: NOW,
+          reason: { category: 'state-conflict', message: 'Funding is not active' },
+        },
+      },
+    ];
+    const view = await ok(bed.backend.table, 'storeClose.load', { day: TODAY });
+    expect(view.draft.exceptions[0]).toMatchObject({
+      kind: 'held',
+      terminal_id: 'CAJA2',
+      funding_code: 'HELD02',
+      amount_cents: 37_500,
+      reason: 'Funding is not active',
+    });
+    expect(view.draft.totals.held_cents).toBe(37_500);
+    expect(view.draft.counters.find((c) => c.terminal_id === 'CAJA2')?.held_cents).toBe(37_500);
+  });
 });

@@ -40,7 +40,7 @@ export async function loadStoreClose(
   deps: HandlerDeps,
   methods: () => Pick<HandlerMap, 'v2.daySummary'>,
   day: string,
-): Promise<View & { build: ReturnType<typeof buildStoreClose> }> {
+): Promise<View & { build: ReturnType<typeof buildStoreClose>; db: StoreCloseDatabase }> {
   const db = storeCloseDatabase(deps);
   const settings = deps.settings.get();
   const mode = settings.mode;
@@ -56,8 +56,13 @@ export async function loadStoreClose(
   // Read after the summary: a sale billed in between shows as the counters' (missing from the
   // summary), never as a stranger's extra.
   const query = { store, mode, day };
-  const [rows, freshness, stored] = await fromDatabase(() =>
-    Promise.all([db.readStoreDay(query), db.readFreshness({ store, mode }), db.readClose(query)]),
+  const [rows, freshness, stored, held] = await fromDatabase(() =>
+    Promise.all([
+      db.readStoreDay(query),
+      db.readFreshness({ store, mode }),
+      db.readClose(query),
+      db.readHeld(query),
+    ]),
   );
   const build = buildStoreClose({
     store,
@@ -68,6 +73,7 @@ export async function loadStoreClose(
     summary: answer.data.summary,
     rows,
     freshness,
+    held,
   });
   return {
     day,
@@ -78,6 +84,7 @@ export async function loadStoreClose(
     stored,
     arrived_after: stored ? arrivedAfter(stored.content, rows) : [],
     build,
+    db,
   };
 }
 
@@ -85,7 +92,11 @@ export function storeCloseHandlers(
   deps: HandlerDeps,
   methods: () => HandlerMap,
 ): Pick<HandlerMap, StoreCloseMethods> {
-  const viewOf = ({ build: _build, ...view }: Awaited<ReturnType<typeof loadStoreClose>>) => view;
+  const viewOf = ({
+    build: _build,
+    db: _db,
+    ...view
+  }: Awaited<ReturnType<typeof loadStoreClose>>) => view;
   return {
     'storeClose.load': async ({ day }) => viewOf(await loadStoreClose(deps, methods, day)),
 
@@ -109,7 +120,8 @@ export function storeCloseHandlers(
         note: note ?? null,
       });
       const { canonical, sha256 } = hashClose(content);
-      const db = storeCloseDatabase(deps);
+      // Kept in the database the figures were read from, even if the URL changed meanwhile.
+      const { db } = loaded;
       const { inserted, close } = await fromDatabase(() =>
         db.insertClose({
           store: loaded.store,

@@ -153,3 +153,37 @@ describe('with a store database', () => {
     }
   });
 });
+
+describe('a store database that hangs', () => {
+  const driver = scriptedDriver();
+  const bed = testBed();
+
+  it('does not hold up saving the settings: the replication restarts behind', async () => {
+    const backend = await bed.openOnShift({ storeDb: { driver, waitMs: 150 } });
+    const { table } = backend;
+    await ok(table, 'supervisor.setPin', { pin: PIN });
+    await ok(table, 'settings.update', { pin: PIN, change: { pos_client_id: 'tienda-centro' } });
+    await ok(table, 'storeDb.configure', { pin: PIN, url: URL_A });
+    let release = () => {};
+    driver.stopGate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      // The replication's stop is stuck on the database; the name is saved all the same.
+      const saved = await ok(table, 'settings.update', {
+        pin: PIN,
+        change: { terminal_name: 'Caja 9' },
+      });
+      expect(saved.terminal_name).toBe('Caja 9');
+      expect((await ok(table, 'settings.get', {})).terminal_name).toBe('Caja 9');
+      const stopped = driver.stopped;
+      release();
+      // Once the database lets go, the replication restarts under the new name.
+      await expect.poll(() => driver.counters.at(-1)?.terminalName).toBe('Caja 9');
+      expect(driver.stopped).toBe(stopped + 1);
+    } finally {
+      release();
+      driver.stopGate = null;
+    }
+  });
+});

@@ -8,6 +8,8 @@ import { makeTempDir, paidAndBilledIntent } from '../../journal/test-support';
 import { type Replicator, type ReplicatorOptions, startReplicator } from '../replicator';
 
 export type TestCounter = {
+  /** Its terminal id. */
+  id: string;
   journal: Journal;
   dir: string;
   cursorPath: string;
@@ -35,6 +37,7 @@ export async function openTestCounter(
   const journal = await openJournal({ dir: temp.dir, clock });
   let unsubscribe: (() => void) | null = null;
   const counter: TestCounter = {
+    id: terminalId,
     journal,
     dir: temp.dir,
     cursorPath: join(temp.dir, 'store-db-cursor.json'),
