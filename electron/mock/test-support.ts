@@ -107,9 +107,19 @@ export const get = (
   token?: TokenOption,
 ) => request(app, { method: 'GET', path, token, ...(query ? { query } : {}) });
 
-/** A fresh mock, its clock frozen by default so the day of every billing is known. */
-export const freshMock = (options: MockOptions = {}) =>
-  createMockApp({ now: '2026-03-05T15:00:00Z', ...options });
+/**
+ * The one frozen clock of every test that starts a fresh mock (the mock's own tests, the client's,
+ * the handlers' through electron/ipc/compose/test-support.ts, the fuzz): 10:00 in America/Lima.
+ */
+export const NOW = '2026-03-10T15:00:00.000Z';
+/** The store day of NOW in America/Lima. */
+export const TODAY = '2026-03-10';
+
+/**
+ * A fresh mock, its clock frozen at NOW so the day of every billing is known. The one `freshMock`
+ * of the project: every test imports this one (docs/decisions.md "One place per endpoint").
+ */
+export const freshMock = (options: MockOptions = {}) => createMockApp({ now: NOW, ...options });
 
 /** Asserts a 200 and parses its body with a schema (so the response shape is checked too). */
 export function okBody<T>(answer: Answer, schema: z.ZodType<T>): T {

@@ -7,6 +7,7 @@ import { inStoreEndpoints } from '../../shared/api/in-store';
 import { IN_STORE } from '../../shared/api/messages';
 import { FundingCreated, ScenarioCatalogue } from '../../shared/api/trainer';
 import { createMockApp, MOCK_DEFAULTS, type MockApp } from '../mock/app';
+import { freshMock } from '../mock/test-support';
 import { createServiceClient, type ServiceClient } from './service-client';
 import { createInjectTransport, fetchTransport, type Transport } from './transports';
 
@@ -72,7 +73,7 @@ describe.each(transports)('the client against the mock, through %s', (_, connect
     });
 
   beforeEach(async () => {
-    app = await createMockApp({ now: '2026-03-10T15:00:00Z' });
+    app = await freshMock();
     connection = await connect(app);
     client = clientWith(MOCK_DEFAULTS.token);
   });
