@@ -109,7 +109,8 @@ describe('a scripted integrator session, replayed against the document', () => {
           ? undefined
           : (JSON.parse(JSON.stringify(raw.body).replace(SETTLE_ID, settleId)) as unknown);
       const step = { ...raw, path: raw.path.replace(VOUCHER_ID, voucherId), body };
-      const label = `step ${index} ${step.op} ${step.method} ${step.path}`;
+      const from = step.source ? ` (from ${step.source})` : '';
+      const label = `step ${index} ${step.op} ${step.method} ${step.path}${from}`;
       const { path, method, operation } = operationOf(step.op);
       expect(method, label).toBe(step.method.toLowerCase());
       const match = templateRegex(path).exec(step.path);
