@@ -1,12 +1,13 @@
-// Small helpers for the mock's HTTP tests. Paths are written out as
-// shared/api/documented-endpoints.ts spells them (not imported from the catalogue), so a typo in a
-// path constant fails the tests too.
+// Small helpers for the mock's HTTP tests. Paths are the catalogue's (shared/api/in-store.ts),
+// which shared/api/endpoints.test.ts checks letter for letter against the interface's own list
+// (shared/api/documented-endpoints.ts): one list of paths, never a second one here.
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import {
   DaySummary,
   FundingConditions,
   FundingInfo,
+  inStoreEndpoints,
   type PaymentOrigin,
 } from '../../shared/api/in-store';
 import { FundingCreated } from '../../shared/api/trainer';
@@ -14,21 +15,10 @@ import { createMockApp, type MockApp, type MockOptions } from './app';
 
 export const TOKEN = 'mock-token';
 
-const BASE = '/pos/client/inhouse-downpayment';
-
-export const PATHS = {
-  v3Verify: `${BASE}/v3/verify-fundingcode-and-conditions`,
-  v3PaidAndBilled: `${BASE}/v3/paid-and-billed`,
-  v3UndoBilling: `${BASE}/v3/undo-billing`,
-  v2Info: `${BASE}/v2/info`,
-  v2PaidAndBilled: `${BASE}/v2/paid-and-billed`,
-  v2UndoBilling: `${BASE}/v2/undo-billing`,
-  v2DaySummary: `${BASE}/v2/day-summary`,
-  mockInfo: `${BASE}/mock/info`,
-  mockPaidAndBilled: `${BASE}/mock/paid-and-billed`,
-  mockUndoBilling: `${BASE}/mock/undo-billing`,
-  mockDaySummary: `${BASE}/mock/day-summary`,
-} as const;
+/** The path of every in-store endpoint, by its catalogue name. */
+export const PATHS = Object.fromEntries(
+  Object.entries(inStoreEndpoints).map(([name, spec]) => [name, spec.path]),
+) as { readonly [Name in keyof typeof inStoreEndpoints]: string };
 
 export type Answer = {
   status: number;

@@ -115,3 +115,18 @@ export const defineServiceEndpoints = <const T extends Record<string, ServiceEnd
 /** The example's path: the entry's template with the example's parameter values. */
 export const examplePath = (spec: ServiceEndpointSpec): string =>
   spec.path.replace(/\{(\w+)\}/g, (whole, name: string) => spec.example.params?.[name] ?? whole);
+
+/** The example as one request: its method, filled-in path, query, headers and body. */
+export function exampleRequest(spec: ServiceEndpointSpec): EndpointExample & {
+  method: HttpMethod;
+  path: string;
+} {
+  const { query, headers, body } = spec.example;
+  return {
+    method: spec.method,
+    path: examplePath(spec),
+    ...(query ? { query } : {}),
+    ...(headers ? { headers } : {}),
+    ...(body === undefined ? {} : { body }),
+  };
+}

@@ -9,7 +9,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   type EndpointExample,
-  examplePath,
+  exampleRequest,
   type ServiceEndpointSpec,
 } from '../../../shared/api/common';
 import { serviceEndpoints } from '../../../shared/api/endpoints';
@@ -531,14 +531,9 @@ const scriptedCall = (name: string, spec: ServiceEndpointSpec) =>
 
 /** After a reset: the example answers 200, and 401 with wrong credentials when it has any. */
 function exampleSteps(name: string, spec: ServiceEndpointSpec): Step[] {
-  const { query, headers, body } = spec.example;
   const call = {
     op: name,
-    method: spec.method,
-    path: examplePath(spec),
-    ...(query ? { query } : {}),
-    ...(headers ? { headers } : {}),
-    ...(body === undefined ? {} : { body }),
+    ...exampleRequest(spec),
     source: `the example on its catalogue entry (shared/api/, serviceEndpoints.${name})`,
   };
   const refused = spec.auth !== 'none' && 401 in spec.errors;
