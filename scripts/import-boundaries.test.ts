@@ -101,7 +101,7 @@ describe('folder boundaries (docs/architecture.md)', () => {
     );
     expect(rules(workflow, "import { createKeyedLock } from './keyed-lock';")).toEqual([]);
     expect(rules(workflow, "import type { HandlerDeps } from '../deps';")).toEqual([]);
-    const handler = 'electron/ipc/handlers/v3-handlers.ts';
+    const handler = 'electron/ipc/handlers/in-store-v3-handlers.ts';
     expect(rules(handler, "import { createServiceFor } from '../compose/service-for';")).toEqual([
       '../compose/service-for',
     ]);

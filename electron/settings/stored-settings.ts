@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ReceiptPrinterSettings } from '../../shared/bridge/printer';
 import {
   ApiGeneration,
-  CashierId,
+  CashierCode,
   Language,
   Mode,
   PosClientId,
@@ -52,7 +52,7 @@ const fields = {
   mode: Mode,
   base_url: BaseUrlField,
   store_name: z.string().trim().min(1).max(80),
-  cashier_id: CashierId.nullable(),
+  cashier_id: CashierCode.nullable(),
   api_generation: ApiGeneration,
   language: Language,
   time_zone: z.string().refine(isTimeZone, { message: 'not a time zone' }),

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { CashierId } from '../../shared/bridge';
+import { CashierCode } from '../../shared/bridge';
 import { BusyLabel } from '../components/busy-label';
 import { GuidancePanel } from '../components/guidance-panel';
 import { LanguageSwitch } from '../components/language-switch';
@@ -11,7 +11,7 @@ import { useSettingsStore } from '../stores/settings-store';
 
 export function cashierIdState(raw: string): FieldState {
   if (raw.trim() === '') return { status: 'empty' };
-  return CashierId.safeParse(raw).success
+  return CashierCode.safeParse(raw).success
     ? { status: 'valid' }
     : { status: 'error', message: 'shift.idInvalid' };
 }

@@ -26,7 +26,14 @@ export const FundingCode = z
   .string()
   .regex(/^[A-Z0-9]{6}$/)
   .refine(isValidFundingCode, { message: '6 characters A–Z, 0–9' });
-export const CashierId = z.string().trim().min(1).max(64);
+/**
+ * The `cashier_id` the service takes in Verify and Paid-and-billed: SERVICE-API says only "string";
+ * the client and the mock bound it to 1–64 characters after trimming. What a cashier may type at
+ * this terminal is the stricter `CashierCode` (shared/bridge/settings.ts), built on this one so
+ * every code the terminal sends is one the service takes (docs/decisions.md "Two cashier
+ * schemas: what the service takes, what a cashier types (issue 22, item 3)").
+ */
+export const ServiceCashierId = z.string().trim().min(1).max(64);
 
 /** `dni` or `ruc` (never both) and the funding code: the identification every call carries. */
 export const IdentificationFields = {
@@ -49,7 +56,7 @@ export const BillingRequest = z
   .strictObject({
     ...IdentificationFields,
     billed_amount: WireAmount.refine((n) => n > 0),
-    cashier_id: CashierId,
+    cashier_id: ServiceCashierId,
   })
   .refine(exactlyOneIdentity, identityMessage);
 export type BillingRequest = z.infer<typeof BillingRequest>;

@@ -20,7 +20,7 @@ import {
 import { orderMethods } from './orders';
 import { receiptMethods } from './receipt-methods';
 import {
-  CashierId,
+  CashierCode,
   ConnectionCheck,
   Language,
   Settings,
@@ -70,7 +70,7 @@ export const bridgeMethods = {
    */
   'settings.setLanguage': { args: z.strictObject({ language: Language }), result: Settings },
   /** The cashier's own choice at shift start: no PIN. */
-  'shift.start': { args: z.strictObject({ cashier_id: CashierId }), result: Settings },
+  'shift.start': { args: z.strictObject({ cashier_id: CashierCode }), result: Settings },
   'shift.end': { args: Empty, result: Settings },
   /** First run sets the PIN with no current one; afterwards the current PIN is required. */
   'supervisor.setPin': {

@@ -5,5 +5,6 @@ export * from './integration';
 export * from './operations';
 export * from './orders';
 export * from './printer';
+export * from './result';
 export * from './settings';
 export * from './store-db';

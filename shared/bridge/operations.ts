@@ -2,8 +2,8 @@
 // the main process from the service's own figures, so the renderer shows, never computes.
 import { z } from 'zod';
 import { DaySummary, FundingConditions, FundingInfo } from '../api/in-store';
-import { ServiceError } from '../service-error';
 import { HeldForSale } from './held-money';
+import { operationOutcome } from './result';
 import { StoreCheck } from './store-db';
 
 export const IdentityInput = z.discriminatedUnion('kind', [
@@ -28,34 +28,6 @@ export const SaleAmounts = z.object({
   to_collect: Cents,
 });
 export type SaleAmounts = z.infer<typeof SaleAmounts>;
-
-/**
- * Every journaled operation answers one of:
- * - succeeded: the service said yes (HTTP 200);
- * - refused: the service said no, with its exact message;
- * - unknown: no definite answer yet; paid-and-billed keeps retrying (`retrying`), and the
- *   cashier must not collect again.
- */
-export const operationOutcome = <T extends z.ZodType>(data: T) =>
-  z.discriminatedUnion('status', [
-    z.object({ status: z.literal('succeeded'), op_id: z.uuid(), data }),
-    z.object({
-      status: z.literal('refused'),
-      op_id: z.uuid(),
-      error: ServiceError,
-      /**
-       * A refusal because another cashier started this sale, when that cashier was this
-       * terminal's own (its journal): their code, so the screen names them, not "another till".
-       */
-      started_here_by: z.string().optional(),
-    }),
-    z.object({
-      status: z.literal('unknown'),
-      op_id: z.uuid(),
-      error: ServiceError,
-      retrying: z.boolean(),
-    }),
-  ]);
 
 /** The document the sale's identity calls for: a boleta for a DNI, a factura for a RUC. */
 export const Invoice = z.enum(['boleta', 'factura']);

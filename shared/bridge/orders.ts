@@ -7,7 +7,7 @@ import { FundingLimits } from '../api/limits';
 import { CreateOrderStatus, Order, OrderStatus, RefundMethod } from '../api/orders';
 import { DNI_PATTERN } from '../domain/identity';
 import { ServiceError } from '../service-error';
-import { operationOutcome } from './operations';
+import { operationOutcome, readOutcome } from './result';
 import { SupervisorPin } from './settings';
 
 /** A positive amount in cents, at most S/ 9,999,999,999.99 (as the sale amounts). */
@@ -38,16 +38,6 @@ export const OrderCustomer = z.strictObject({
   email: z.email().max(254).optional(),
 });
 export type OrderCustomer = z.infer<typeof OrderCustomer>;
-
-/**
- * A read that is not journaled (limits, an order, an HTML fragment): the data, or the service
- * client's error. Nothing changed at the service either way, so there is no "unknown" here.
- */
-export const readOutcome = <T extends z.ZodType>(data: T) =>
-  z.discriminatedUnion('status', [
-    z.object({ status: z.literal('succeeded'), data }),
-    z.object({ status: z.literal('failed'), error: ServiceError }),
-  ]);
 
 const Cents = z.int().nonnegative();
 

@@ -1,6 +1,7 @@
 // Terminal settings as the renderer sees them. The token itself never appears: only whether one
 // is configured, its last 4 characters, and how it is protected at rest.
 import { z } from 'zod';
+import { ServiceCashierId } from '../api/in-store';
 import { TerminalName } from '../store/store-operation';
 import { ReceiptPrinterSettings } from './printer';
 
@@ -28,14 +29,17 @@ export const BaseUrl = z
   .max(500)
   .refine((text) => !/^https?:\/\/[^/]*@/.test(text), { message: 'no credentials in the address' });
 
-export const CashierId = z
-  .string()
-  .trim()
-  .min(1)
-  .max(32)
+/**
+ * What a cashier types at this terminal at shift start (and what the settings file keeps): at
+ * most 32 letters, digits, `.`, `_` or `-`, upper-cased. Narrower than the service's
+ * `ServiceCashierId` and built on it, so it is always one the service takes (docs/decisions.md
+ * "Two cashier schemas: what the service takes, what a cashier types (issue 22, item 3)").
+ */
+export const CashierCode = ServiceCashierId.max(32)
   .regex(/^[A-Za-z0-9._-]+$/, { message: 'letters, digits, . _ -' })
   // One cashier, one code: "caja-02" and "CAJA-02" are the same person (docs/decisions.md
-  // "Cashier codes and the end-shift warning (issue 18, items 5 and 11)"). Applied at shift start and to every stored code read back.
+  // "Cashier codes and the end-shift warning (issue 18, items 5 and 11)"). Applied at shift
+  // start and to every stored code read back.
   .transform((id) => id.toUpperCase());
 
 /**

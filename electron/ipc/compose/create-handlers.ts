@@ -9,6 +9,8 @@ import { connectionHandlers } from '../handlers/connection-handlers';
 import { createFragmentStore, type FragmentStore } from '../handlers/fragment-store';
 import { heldMoneyHandlers } from '../handlers/held-money-handlers';
 import { htmlHandlers } from '../handlers/html-handlers';
+import { inStoreV2Handlers } from '../handlers/in-store-v2-handlers';
+import { inStoreV3Handlers } from '../handlers/in-store-v3-handlers';
 import { integrationHandlers } from '../handlers/integration-handlers';
 import { journalHandlers } from '../handlers/journal-handlers';
 import { limitsHandlers } from '../handlers/limits-handlers';
@@ -20,8 +22,6 @@ import { storeCloseHandlers } from '../handlers/store-close-handlers';
 import { storeDbHandlers } from '../handlers/store-db-handlers';
 import { tokenHandlers } from '../handlers/token-handlers';
 import { trainingHandlers } from '../handlers/training-handlers';
-import { v2Handlers } from '../handlers/v2-handlers';
-import { v3Handlers } from '../handlers/v3-handlers';
 import { createBilling } from '../workflows/billing';
 import { createRefunds } from '../workflows/refunds';
 
@@ -57,8 +57,8 @@ export function createHandlers(given: HandlerDeps): HandlerTable {
     ...settingsHandlers(deps),
     ...connectionHandlers(deps),
     ...tokenHandlers(deps),
-    ...v3Handlers(deps, billing),
-    ...v2Handlers(deps, billing),
+    ...inStoreV3Handlers(deps, billing),
+    ...inStoreV2Handlers(deps, billing),
     ...limitsHandlers(deps),
     ...ordersHandlers(deps, refunds),
     ...htmlHandlers(deps, fragments),

@@ -1,11 +1,12 @@
 // html.*: the service's embeddable fragments, passed on as received text. The renderer shows them
 // only in a sandboxed iframe with no scripts and no bridge (docs/decisions.md "Embeddable HTML"),
 // so nothing here parses or cleans them. The client id is the mode's store (store-identity.ts).
+
+import { toReadOutcome } from '../../../shared/bridge/result';
 import { centsToWire } from '../../../shared/domain/money';
 import type { HandlerDeps, HandlerMap } from '../deps';
 import { requireService } from '../workflows/operation-support';
 import type { FragmentStore } from './fragment-store';
-import { toReadOutcome } from './read-outcome';
 import { posClientIdFor } from './store-identity';
 
 export function htmlHandlers(

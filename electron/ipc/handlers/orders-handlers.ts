@@ -5,6 +5,7 @@
 import type { Order } from '../../../shared/api/orders';
 import { OrderCreateParams } from '../../../shared/api/orders';
 import type { OrderCustomer } from '../../../shared/bridge';
+import { toReadOutcome } from '../../../shared/bridge/result';
 import { centsFromWire, centsToWire } from '../../../shared/domain/money';
 import { storeDay } from '../../journal/store-day';
 import { BridgeFailure } from '../bridge-failure';
@@ -14,7 +15,6 @@ import { createKeyedLock } from '../workflows/keyed-lock';
 import { requireService, requireShift, settleOnce } from '../workflows/operation-support';
 import { nextOrderId, orderIdPrefix } from '../workflows/order-id';
 import type { Refunds } from '../workflows/refunds';
-import { toReadOutcome } from './read-outcome';
 import { requirePin } from './require-pin';
 import { redirectPages, storeIdentityFor } from './store-identity';
 

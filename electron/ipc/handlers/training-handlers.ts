@@ -2,6 +2,7 @@
 // these answer not-available and never reach anything.
 
 import { trainerControls as t } from '../../../shared/api/trainer-controls';
+import { toReadOutcome } from '../../../shared/bridge/result';
 import { centsToWire } from '../../../shared/domain/money';
 import type { ServiceResult } from '../../../shared/service-error';
 import { BridgeFailure, badArguments } from '../bridge-failure';
@@ -9,7 +10,6 @@ import type { HandlerDeps, HandlerMap } from '../deps';
 import { heldMoney, settleHeld } from '../workflows/held-money';
 import { requireService } from '../workflows/operation-support';
 import { orderView } from './orders-handlers';
-import { toReadOutcome } from './read-outcome';
 
 type TrainingMethods =
   | 'training.scenarios'

@@ -12,6 +12,7 @@ import { centsFromWire } from '../../../shared/domain/money';
 import { requireBearer } from '../http/auth';
 import type { MockArea } from '../mock-area';
 import type { MockReply } from '../reply';
+import { sendReply } from '../reply-send';
 import type { MockContext, MockState } from '../state';
 import { daySummary } from './day-summary';
 import { parseDaySummaryQuery, parseIdentified } from './parse';
@@ -23,9 +24,6 @@ import {
   v3PaidAndBilled,
   v3Verify,
 } from './rules';
-
-const send = (reply: FastifyReply, answer: MockReply) =>
-  reply.status(answer.status).send(answer.body);
 
 function registerInStoreRoutes(app: FastifyInstance, context: MockContext): void {
   const auth = { onRequest: requireBearer(context) };
@@ -43,12 +41,12 @@ function registerInStoreRoutes(app: FastifyInstance, context: MockContext): void
 
   app.post(ep.v3Verify.path, auth, async (request, reply) => {
     const input = billing(request.body);
-    return send(reply, input.ok ? v3Verify(live(), input.value) : input.reply);
+    return sendReply(reply, input.ok ? v3Verify(live(), input.value) : input.reply);
   });
 
   app.post(ep.v3PaidAndBilled.path, auth, async (request, reply) => {
     const input = billing(request.body);
-    return send(
+    return sendReply(
       reply,
       input.ok ? v3PaidAndBilled(live(), input.value, context.clock.now()) : input.reply,
     );
@@ -61,16 +59,16 @@ function registerInStoreRoutes(app: FastifyInstance, context: MockContext): void
     ) =>
     async (request: { body: unknown }, reply: FastifyReply) => {
       const parsed = parseIdentified(Identification, request.body);
-      if (!parsed.ok) return send(reply, parsed.reply);
+      if (!parsed.ok) return sendReply(reply, parsed.reply);
       const input = { identity: parsed.value.identity, code: parsed.value.funding_code };
-      return send(reply, rule(state(), input, context.clock.now()));
+      return sendReply(reply, rule(state(), input, context.clock.now()));
     };
 
   const info =
     (state: () => MockState) => async (request: { query: unknown }, reply: FastifyReply) => {
       const parsed = parseIdentified(InfoQuery, request.query);
-      if (!parsed.ok) return send(reply, parsed.reply);
-      return send(
+      if (!parsed.ok) return sendReply(reply, parsed.reply);
+      return sendReply(
         reply,
         v2Info(state(), { identity: parsed.value.identity, code: parsed.value.funding_code }),
       );
@@ -79,7 +77,7 @@ function registerInStoreRoutes(app: FastifyInstance, context: MockContext): void
   const summary =
     (state: () => MockState) => async (request: { query: unknown }, reply: FastifyReply) => {
       const parsed = parseDaySummaryQuery(DaySummaryQuery, request.query);
-      if (!parsed.ok) return send(reply, parsed.reply);
+      if (!parsed.ok) return sendReply(reply, parsed.reply);
       return reply.send(daySummary(state(), parsed.value.day, parsed.value.detail === 'true'));
     };
 

@@ -19,6 +19,7 @@ import { createFunding, seedFromBody } from '../in-store/create-funding';
 import { parseIdentified } from '../in-store/parse';
 import { defaultMerchant } from '../merchant';
 import type { MockArea, ResetMock } from '../mock-area';
+import { sendReply } from '../reply-send';
 import type { MockContext } from '../state';
 import { SCENARIO_DEFS } from './scenario-defs';
 import { describeScenario, findScenario, seedScenario, seedScenarios } from './scenarios';
@@ -72,7 +73,7 @@ function registerTrainerRoutes(app: FastifyInstance, context: MockContext, reset
     // The identity is checked as the in-store endpoints check it: neither → the dni key (with
     // any other field in error), both → "Send dni or ruc, not both".
     const parsed = parseIdentified(FundingSeedBody, request.body);
-    if (!parsed.ok) return reply.status(parsed.reply.status).send(parsed.reply.body);
+    if (!parsed.ok) return sendReply(reply, parsed.reply);
     const seed = seedFromBody(parsed.value);
     if (seed.approved !== undefined && seed.approved > seed.creditLine) {
       return badRequest(reply, { approved_amount: 'Error on approved_amount format' });

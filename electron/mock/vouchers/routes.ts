@@ -10,7 +10,7 @@ import { bearerOf, requireBearer, sameSecret } from '../http/auth';
 import { asRecord, fieldErrorsOf } from '../http/field-errors';
 import { routePath } from '../http/route-path';
 import type { MockArea } from '../mock-area';
-import type { MockReply } from '../reply';
+import { sendReply } from '../reply-send';
 import type { MockContext } from '../state';
 import { cancelVoucher } from './cancel-voucher';
 import { registerVoucher } from './register-voucher';
@@ -19,11 +19,6 @@ import { voucherStore, voucherToWire } from './voucher';
 
 type VoucherRoute = { Params: { request_id: string } };
 type VoucherRequest = FastifyRequest<VoucherRoute>;
-
-const send = (reply: FastifyReply, answer: MockReply) =>
-  typeof answer.body === 'string'
-    ? reply.status(answer.status).type('text/plain; charset=utf-8').send(answer.body)
-    : reply.status(answer.status).send(answer.body);
 
 function registerVoucherRoutes(app: FastifyInstance, context: MockContext): void {
   const emptyOn401 = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -36,7 +31,7 @@ function registerVoucherRoutes(app: FastifyInstance, context: MockContext): void
     voucherStore(context.state).get(request.params.request_id);
 
   app.post(ep.registerVoucher.path, options, async (request, reply) =>
-    send(reply, registerVoucher(context, request.body)),
+    sendReply(reply, registerVoucher(context, request.body)),
   );
   app.post<VoucherRoute>(
     routePath(ep.cancelVoucher.path),
@@ -44,7 +39,7 @@ function registerVoucherRoutes(app: FastifyInstance, context: MockContext): void
     async (request: VoucherRequest, reply) => {
       const voucher = find(request);
       if (!voucher) return reply.status(404).send();
-      return send(reply, cancelVoucher(voucher, request.body));
+      return sendReply(reply, cancelVoucher(voucher, request.body));
     },
   );
   app.get<VoucherRoute>(
@@ -65,7 +60,7 @@ function registerVoucherRoutes(app: FastifyInstance, context: MockContext): void
       if (!voucher) return reply.status(404).send({ error: 'Voucher does not exist' });
       const parsed = ReviewBody.safeParse(asRecord(request.body));
       if (!parsed.success) return reply.status(400).send(fieldErrorsOf(parsed.error));
-      return send(reply, reviewVoucher(context, voucher, parsed.data));
+      return sendReply(reply, reviewVoucher(context, voucher, parsed.data));
     },
   );
 }

@@ -1,6 +1,7 @@
-// In-store v2: Check funding code (journaled as a read), Paid-and-billed (billing.ts), Undo
-// billing (PIN and reason, never retried automatically) and the Day summary (journaled as a read,
-// so the supervisor's reconciliation shows when it was taken).
+// The "in-store" service area, v2 (tested in in-store-handlers.test.ts): Check funding code
+// (journaled as a read), Paid-and-billed (billing.ts), Undo billing (PIN and reason, never retried
+// automatically) and the Day summary (journaled as a read, so the supervisor's reconciliation
+// shows when it was taken).
 
 import { badArguments } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
@@ -23,9 +24,12 @@ import { undoBillingHandler } from './undo-billing';
 /** Who the journal says took the day summary when no cashier shift is open (a supervisor). */
 const NO_SHIFT = 'no-shift';
 
-type V2Methods = 'v2.info' | 'v2.paidAndBilled' | 'v2.undoBilling' | 'v2.daySummary';
+type InStoreV2Methods = 'v2.info' | 'v2.paidAndBilled' | 'v2.undoBilling' | 'v2.daySummary';
 
-export function v2Handlers(deps: HandlerDeps, billing: Billing): Pick<HandlerMap, V2Methods> {
+export function inStoreV2Handlers(
+  deps: HandlerDeps,
+  billing: Billing,
+): Pick<HandlerMap, InStoreV2Methods> {
   return {
     'v2.info': async ({ identity, funding_code }) => {
       const shift = requireShift(deps);

@@ -1,5 +1,6 @@
-// In-store v3: Verify (journaled; the amount to collect comes from here), Paid-and-billed (see
-// billing.ts) and Undo billing (undo-billing.ts, shared with v2).
+// The "in-store" service area, v3 (tested in in-store-handlers.test.ts): Verify (journaled; the
+// amount to collect comes from here), Paid-and-billed (see billing.ts) and Undo billing
+// (undo-billing.ts, shared with v2).
 import { centsToWire } from '../../../shared/domain/money';
 import { badArguments } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
@@ -20,7 +21,7 @@ import {
 import { saleAmounts } from '../workflows/sale-amounts';
 import { undoBillingHandler } from './undo-billing';
 
-export function v3Handlers(
+export function inStoreV3Handlers(
   deps: HandlerDeps,
   billing: Billing,
 ): Pick<HandlerMap, 'v3.verify' | 'v3.paidAndBilled' | 'v3.undoBilling'> {
