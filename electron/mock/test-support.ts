@@ -1,12 +1,13 @@
-// Small helpers for the mock's HTTP tests. Paths are written out as
-// shared/api/documented-endpoints.ts spells them (not imported from the catalogue), so a typo in a
-// path constant fails the tests too.
+// Small helpers for the mock's HTTP tests. Paths are the catalogue's (shared/api/in-store.ts),
+// which shared/api/endpoints.test.ts checks letter for letter against the interface's own list
+// (shared/api/documented-endpoints.ts): one list of paths, never a second one here.
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import {
   DaySummary,
   FundingConditions,
   FundingInfo,
+  inStoreEndpoints,
   type PaymentOrigin,
 } from '../../shared/api/in-store';
 import { FundingCreated } from '../../shared/api/trainer';
@@ -14,21 +15,10 @@ import { createMockApp, type MockApp, type MockOptions } from './app';
 
 export const TOKEN = 'mock-token';
 
-const BASE = '/pos/client/inhouse-downpayment';
-
-export const PATHS = {
-  v3Verify: `${BASE}/v3/verify-fundingcode-and-conditions`,
-  v3PaidAndBilled: `${BASE}/v3/paid-and-billed`,
-  v3UndoBilling: `${BASE}/v3/undo-billing`,
-  v2Info: `${BASE}/v2/info`,
-  v2PaidAndBilled: `${BASE}/v2/paid-and-billed`,
-  v2UndoBilling: `${BASE}/v2/undo-billing`,
-  v2DaySummary: `${BASE}/v2/day-summary`,
-  mockInfo: `${BASE}/mock/info`,
-  mockPaidAndBilled: `${BASE}/mock/paid-and-billed`,
-  mockUndoBilling: `${BASE}/mock/undo-billing`,
-  mockDaySummary: `${BASE}/mock/day-summary`,
-} as const;
+/** The path of every in-store endpoint, by its catalogue name. */
+export const PATHS = Object.fromEntries(
+  Object.entries(inStoreEndpoints).map(([name, spec]) => [name, spec.path]),
+) as { readonly [Name in keyof typeof inStoreEndpoints]: string };
 
 export type Answer = {
   status: number;
@@ -107,9 +97,19 @@ export const get = (
   token?: TokenOption,
 ) => request(app, { method: 'GET', path, token, ...(query ? { query } : {}) });
 
-/** A fresh mock, its clock frozen by default so the day of every billing is known. */
-export const freshMock = (options: MockOptions = {}) =>
-  createMockApp({ now: '2026-03-05T15:00:00Z', ...options });
+/**
+ * The one frozen clock of every test that starts a fresh mock (the mock's own tests, the client's,
+ * the handlers' through electron/ipc/compose/test-support.ts, the fuzz): 10:00 in America/Lima.
+ */
+export const NOW = '2026-03-10T15:00:00.000Z';
+/** The store day of NOW in America/Lima. */
+export const TODAY = '2026-03-10';
+
+/**
+ * A fresh mock, its clock frozen at NOW so the day of every billing is known. The one `freshMock`
+ * of the project: every test imports this one (docs/decisions.md "One place per endpoint").
+ */
+export const freshMock = (options: MockOptions = {}) => createMockApp({ now: NOW, ...options });
 
 /** Asserts a 200 and parses its body with a schema (so the response shape is checked too). */
 export function okBody<T>(answer: Answer, schema: z.ZodType<T>): T {

@@ -2,11 +2,19 @@
 // mode, Fastify inject) and over a real loopback socket with fetch (a local sandbox server).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineEndpoints, EmptyOk, ErrorBody } from '../../shared/api/common';
+import {
+  defineEndpoints,
+  EmptyOk,
+  ErrorBody,
+  type ServiceEndpointSpec,
+} from '../../shared/api/common';
+import { serviceEndpoints } from '../../shared/api/endpoints';
 import { inStoreEndpoints } from '../../shared/api/in-store';
 import { IN_STORE } from '../../shared/api/messages';
 import { FundingCreated, ScenarioCatalogue } from '../../shared/api/trainer';
 import { createMockApp, MOCK_DEFAULTS, type MockApp } from '../mock/app';
+import { EXAMPLES_AFTER_RESET } from '../mock/openapi/integrator-session';
+import { freshMock } from '../mock/test-support';
 import { createServiceClient, type ServiceClient } from './service-client';
 import { createInjectTransport, fetchTransport, type Transport } from './transports';
 
@@ -72,7 +80,7 @@ describe.each(transports)('the client against the mock, through %s', (_, connect
     });
 
   beforeEach(async () => {
-    app = await createMockApp({ now: '2026-03-10T15:00:00Z' });
+    app = await freshMock();
     connection = await connect(app);
     client = clientWith(MOCK_DEFAULTS.token);
   });
@@ -87,6 +95,25 @@ describe.each(transports)('the client against the mock, through %s', (_, connect
     if (!created.ok) throw new Error(`trainer refused: ${JSON.stringify(created.error)}`);
     return created.data.funding_code;
   }
+
+  // A new read endpoint needs no case here: its catalogue example, sent through the client, is one.
+  it.each(EXAMPLES_AFTER_RESET)('the example on %s (shared/api/) is answered ok', async (name) => {
+    const spec: ServiceEndpointSpec = serviceEndpoints[name];
+    const { params, query, headers, body } = spec.example;
+    const input = {
+      ...(params ? { params } : {}),
+      ...(query ? { query } : {}),
+      ...(headers
+        ? {
+            headers: Object.fromEntries(
+              Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]),
+            ),
+          }
+        : {}),
+      ...(body === undefined ? {} : { body }),
+    };
+    expect(await client.call(spec, input as never)).toMatchObject({ ok: true, status: 200 });
+  });
 
   describe('v3: verify → paid-and-billed → repeat → undo', () => {
     it('runs the whole flow and sees each state', async () => {

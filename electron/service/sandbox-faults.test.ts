@@ -5,7 +5,8 @@
 // received.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FaultCreated } from '../../shared/api/sandbox';
-import { createMockApp, MOCK_DEFAULTS, type MockApp } from '../mock/app';
+import { MOCK_DEFAULTS, type MockApp } from '../mock/app';
+import { freshMock } from '../mock/test-support';
 import { createServiceClient, type ServiceClient } from './service-client';
 import { createInjectTransport, fetchTransport, type Transport } from './transports';
 
@@ -33,7 +34,7 @@ describe.each(connections)('sandbox faults seen by the service client through %s
   let app: MockApp;
   let client: ServiceClient;
   beforeEach(async () => {
-    app = await createMockApp({ now: '2026-03-10T15:00:00Z' });
+    app = await freshMock();
     client = createServiceClient({
       ...(await open(app)),
       timeoutMs: TIMEOUT_MS,

@@ -2,6 +2,7 @@
 // (shared/api/endpoints.ts), each checked against the zod schemas in shared/api, returning a result
 // value and never throwing.
 import type { EndpointSpec } from '../../shared/api/common';
+import type { EndpointName } from '../../shared/api/endpoints';
 import { checkBaseUrl } from './base-url';
 import { type CallContext, type CallEndpoint, callEndpoint } from './call-endpoint';
 import { connectorCalls } from './connector-calls';
@@ -64,3 +65,11 @@ export function createServiceClient(options: ServiceClientOptions) {
 }
 
 export type ServiceClient = ReturnType<typeof createServiceClient>;
+
+/**
+ * Every endpoint of the catalogue has its named function: an entry without one does not compile
+ * here ("does not satisfy the constraint 'never'", naming it). Add it to the area's
+ * `electron/service/<area>-calls.ts` (docs/how-to/add-a-service-endpoint.md).
+ */
+type NoneMissing<Missing extends never> = Missing;
+export type EveryEndpointHasAFunction = NoneMissing<Exclude<EndpointName, keyof ServiceClient>>;

@@ -2,10 +2,11 @@
 // choices and faults come from its seed; a failure prints the seeds and how to replay one run:
 //   RELIABILITY_SEED=<base> RELIABILITY_RUN=<index> npx vitest run reliability/fault-runs
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockApp, type MockApp } from '../../electron/mock/app';
+import type { MockApp } from '../../electron/mock/app';
+import { freshMock } from '../../electron/mock/test-support';
 import { inPool, replayOptions, runSeed } from '../support/seeded-random';
 import { cashierRun } from './cashier-run';
-import { NOW, settingsFileText } from './run-backend';
+import { settingsFileText } from './run-backend';
 import { describeFailure, type RunReport, summarize } from './run-report';
 
 const RUNS = 1_000;
@@ -23,7 +24,7 @@ const DEFAULT_SEED = 20260310;
 // it holds, so one mock for all 1,000 runs would make the later runs ever slower.
 const mocks: MockApp[] = [];
 beforeAll(async () => {
-  for (let lane = 0; lane < CONCURRENCY; lane += 1) mocks.push(await createMockApp({ now: NOW }));
+  for (let lane = 0; lane < CONCURRENCY; lane += 1) mocks.push(await freshMock());
 });
 afterAll(async () => {
   for (const mock of mocks) await mock.close();

@@ -3,9 +3,10 @@
 // the same moment or a restart while the retry loop waits. Replay one run:
 //   RELIABILITY_SEED=<base> RELIABILITY_RUN=<index> npx vitest run reliability/fault-runs/till-fault-runs
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockApp, type MockApp } from '../../electron/mock/app';
+import type { MockApp } from '../../electron/mock/app';
+import { freshMock } from '../../electron/mock/test-support';
 import { inPool, replayOptions, runSeed } from '../support/seeded-random';
-import { NOW, settingsFileText } from './run-backend';
+import { settingsFileText } from './run-backend';
 import { type TillRunReport, tillRun } from './till-run';
 
 const RUNS = Number(process.env.RELIABILITY_TILL_RUNS ?? 200);
@@ -15,7 +16,7 @@ const DEFAULT_SEED = 20261124;
 
 const mocks: MockApp[] = [];
 beforeAll(async () => {
-  for (let lane = 0; lane < CONCURRENCY; lane += 1) mocks.push(await createMockApp({ now: NOW }));
+  for (let lane = 0; lane < CONCURRENCY; lane += 1) mocks.push(await freshMock());
 });
 afterAll(async () => {
   for (const mock of mocks) await mock.close();

@@ -1,8 +1,9 @@
 // Every endpoint of the mock under fuzz: the service's catalogue (shared/api/endpoints.ts) and
 // the trainer controls, each with its credentials, the records its path can name, and a valid
-// body or query to break (so the rules behind validation are reached too).
+// body or query to break (so the rules behind validation are reached too). A service endpoint's
+// valid body and query are the example on its catalogue entry: nothing to add here for a new one.
 import type { z } from 'zod';
-import type { AuthScheme, EndpointSpec, HttpMethod } from '../../shared/api/common';
+import type { AuthScheme, HttpMethod, ServiceEndpointSpec } from '../../shared/api/common';
 import { serviceEndpoints } from '../../shared/api/endpoints';
 
 export type Target = {
@@ -29,13 +30,6 @@ export const KNOWN = {
   client_id: 'mock-client',
 };
 
-const sale = {
-  dni: '41000001',
-  funding_code: 'VENTA1',
-  billed_amount: 1200,
-  cashier_id: 'caja-01',
-};
-const identification = { dni: '41000001', funding_code: 'VENTA1' };
 export const ORDER = {
   amount: 1000,
   order_id: 'WEB-2',
@@ -55,38 +49,6 @@ export const VOUCHER = {
   customer_dni: '12345678',
   customer_fullname: 'Ana Quispe',
   receipt: 'https://cdn.example.pe/receipts/V-1001.jpg',
-};
-
-const BODIES: Record<string, unknown> = {
-  v3Verify: sale,
-  v3PaidAndBilled: sale,
-  v3UndoBilling: identification,
-  v2PaidAndBilled: identification,
-  v2UndoBilling: identification,
-  mockPaidAndBilled: identification,
-  mockUndoBilling: identification,
-  createOrder: ORDER,
-  totalRefund: { author: 'ana', reason: 'devolución' },
-  partialRefund: { amount: 10, author: 'ana', reason: 'devolución' },
-  registerVoucher: VOUCHER,
-  cancelVoucher: { expected_status: 'PENDING' },
-  createPayment: { paymentId: 'PAY-2', value: 10, callbackUrl: 'https://shop.example.pe/cb' },
-  cancelPayment: { paymentId: 'PAY-1', requestId: 1 },
-  capturePayment: { paymentId: 'PAY-1', transactionId: 'T-1', requestId: 2, value: 10 },
-  refundPayment: {
-    paymentId: 'PAY-1',
-    transactionId: 'T-1',
-    settleId: 'S-1',
-    requestId: 3,
-    value: 10,
-  },
-};
-
-const QUERIES: Record<string, Record<string, string>> = {
-  v2Info: identification,
-  mockInfo: identification,
-  v2DaySummary: { day: '2026-03-10', detail: 'true' },
-  mockDaySummary: { day: '2026-03-10', detail: 'false' },
 };
 
 const TRAINER: Target[] = [
@@ -113,15 +75,17 @@ const TRAINER: Target[] = [
 }));
 
 export const TARGETS: Target[] = [
-  ...Object.entries(serviceEndpoints as Record<string, EndpointSpec>).map(([name, spec]) => ({
-    name,
-    method: spec.method,
-    path: spec.path,
-    auth: spec.auth,
-    errors: spec.errors as Partial<Record<number, z.ZodType>>,
-    ...(spec.responseType === 'html' ? {} : { response: spec.response }),
-    ...(BODIES[name] === undefined ? {} : { body: BODIES[name] }),
-    ...(QUERIES[name] === undefined ? {} : { query: QUERIES[name] }),
-  })),
+  ...Object.entries(serviceEndpoints as Record<string, ServiceEndpointSpec>).map(
+    ([name, spec]) => ({
+      name,
+      method: spec.method,
+      path: spec.path,
+      auth: spec.auth,
+      errors: spec.errors as Partial<Record<number, z.ZodType>>,
+      ...(spec.responseType === 'html' ? {} : { response: spec.response }),
+      ...(spec.example.body === undefined ? {} : { body: spec.example.body }),
+      ...(spec.example.query === undefined ? {} : { query: spec.example.query }),
+    }),
+  ),
   ...TRAINER,
 ];

@@ -5,7 +5,8 @@
 // Replay: RELIABILITY_SEED=<seed> npx vitest run reliability/fuzz/trainer-controls-fuzz
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockApp, type MockApp } from '../../electron/mock/app';
+import type { MockApp } from '../../electron/mock/app';
+import { freshMock } from '../../electron/mock/test-support';
 import { replayOptions } from '../support/seeded-random';
 
 const RUNS = 300;
@@ -101,7 +102,7 @@ const readers = (amount: string) => [
 
 let app: MockApp;
 beforeAll(async () => {
-  app = await createMockApp({ now: '2026-03-10T15:00:00Z' });
+  app = await freshMock();
 });
 afterAll(async () => {
   await app.close();

@@ -76,3 +76,57 @@ export type EndpointSpec = {
 
 export const defineEndpoints = <const T extends Record<string, EndpointSpec>>(endpoints: T): T =>
   endpoints;
+
+/**
+ * One request of an endpoint the sandbox answers 200: the values of its path parameters, its
+ * query, headers and body. The OpenAPI document shows it as the operation's example, the
+ * integrator session replays it (electron/mock/openapi/integrator-session.ts), the 401 table
+ * sends it without credentials (electron/mock/http/auth.test.ts) and the fuzz breaks it
+ * (reliability/fuzz/mock-targets.ts).
+ */
+export type EndpointExample = {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: unknown;
+};
+
+/**
+ * An endpoint of the service: everything that is per endpoint sits on its entry, so adding one is
+ * one entry here (docs/how-to/add-a-service-endpoint.md, docs/decisions.md "One place per
+ * endpoint").
+ */
+export type ServiceEndpointSpec = EndpointSpec & {
+  /** What the operation does and the rules behind it, for integrators reading the document. */
+  description: string;
+  /**
+   * A request a freshly reset sandbox answers 200 (`shared/api/endpoints.test.ts` parses it with
+   * the entry's schemas), unless the scripted integrator session makes that very call after the
+   * records it needs.
+   */
+  example: EndpointExample;
+};
+
+/** The service's endpoints of one area: a missing description or example does not compile. */
+export const defineServiceEndpoints = <const T extends Record<string, ServiceEndpointSpec>>(
+  endpoints: T,
+): T => endpoints;
+
+/** The example's path: the entry's template with the example's parameter values. */
+export const examplePath = (spec: ServiceEndpointSpec): string =>
+  spec.path.replace(/\{(\w+)\}/g, (whole, name: string) => spec.example.params?.[name] ?? whole);
+
+/** The example as one request: its method, filled-in path, query, headers and body. */
+export function exampleRequest(spec: ServiceEndpointSpec): EndpointExample & {
+  method: HttpMethod;
+  path: string;
+} {
+  const { query, headers, body } = spec.example;
+  return {
+    method: spec.method,
+    path: examplePath(spec),
+    ...(query ? { query } : {}),
+    ...(headers ? { headers } : {}),
+    ...(body === undefined ? {} : { body }),
+  };
+}

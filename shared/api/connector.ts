@@ -1,6 +1,6 @@
 // Platform connector: a payments-provider style API for an e-commerce platform.
 import { z } from 'zod';
-import { defineEndpoints, ErrorBody, HttpUrl, NonEmptyString, WireAmount } from './common';
+import { defineServiceEndpoints, ErrorBody, HttpUrl, NonEmptyString, WireAmount } from './common';
 
 /**
  * The two credential headers of every connector request (auth `connector`), keyed lower-case as
@@ -145,7 +145,7 @@ const writeErrors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
 const connector = { auth: 'connector', headers: ConnectorHeaders } as const;
 
-export const connectorEndpoints = defineEndpoints({
+export const connectorEndpoints = defineServiceEndpoints({
   paymentMethods: {
     ...connector,
     method: 'GET',
@@ -153,6 +153,8 @@ export const connectorEndpoints = defineEndpoints({
     summary: 'Payment methods offered (Service, CreditCard)',
     response: PaymentMethodsResponse,
     errors: readErrors,
+    description: 'The platform connector: the payment methods this provider offers.',
+    example: {},
   },
   manifest: {
     ...connector,
@@ -161,6 +163,8 @@ export const connectorEndpoints = defineEndpoints({
     summary: 'Connector manifest: payment methods and custom fields',
     response: Manifest,
     errors: readErrors,
+    description: 'The platform connector: the provider’s manifest (methods and custom fields).',
+    example: {},
   },
   createPayment: {
     ...connector,
@@ -170,6 +174,11 @@ export const connectorEndpoints = defineEndpoints({
     body: CreatePaymentBody,
     response: CreatePaymentResponse,
     errors: { 400: ErrorBody, 401: ErrorBody },
+    description:
+      'Creates a payment backed by an order whose `order_id` is the `paymentId`; `status` is ' +
+      '`undefined` until the order is approved or rejected, when `callbackUrl` is called. ' +
+      'Idempotent on `paymentId`.',
+    example: { body: { paymentId: 'PAY-1', value: 10, callbackUrl: 'http://127.0.0.1:9/cb' } },
   },
   cancelPayment: {
     ...connector,
@@ -180,6 +189,8 @@ export const connectorEndpoints = defineEndpoints({
     body: CancelPaymentBody,
     response: CancelPaymentResponse,
     errors: writeErrors,
+    description: 'Cancels a payment; idempotent on `requestId` (a repeat gets the first answer).',
+    example: { params: { payment_id: 'PAY-1' }, body: { paymentId: 'PAY-1', requestId: 1 } },
   },
   capturePayment: {
     ...connector,
@@ -190,6 +201,11 @@ export const connectorEndpoints = defineEndpoints({
     body: CapturePaymentBody,
     response: CapturePaymentResponse,
     errors: writeErrors,
+    description: 'Settles an approved payment; idempotent on `requestId`.',
+    example: {
+      params: { payment_id: 'PAY-3' },
+      body: { paymentId: 'PAY-3', transactionId: 'PAY-3', requestId: 7, value: 10 },
+    },
   },
   refundPayment: {
     ...connector,
@@ -200,5 +216,16 @@ export const connectorEndpoints = defineEndpoints({
     body: RefundPaymentBody,
     response: RefundPaymentResponse,
     errors: writeErrors,
+    description: 'Refunds a settled payment; idempotent on `requestId`.',
+    example: {
+      params: { payment_id: 'PAY-3' },
+      body: {
+        paymentId: 'PAY-3',
+        transactionId: 'PAY-3',
+        settleId: 'ST-1',
+        requestId: 8,
+        value: 10,
+      },
+    },
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EndpointSpec } from './common';
+import type { EndpointSpec, ServiceEndpointSpec } from './common';
 import { connectorEndpoints } from './connector';
 import {
   documentedEndpoints,
@@ -13,7 +13,7 @@ import { limitsEndpoints } from './limits';
 import { ordersEndpoints } from './orders';
 import { voucherEndpoints } from './vouchers';
 
-const areas: Record<string, Record<string, EndpointSpec>> = {
+const areas: Record<string, Record<string, ServiceEndpointSpec>> = {
   inStoreEndpoints,
   limitsEndpoints,
   ordersEndpoints,
@@ -42,15 +42,49 @@ describe('the service catalogue', () => {
   });
 
   describe.each(Object.entries(areas))('%s', (_, area) => {
-    it.each(Object.entries(area))('%s: path starts with / and is the document’s', (_, e) => {
+    it.each(Object.entries(area))('%s: path starts with / and is the document’s', (name, e) => {
       expect(e.path.startsWith('/')).toBe(true);
-      expect(isDocumented(e)).toBe(true);
+      const where = `${name}: its method and path are not in shared/api/documented-endpoints.ts`;
+      expect(isDocumented(e), where).toBe(true);
     });
 
     it.each(Object.entries(area))('%s: path params are its {template} params', (_, e) => {
       const templateParams = [...e.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
       expect(Object.keys(e.params?.shape ?? {})).toEqual(templateParams);
     });
+
+    it.each(Object.entries(area as Record<string, ServiceEndpointSpec>))(
+      '%s: a description, and an example its own schemas accept',
+      (name, e) => {
+        const where = `the example on ${name} (shared/api/)`;
+        expect(e.description.trim(), `${name}: the description is empty`).not.toBe('');
+        const parts = [
+          [e.params, e.example.params, 'params'],
+          [e.query, e.example.query, 'query'],
+          [e.body, e.example.body, 'body'],
+        ] as const;
+        for (const [schema, value, part] of parts) {
+          if (schema === undefined) {
+            expect(value, `${where} has ${part}, the entry none`).toBeUndefined();
+            continue;
+          }
+          const parsed = schema.safeParse(value ?? {});
+          expect(parsed.error?.issues ?? [], `${where}: its ${part}`).toEqual([]);
+        }
+        // The credentials are the client's to add (electron/service/call-endpoint.ts), not the example's.
+        const credentials = {
+          'client-id': { client_id: 'mock-client' },
+          connector: { client_id: 'mock-client', secret_token: 'mock-secret' },
+          bearer: {},
+          none: {},
+        }[e.auth];
+        const headers = Object.fromEntries([
+          ...Object.entries(credentials),
+          ...Object.entries(e.example.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
+        ]);
+        if (e.headers) expect(e.headers.safeParse(headers).error?.issues ?? [], where).toEqual([]);
+      },
+    );
 
     it.each(Object.entries(area))('%s: body only on POST, HTML as text', (_, e) => {
       if (e.method === 'GET') expect(e.body).toBeUndefined();
@@ -68,7 +102,7 @@ describe('the service catalogue', () => {
 
   it('gives each /mock/ test endpoint the method of its v2 twin', () => {
     const mocks = all.filter(([, e]) => e.path.startsWith(documentedTestEndpointPrefix));
-    expect(mocks).toHaveLength(4);
+    expect(mocks).toHaveLength(documentedTestEndpointSegments.length);
     for (const [, mock] of mocks) {
       const twin = all.find(([, e]) => e.path === mock.path.replace('/mock/', '/v2/'));
       expect(twin?.[1].method).toBe(mock.method);

@@ -2,7 +2,7 @@
 // Both answer HTML text, shown by the app only in a sandboxed iframe (docs/decisions.md
 // "Embeddable HTML").
 import { z } from 'zod';
-import { defineEndpoints, ErrorBody, FieldErrorsBody, NonEmptyString } from './common';
+import { defineServiceEndpoints, ErrorBody, FieldErrorsBody, NonEmptyString } from './common';
 
 /** The documented spelling of the add-on's credential header. */
 export const CLIENT_ID_HEADER = 'Client_id';
@@ -38,7 +38,7 @@ export type HtmlFragment = z.infer<typeof HtmlFragment>;
 export const UnauthorizedDetail = z.union([z.object({ detail: z.string() }), ErrorBody]);
 export type UnauthorizedDetail = z.infer<typeof UnauthorizedDetail>;
 
-export const htmlEndpoints = defineEndpoints({
+export const htmlEndpoints = defineServiceEndpoints({
   financingAddOn: {
     method: 'GET',
     path: '/pos/pay-with-service-add-on/{amount}',
@@ -50,6 +50,10 @@ export const htmlEndpoints = defineEndpoints({
     response: HtmlFragment,
     // A path amount that is not an integer or a 2-decimal float: `{ amount: "Error on amount format" }`.
     errors: { 400: FieldErrorsBody, 401: UnauthorizedDetail },
+    description:
+      'An HTML fragment for a product page: the amount in installments within the store’s ' +
+      'limits, and a link to the info steps. The amount is an integer or a 2-decimal float.',
+    example: { params: { amount: '1500' } },
   },
   infoSteps: {
     method: 'GET',
@@ -60,5 +64,9 @@ export const htmlEndpoints = defineEndpoints({
     responseType: 'html',
     response: HtmlFragment,
     errors: { 404: ErrorBody },
+    description:
+      'An HTML fragment: the steps, requirements and a how-it-works link. No credentials; an ' +
+      'unknown client id answers 404 `Client not registered`.',
+    example: { params: { client_id: 'mock-client' } },
   },
 });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isValidDni, isValidFundingCode, isValidRuc } from '../domain/identity';
 import {
-  defineEndpoints,
+  defineServiceEndpoints,
   EmptyOk,
   ErrorBody,
   FieldErrorsBody,
@@ -119,13 +119,18 @@ export const DaySummaryQuery = z.strictObject({
 });
 export type DaySummaryQuery = z.infer<typeof DaySummaryQuery>;
 
+// The order of checks every in-store endpoint follows (docs/decisions.md "Billing").
+const IN_STORE_ORDER =
+  'Checks, in order: the token, the formats (every field in error reported together, keyed by ' +
+  'field), the code exists and is active, then its own rules (`{ error }` with the message).';
+
 const inStoreErrors = {
   400: z.union([ErrorBody, FieldErrorsBody]),
   401: ErrorBody,
   404: ErrorBody,
 };
 
-export const inStoreEndpoints = defineEndpoints({
+export const inStoreEndpoints = defineServiceEndpoints({
   v3Verify: {
     method: 'POST',
     path: `${BASE}/v3/verify-fundingcode-and-conditions`,
@@ -134,6 +139,14 @@ export const inStoreEndpoints = defineEndpoints({
     body: BillingRequest,
     response: FundingConditions,
     errors: inStoreErrors,
+    description:
+      'The funding conditions recalculated for `billed_amount`: approved = min(billed, credit ' +
+      'line), excedent, down payment (absorbs the rounding), installments, and ' +
+      '`downpayment_amount_inhouse`, what the store collects besides the excedent. The first ' +
+      `Verify binds the funding to its \`cashier_id\`. ${IN_STORE_ORDER}`,
+    example: {
+      body: { dni: '41000001', funding_code: 'VENTA1', billed_amount: 1200, cashier_id: 'caja-01' },
+    },
   },
   v3PaidAndBilled: {
     method: 'POST',
@@ -143,6 +156,13 @@ export const inStoreEndpoints = defineEndpoints({
     body: BillingRequest,
     response: EmptyOk,
     errors: inStoreErrors,
+    description:
+      'Records that the store collected and billed. Compares `billed_amount` with the last ' +
+      'Verify; only the first call has effect and every repeat answers 200 again, so an unknown ' +
+      `outcome is settled by calling again. ${IN_STORE_ORDER}`,
+    example: {
+      body: { dni: '41000010', funding_code: 'FACTU1', billed_amount: 800, cashier_id: 'caja-01' },
+    },
   },
   v3UndoBilling: {
     method: 'POST',
@@ -152,6 +172,11 @@ export const inStoreEndpoints = defineEndpoints({
     body: Identification,
     response: EmptyOk,
     errors: inStoreErrors,
+    description:
+      'Releases a billing. Its own rules, in order: a RUC must start with 10, billed, the loan ' +
+      'has a payment, the first payment is `external`, there is only one payment. The payment ' +
+      `stays. ${IN_STORE_ORDER}`,
+    example: { body: { dni: '41000012', funding_code: 'DESHA1' } },
   },
   v2Info: {
     method: 'GET',
@@ -161,6 +186,10 @@ export const inStoreEndpoints = defineEndpoints({
     query: InfoQuery,
     response: FundingInfo,
     errors: inStoreErrors,
+    description:
+      'Check funding code (v2): purchase total, down payment, its status (`PENDING` or ' +
+      '`FULFILLED`) and the channel the customer chose.',
+    example: { query: { dni: '42000001', funding_code: 'PEND01' } },
   },
   v2PaidAndBilled: {
     method: 'POST',
@@ -170,6 +199,8 @@ export const inStoreEndpoints = defineEndpoints({
     body: Identification,
     response: EmptyOk,
     errors: inStoreErrors,
+    description: `v2 billing: marks the down payment collected in store; repeats have no effect. ${IN_STORE_ORDER}`,
+    example: { body: { dni: '42000001', funding_code: 'PEND01' } },
   },
   v2UndoBilling: {
     method: 'POST',
@@ -179,6 +210,8 @@ export const inStoreEndpoints = defineEndpoints({
     body: Identification,
     response: EmptyOk,
     errors: inStoreErrors,
+    description: `v2 undo billing. ${IN_STORE_ORDER}`,
+    example: { body: { ruc: '10054148289', funding_code: 'RUCPE1' } },
   },
   v2DaySummary: {
     method: 'GET',
@@ -188,6 +221,10 @@ export const inStoreEndpoints = defineEndpoints({
     query: DaySummaryQuery,
     response: DaySummary,
     errors: { 400: FieldErrorsBody, 401: ErrorBody },
+    description:
+      "The store's calendar day (America/Lima unless changed): totals of the fundings billed " +
+      'that day and not undone; with `detail=true`, a row per payment of those loans.',
+    example: { query: { day: '2026-03-10', detail: 'true' } },
   },
   mockInfo: {
     method: 'GET',
@@ -197,6 +234,8 @@ export const inStoreEndpoints = defineEndpoints({
     query: InfoQuery,
     response: FundingInfo,
     errors: inStoreErrors,
+    description: 'As v2 Info, over the documented test identities only (dni 00000001…, TEST01…).',
+    example: { query: { dni: '00000001', funding_code: 'TEST01' } },
   },
   mockPaidAndBilled: {
     method: 'POST',
@@ -206,6 +245,8 @@ export const inStoreEndpoints = defineEndpoints({
     body: Identification,
     response: EmptyOk,
     errors: inStoreErrors,
+    description: 'As v2 Paid-and-billed, over the test identities only.',
+    example: { body: { dni: '00000001', funding_code: 'TEST01' } },
   },
   mockUndoBilling: {
     method: 'POST',
@@ -215,6 +256,8 @@ export const inStoreEndpoints = defineEndpoints({
     body: Identification,
     response: EmptyOk,
     errors: inStoreErrors,
+    description: 'As v2 Undo billing, over the test identities only.',
+    example: { body: { dni: '00000003', funding_code: 'TEST03' } },
   },
   mockDaySummary: {
     method: 'GET',
@@ -224,5 +267,7 @@ export const inStoreEndpoints = defineEndpoints({
     query: DaySummaryQuery,
     response: DaySummary,
     errors: { 400: FieldErrorsBody, 401: ErrorBody },
+    description: 'As v2 Day summary, over the test identities only.',
+    example: { query: { day: '2026-03-10', detail: 'false' } },
   },
 });

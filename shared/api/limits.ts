@@ -1,6 +1,6 @@
 // Funding limits: the financeable amount and installment bounds of the store.
 import { z } from 'zod';
-import { defineEndpoints, ErrorBody } from './common';
+import { defineServiceEndpoints, ErrorBody } from './common';
 
 /** `GET /pos/client/landing_config`. Numeric bounds are not shown, so only integers are checked. */
 export const FundingLimits = z.object({
@@ -12,7 +12,7 @@ export const FundingLimits = z.object({
 });
 export type FundingLimits = z.infer<typeof FundingLimits>;
 
-export const limitsEndpoints = defineEndpoints({
+export const limitsEndpoints = defineServiceEndpoints({
   fundingLimits: {
     method: 'GET',
     path: '/pos/client/landing_config',
@@ -20,5 +20,7 @@ export const limitsEndpoints = defineEndpoints({
     auth: 'bearer',
     response: FundingLimits,
     errors: { 401: ErrorBody },
+    description: "The store's financing bounds: amounts in whole soles and number of installments.",
+    example: {},
   },
 });

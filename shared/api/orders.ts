@@ -1,7 +1,7 @@
 // Online orders: create, read, total and partial refund, cancel, confirm.
 import { z } from 'zod';
 import { centsFromWire, MAX_CENTS } from '../domain/money';
-import { defineEndpoints, ErrorBody, HttpUrl, NonEmptyString, WireAmount } from './common';
+import { defineServiceEndpoints, ErrorBody, HttpUrl, NonEmptyString, WireAmount } from './common';
 import { OrderCreateParams } from './order-create';
 
 export * from './order-create';
@@ -98,7 +98,7 @@ export type ConfirmOrderResponse = z.infer<typeof ConfirmOrderResponse>;
 
 const perOrderErrors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
-export const ordersEndpoints = defineEndpoints({
+export const ordersEndpoints = defineServiceEndpoints({
   createOrder: {
     method: 'POST',
     path: '/pos/order/create',
@@ -107,6 +107,21 @@ export const ordersEndpoints = defineEndpoints({
     body: OrderCreateParams,
     response: CreateOrderResponse,
     errors: { 400: ErrorBody, 401: ErrorBody },
+    description:
+      'Creates a financing order; `magic_link` is where the customer applies. A repeated ' +
+      '`order_id` with the same body, or any body while still `initial`, answers ' +
+      '`already_created`; a different body later answers `Cannot modify order`.',
+    example: {
+      body: {
+        amount: 1000,
+        order_id: 'WEB-1',
+        pos_client_id: 'mock-client',
+        url_redir_on_canceled: 'https://shop.example.pe/c',
+        url_redir_on_rejected: 'https://shop.example.pe/r',
+        url_redir_on_success: 'https://shop.example.pe/s',
+        url_redir_on_downpayment: 'https://shop.example.pe/d',
+      },
+    },
   },
   getOrder: {
     method: 'GET',
@@ -116,6 +131,10 @@ export const ordersEndpoints = defineEndpoints({
     params: OrderParams,
     response: Order,
     errors: { 401: ErrorBody, 404: ErrorBody },
+    description:
+      'The order by the merchant’s `order_id`. `GET /pos/order/info-steps` is this operation ' +
+      '(the order "info-steps"), never the info steps of a client named "order".',
+    example: { params: { order_id: 'WEB-1' } },
   },
   totalRefund: {
     method: 'POST',
@@ -127,6 +146,14 @@ export const ordersEndpoints = defineEndpoints({
     body: TotalRefundBody,
     response: TotalRefundResult,
     errors: perOrderErrors,
+    description:
+      'Refunds a confirmed or funded order in full. Replayed unchanged for a repeated ' +
+      '`X-Unique-Token`; a second total refund with a new token answers `already_refunded`.',
+    example: {
+      params: { order_id: 'WEB-1' },
+      headers: { 'X-Unique-Token': 't-5' },
+      body: { author: 'ana', reason: 'devolución' },
+    },
   },
   partialRefund: {
     method: 'POST',
@@ -138,6 +165,14 @@ export const ordersEndpoints = defineEndpoints({
     body: PartialRefundBody,
     response: PartialRefundResult,
     errors: perOrderErrors,
+    description:
+      'Refunds part of a confirmed or funded order: `decreased_debt` when the amount only ' +
+      'lowers the debt, `success` when money goes back to the customer.',
+    example: {
+      params: { order_id: 'WEB-1' },
+      headers: { 'X-Unique-Token': 't-1' },
+      body: { amount: 100, author: 'ana', reason: 'devolución' },
+    },
   },
   cancelOrder: {
     method: 'POST',
@@ -147,6 +182,8 @@ export const ordersEndpoints = defineEndpoints({
     params: OrderParams,
     response: CancelOrderResponse,
     errors: perOrderErrors,
+    description: 'Cancels an order that is not funded yet.',
+    example: { params: { order_id: 'WEB-2' } },
   },
   confirmOrder: {
     method: 'POST',
@@ -156,5 +193,9 @@ export const ordersEndpoints = defineEndpoints({
     params: OrderParams,
     response: ConfirmOrderResponse,
     errors: perOrderErrors,
+    description:
+      '`approved` or `validated` orders become confirmed (`validated` becomes `funded`); ' +
+      'earlier states answer `Cannot confirm an order before it is approved`.',
+    example: { params: { order_id: 'WEB-1' } },
   },
 });

@@ -1,6 +1,6 @@
 // Bank-transfer voucher registration: register, cancel, read status, and the webhook callback.
 import { z } from 'zod';
-import { defineEndpoints, HttpUrl, IsoDate, NonEmptyString, WireAmount } from './common';
+import { defineServiceEndpoints, HttpUrl, IsoDate, NonEmptyString, WireAmount } from './common';
 import { VOUCHERS } from './messages';
 
 /** Decision (docs/decisions.md "Vouchers"): `request_id` is a 24-character lowercase hex id. */
@@ -101,7 +101,7 @@ export const VoucherWebhookHeaders = z.object({
 });
 export type VoucherWebhookHeaders = z.infer<typeof VoucherWebhookHeaders>;
 
-export const voucherEndpoints = defineEndpoints({
+export const voucherEndpoints = defineServiceEndpoints({
   registerVoucher: {
     method: 'POST',
     path: '/vouchers/unchecked_payment/register',
@@ -110,6 +110,22 @@ export const voucherEndpoints = defineEndpoints({
     body: RegisterVoucherBody,
     response: RegisterVoucherResponse,
     errors: { 400: RegisterVoucherError, 401: VoucherEmptyError },
+    description:
+      'Registers a bank transfer voucher, `PENDING` until reviewed; a receipt whose path does ' +
+      'not end in a listed format is `INVALID` at once. Errors are plain text.',
+    example: {
+      body: {
+        amount: 250.5,
+        date: '2026-03-04',
+        operation_number: '00123456',
+        bank_account_id: '193-2045678-0-11',
+        order_id: 'V-1001',
+        webhook: 'http://127.0.0.1:9/hooks/voucher',
+        customer_dni: '12345678',
+        customer_fullname: 'Ana Quispe',
+        receipt: 'https://cdn.example.pe/receipts/V-1001.jpg',
+      },
+    },
   },
   cancelVoucher: {
     method: 'POST',
@@ -120,6 +136,12 @@ export const voucherEndpoints = defineEndpoints({
     body: CancelVoucherBody,
     response: CancelVoucherResponse,
     errors: { 400: CancelVoucherRefusal, 401: VoucherEmptyError, 404: VoucherEmptyError },
+    description:
+      'Cancels a voucher in the `expected_status`; another status answers `invalid_status`.',
+    example: {
+      params: { request_id: '6650f1c2a9b3e4d5f6a7b8c9' },
+      body: { expected_status: 'PENDING' },
+    },
   },
   getVoucher: {
     method: 'GET',
@@ -129,5 +151,7 @@ export const voucherEndpoints = defineEndpoints({
     params: VoucherParams,
     response: Voucher,
     errors: { 401: VoucherEmptyError, 404: VoucherEmptyError },
+    description: 'The voucher by its 24-hex-character `request_id`.',
+    example: { params: { request_id: '6650f1c2a9b3e4d5f6a7b8c9' } },
   },
 });

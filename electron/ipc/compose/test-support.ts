@@ -10,7 +10,8 @@ import type {
   BridgeResult,
 } from '../../../shared/bridge';
 import { makeTempDir } from '../../journal/test-support';
-import { createMockApp, type MockApp } from '../../mock/app';
+import type { MockApp } from '../../mock/app';
+import { freshMock, NOW, TODAY } from '../../mock/test-support';
 import { createMemoryVault } from '../../vault/memory-vault';
 import type { Vault } from '../../vault/vault';
 import { dispatch } from '../dispatch';
@@ -18,16 +19,10 @@ import { browserPrinter } from '../handlers/print-handlers';
 import type { HandlerTable } from './create-handlers';
 import { type Backend, type BackendOptions, openBackend } from './open-backend';
 
-export const NOW = '2026-03-10T15:00:00.000Z';
-/** The store day of NOW in America/Lima. */
-export const TODAY = '2026-03-10';
 export const PIN = '4321';
 
-export { makeTempDir };
-
-export function freshMock(options: { token?: string } = {}): Promise<MockApp> {
-  return createMockApp({ now: NOW, ...options });
-}
+// The mock's one fresh mock and its clock: the backend's clock below is the same NOW.
+export { freshMock, makeTempDir, NOW, TODAY };
 
 /** Retries with no wait: the loop's logic is tested, not its timing. */
 export const instantRetry = { sleep: async () => {}, random: () => 0 };

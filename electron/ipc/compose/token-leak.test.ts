@@ -6,14 +6,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BridgeArgs, BridgeMethod } from '../../../shared/bridge';
-import { createMockApp, type MockApp } from '../../mock/app';
+import type { MockApp } from '../../mock/app';
 import { createMemoryVault } from '../../vault/memory-vault';
 import type { Backend } from './open-backend';
 import {
   call,
   externalRows,
+  freshMock,
   makeTempDir,
-  NOW,
   openTestBackend,
   PIN,
   PLAIN_SALE,
@@ -31,12 +31,12 @@ const answers: string[] = [];
 
 beforeEach(async () => {
   temp = await makeTempDir();
-  service = await createMockApp({ token: TOKEN, now: NOW });
+  service = await freshMock({ token: TOKEN });
   await service.listen({ port: 0, host: '127.0.0.1' });
   const address = service.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   baseUrl = `http://127.0.0.1:${address.port}`;
-  training = await createMockApp({ now: NOW });
+  training = await freshMock();
   backend = await openTestBackend({
     dataDir: temp.dir,
     mock: training,

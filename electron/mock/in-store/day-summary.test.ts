@@ -3,7 +3,17 @@
 // messages for a bad `day` or `detail`.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MockApp } from '../app';
-import { daySummary, freshMock, get, newFunding, PATHS, post, put, sell } from '../test-support';
+import {
+  daySummary,
+  freshMock,
+  get,
+  newFunding,
+  PATHS,
+  post,
+  put,
+  sell,
+  TODAY,
+} from '../test-support';
 
 let app: MockApp;
 beforeEach(async () => {
@@ -18,9 +28,9 @@ const setClock = async (now: string) => {
   expect(answer.status).toBe(200);
 };
 
-/** Two sales on 2026-03-10 (Lima): one v3 above the line, one v2 partly paid online. */
+/** Two sales on 2026-03-17 (Lima): one v3 above the line, one v2 partly paid online. */
 async function twoSales() {
-  await setClock('2026-03-10T15:00:00Z');
+  await setClock('2026-03-17T15:00:00Z');
   const a = await newFunding(app, { dni: '45123456', credit_line: 1000 });
   await sell(app, {
     who: { dni: '45123456' },
@@ -60,7 +70,7 @@ describe.each([
   it.each(['yes', '1', 'TRUE', 'True', ''])(
     'detail=%j → { detail: "Not a valid boolean" }',
     async (detail) => {
-      const answer = await get(app, path, { day: '2026-03-05', detail });
+      const answer = await get(app, path, { day: TODAY, detail });
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ detail: 'Not a valid boolean' });
     },
@@ -85,12 +95,12 @@ describe.each([
 
 describe('Day summary v2: totals and detail', () => {
   it('a day with no sales: zeros, and order_detail only when asked', async () => {
-    const plain = await get(app, PATHS.v2DaySummary, { day: '2026-03-11' });
+    const plain = await get(app, PATHS.v2DaySummary, { day: '2026-03-18' });
     expect(plain.status).toBe(200);
     expect(plain.text).toBe(
       JSON.stringify({ total_purchases: 0, total_paid_in_store: 0, total_financed: 0 }),
     );
-    expect(await daySummary(app, '2026-03-11', 'true')).toEqual({
+    expect(await daySummary(app, '2026-03-18', 'true')).toEqual({
       total_purchases: 0,
       total_paid_in_store: 0,
       total_financed: 0,
@@ -105,9 +115,9 @@ describe('Day summary v2: totals and detail', () => {
       total_paid_in_store: 750.5,
       total_financed: 1600,
     };
-    expect(await daySummary(app, '2026-03-10')).toEqual(expectedTotals);
-    expect(await daySummary(app, '2026-03-10', 'false')).toEqual(expectedTotals);
-    const detailed = await daySummary(app, '2026-03-10', 'true');
+    expect(await daySummary(app, '2026-03-17')).toEqual(expectedTotals);
+    expect(await daySummary(app, '2026-03-17', 'false')).toEqual(expectedTotals);
+    const detailed = await daySummary(app, '2026-03-17', 'true');
     expect(detailed).toEqual({
       ...expectedTotals,
       order_detail: expect.arrayContaining([
@@ -118,7 +128,7 @@ describe('Day summary v2: totals and detail', () => {
     });
     expect(detailed.order_detail).toHaveLength(3);
     // Other days do not see them.
-    expect(await daySummary(app, '2026-03-11')).toEqual({
+    expect(await daySummary(app, '2026-03-18')).toEqual({
       total_purchases: 0,
       total_paid_in_store: 0,
       total_financed: 0,
@@ -132,7 +142,7 @@ describe('Day summary v2: totals and detail', () => {
       funding_code: a.funding_code,
     });
     expect(undo.status).toBe(200);
-    expect(await daySummary(app, '2026-03-10', 'true')).toEqual({
+    expect(await daySummary(app, '2026-03-17', 'true')).toEqual({
       total_purchases: 1000,
       total_paid_in_store: 150,
       total_financed: 850,
@@ -142,7 +152,7 @@ describe('Day summary v2: totals and detail', () => {
       ],
     });
 
-    await setClock('2026-03-12T15:00:00Z');
+    await setClock('2026-03-19T15:00:00Z');
     // Billed again for S/ 1,000.00 (within the line): the S/ 600.50 collected before the undo
     // covers the down payment, so nothing new is collected and no payment is added.
     await sell(app, {
@@ -151,7 +161,7 @@ describe('Day summary v2: totals and detail', () => {
       billed: 1000,
       cashier: 'C2',
     });
-    expect(await daySummary(app, '2026-03-12', 'true')).toEqual({
+    expect(await daySummary(app, '2026-03-19', 'true')).toEqual({
       total_purchases: 1000,
       total_paid_in_store: 600.5,
       total_financed: 399.5,
@@ -159,12 +169,12 @@ describe('Day summary v2: totals and detail', () => {
         { order_id: a.order_id, dni: '45123456', payment_origin: 'external', amount: 600.5 },
       ],
     });
-    expect((await daySummary(app, '2026-03-10')).total_purchases).toBe(1000);
+    expect((await daySummary(app, '2026-03-17')).total_purchases).toBe(1000);
   });
 
   it("the day is the store's calendar day (America/Lima by default)", async () => {
-    // 04:30 UTC on the 10th is 23:30 on the 9th in Lima (UTC−5).
-    await setClock('2026-03-10T04:30:00Z');
+    // 04:30 UTC on the 17th is 23:30 on the 16th in Lima (UTC−5).
+    await setClock('2026-03-17T04:30:00Z');
     const late = await newFunding(app, { dni: '45123456', credit_line: 1000 });
     await sell(app, {
       who: { dni: '45123456' },
@@ -172,8 +182,8 @@ describe('Day summary v2: totals and detail', () => {
       billed: 1000,
       cashier: 'C1',
     });
-    // 05:00 UTC on the 10th is midnight on the 10th in Lima.
-    await setClock('2026-03-10T05:00:00Z');
+    // 05:00 UTC on the 17th is midnight on the 17th in Lima.
+    await setClock('2026-03-17T05:00:00Z');
     const midnight = await newFunding(app, { dni: '45123457', credit_line: 500 });
     await sell(app, {
       who: { dni: '45123457' },
@@ -182,26 +192,26 @@ describe('Day summary v2: totals and detail', () => {
       cashier: 'C1',
     });
 
-    expect(await daySummary(app, '2026-03-09')).toEqual({
+    expect(await daySummary(app, '2026-03-16')).toEqual({
       total_purchases: 1000,
       total_paid_in_store: 250,
       total_financed: 750,
     });
-    expect(await daySummary(app, '2026-03-10')).toEqual({
+    expect(await daySummary(app, '2026-03-17')).toEqual({
       total_purchases: 500,
       total_paid_in_store: 125,
       total_financed: 375,
     });
 
-    // The store's time zone is a setting: in UTC both sales are on the 10th.
+    // The store's time zone is a setting: in UTC both sales are on the 17th.
     expect((await put(app, '/__mock/merchant', { time_zone: 'UTC' })).status).toBe(200);
-    expect((await daySummary(app, '2026-03-09')).total_purchases).toBe(0);
-    expect((await daySummary(app, '2026-03-10')).total_purchases).toBe(1500);
+    expect((await daySummary(app, '2026-03-16')).total_purchases).toBe(0);
+    expect((await daySummary(app, '2026-03-17')).total_purchases).toBe(1500);
   });
 
   it('the seeded billed scenarios count on the day the mock started', async () => {
-    // freshMock starts at 2026-03-05T15:00Z; FACTU1 (S/ 800) and the billed undo cases are there.
-    const summary = await daySummary(app, '2026-03-05', 'true');
+    // freshMock starts at NOW; FACTU1 (S/ 800) and the billed undo cases are on that day.
+    const summary = await daySummary(app, TODAY, 'true');
     expect(summary.total_purchases).toBeGreaterThanOrEqual(800);
     expect(summary.order_detail?.length).toBeGreaterThan(0);
     expect((await daySummary(app, '2026-03-04')).total_purchases).toBe(0);

@@ -3,10 +3,10 @@
 // an integrator's test run and a training class never see each other's sales.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MockApp } from '../app';
-import { daySummary, freshMock, get, info, PATHS, post, sell } from '../test-support';
+import { daySummary, freshMock, get, info, PATHS, post, sell, TODAY } from '../test-support';
 import { TEST_IDENTITIES } from '../trainer/test-identities';
 
-const DAY = '2026-03-05'; // the day freshMock starts on, when TEST03 is billed
+const DAY = TODAY; // the day freshMock starts on, when TEST03 is billed
 const NOT_ACTIVE = { error: 'Funding code does not exist or not active' };
 
 let app: MockApp;

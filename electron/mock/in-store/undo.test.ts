@@ -16,11 +16,12 @@ import {
   type Sale,
   sell,
   setPayments,
+  TODAY,
   verify,
   type Who,
 } from '../test-support';
 
-const DAY = '2026-03-05';
+const DAY = TODAY;
 
 let app: MockApp;
 beforeEach(async () => {

@@ -13,10 +13,11 @@ import {
   post,
   put,
   sell,
+  TODAY,
   verify,
 } from '../test-support';
 
-const DAY = '2026-03-05';
+const DAY = TODAY;
 const NOT_ACTIVE = { error: 'Funding code does not exist or not active' };
 
 let app: MockApp;

@@ -16,10 +16,11 @@ import {
   put,
   type Sale,
   sell,
+  TODAY,
   verify,
 } from '../test-support';
 
-const DAY = '2026-03-05'; // freshMock's frozen clock, in America/Lima
+const DAY = TODAY; // freshMock's frozen clock, in America/Lima
 
 let app: MockApp;
 beforeEach(async () => {

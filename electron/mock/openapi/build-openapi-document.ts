@@ -12,7 +12,6 @@ import { addExample } from './examples';
 import type { OpenApiDocument, PathItemObject } from './openapi-types';
 import { buildOperation, type OperationSource } from './operation';
 import { SECURITY_SCHEMES } from './security';
-import { SERVICE_DESCRIPTIONS } from './service-descriptions';
 import { serviceTag, TAG_OBJECTS, TAGS } from './tags';
 import { buildWebhooks } from './webhooks';
 
@@ -47,7 +46,8 @@ function operationSources(): OperationSource[] {
       operationId: name,
       tag: serviceTag(name, spec),
       spec,
-      description: SERVICE_DESCRIPTIONS[name as keyof typeof SERVICE_DESCRIPTIONS],
+      description: spec.description,
+      example: spec.example,
     }),
   );
   const trainer = Object.entries(trainerControls).map(
@@ -90,7 +90,7 @@ export function buildOpenApiDocument({ baseUrl }: OpenApiOptions): OpenApiDocume
     paths[source.spec.path] = item;
     if (item[verb]) throw new Error(`Two operations for ${source.spec.method} ${source.spec.path}`);
     const operation = buildOperation(source, components);
-    addExample(source.spec.path, operation);
+    addExample(source, operation);
     item[verb] = operation;
   }
   return {

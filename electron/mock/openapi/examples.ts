@@ -1,36 +1,36 @@
-// An example request for every operation, taken from the scripted integrator session (whose
-// codes and identities are the scenario catalogue's, and which the replay test runs against the
-// sandbox), so an example is always a call the sandbox answers with 200.
-import { SESSION, SETTLE_ID, type Step, VOUCHER_ID } from './integrator-session';
+// An example request for every operation. A service endpoint's is the `example` on its catalogue
+// entry (shared/api/<area>.ts), which the integrator session replays against the sandbox; a
+// trainer control's is its first successful call in the scripted integrator session
+// (integrator-session.ts). Either way an example is a call the sandbox answers with 200.
+import { SESSION, stepExample } from './integrator-session';
 import type { OperationObject } from './openapi-types';
+import type { OperationSource } from './operation';
 
-/** A voucher id of the right shape for the examples (the session learns the real one). */
-const EXAMPLE_VOUCHER_ID = '6650f1c2a9b3e4d5f6a7b8c9';
-
-export function exampleStep(operationId: string): Step | undefined {
+/** The first successful call of an operation in the scripted session, as an example. */
+function sessionExample(path: string, operationId: string) {
   const step = SESSION.find((s) => s.op === operationId && s.status === 200 && !s.invalid);
-  if (!step) return undefined;
-  const body =
-    step.body === undefined
-      ? undefined
-      : (JSON.parse(JSON.stringify(step.body).replace(SETTLE_ID, 'ST-1')) as unknown);
-  return { ...step, path: step.path.replace(VOUCHER_ID, EXAMPLE_VOUCHER_ID), body };
+  return step ? stepExample(step, path) : undefined;
 }
 
-const templateRegex = (template: string) =>
-  new RegExp(`^${template.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`);
-
 /** Puts the example's body and parameter values on the operation. */
-export function addExample(path: string, operation: OperationObject): void {
-  const step = exampleStep(operation.operationId);
-  if (!step) throw new Error(`No successful session step for ${operation.operationId}`);
-  const params = templateRegex(path).exec(step.path)?.groups ?? {};
+export function addExample(source: OperationSource, operation: OperationObject): void {
+  const example = source.example ?? sessionExample(source.spec.path, source.operationId);
+  if (!example) {
+    throw new Error(
+      `No example for ${source.operationId}: give its entry an \`example\` (shared/api/), or a ` +
+        'trainer control a successful step in electron/mock/openapi/integrator-session.ts',
+    );
+  }
   for (const parameter of operation.parameters ?? []) {
-    const source =
-      parameter.in === 'path' ? params : parameter.in === 'query' ? step.query : step.headers;
-    const value = source?.[parameter.name];
+    const values =
+      parameter.in === 'path'
+        ? example.params
+        : parameter.in === 'query'
+          ? example.query
+          : example.headers;
+    const value = values?.[parameter.name];
     if (value !== undefined) parameter.example = value;
   }
   const media = operation.requestBody?.content['application/json'];
-  if (media && step.body !== undefined) media.example = step.body;
+  if (media && example.body !== undefined) media.example = example.body;
 }

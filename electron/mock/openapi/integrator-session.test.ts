@@ -14,7 +14,7 @@ import type { JsonSchema, OpenApiDocument, OperationObject } from './openapi-typ
 let app: MockApp;
 let doc: OpenApiDocument;
 beforeAll(async () => {
-  app = await freshMock({ now: '2026-03-10T15:00:00Z' });
+  app = await freshMock();
   const answer = await app.inject({ method: 'GET', url: '/openapi.json' });
   const served = answer.json() as OpenApiDocument;
   doc = inlineRefs(served, served.components.schemas);
@@ -109,7 +109,8 @@ describe('a scripted integrator session, replayed against the document', () => {
           ? undefined
           : (JSON.parse(JSON.stringify(raw.body).replace(SETTLE_ID, settleId)) as unknown);
       const step = { ...raw, path: raw.path.replace(VOUCHER_ID, voucherId), body };
-      const label = `step ${index} ${step.op} ${step.method} ${step.path}`;
+      const from = step.source ? ` (from ${step.source})` : '';
+      const label = `step ${index} ${step.op} ${step.method} ${step.path}${from}`;
       const { path, method, operation } = operationOf(step.op);
       expect(method, label).toBe(step.method.toLowerCase());
       const match = templateRegex(path).exec(step.path);

@@ -2,6 +2,17 @@
 // errors, in an order that makes each call meaningful (the records a call names exist). The
 // replay test runs it and checks every request and answer against the OpenAPI document. Codes
 // and identities are the scenario catalogue's (README "Scenario catalogue").
+//
+// A service endpoint the script does not call with its catalogue `example` is called from that
+// example at the end, right after a reset, and without credentials: a new read endpoint needs no
+// step here (docs/how-to/add-a-service-endpoint.md).
+import { isDeepStrictEqual } from 'node:util';
+import {
+  type EndpointExample,
+  exampleRequest,
+  type ServiceEndpointSpec,
+} from '../../../shared/api/common';
+import { type EndpointName, serviceEndpoints } from '../../../shared/api/endpoints';
 
 export type Step = {
   op: string;
@@ -16,6 +27,8 @@ export type Step = {
   status: number;
   /** The request breaks the document on purpose (a format error); its answer is still checked. */
   invalid?: true;
+  /** Where the step comes from when it is not written here (shown when it fails). */
+  source?: string;
 };
 
 const IN_STORE = '/pos/client/inhouse-downpayment';
@@ -62,7 +75,12 @@ export const SETTLE_ID = '{settle_id}';
 /** `{request_id}` is filled in from the voucher the session registers. */
 export const VOUCHER_ID = '{request_id}';
 
-export const SESSION: Step[] = [
+/** A voucher id of the right shape for the examples (the session learns the real one). */
+export const EXAMPLE_VOUCHER_ID = '6650f1c2a9b3e4d5f6a7b8c9';
+/** A settlement id for the examples (the session learns the real one). */
+export const EXAMPLE_SETTLE_ID = 'ST-1';
+
+const SCRIPTED: Step[] = [
   ...calls(
     'trainerReset',
     'POST',
@@ -480,4 +498,60 @@ export const SESSION: Step[] = [
     { query: { limit: '0' }, status: 400, invalid: true },
     { auth: 'wrong', status: 401 },
   ),
+];
+
+const templateRegex = (template: string) =>
+  new RegExp(`^${template.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`);
+
+/** A step as an example of its operation (`template` its path), the ids it learns filled in. */
+export function stepExample(step: Step, template: string): EndpointExample {
+  const params = templateRegex(template).exec(step.path.replace(VOUCHER_ID, EXAMPLE_VOUCHER_ID));
+  const body =
+    step.body === undefined
+      ? undefined
+      : (JSON.parse(JSON.stringify(step.body).replace(SETTLE_ID, EXAMPLE_SETTLE_ID)) as unknown);
+  return {
+    ...(params?.groups && Object.keys(params.groups).length > 0
+      ? { params: { ...params.groups } }
+      : {}),
+    ...(step.query ? { query: step.query } : {}),
+    ...(step.headers ? { headers: step.headers } : {}),
+    ...(body === undefined ? {} : { body }),
+  };
+}
+
+const scriptedCall = (name: string, spec: ServiceEndpointSpec) =>
+  SCRIPTED.some(
+    (step) =>
+      step.op === name &&
+      step.status === 200 &&
+      !step.invalid &&
+      isDeepStrictEqual(stepExample(step, spec.path), spec.example),
+  );
+
+/** After a reset: the example answers 200, and 401 with wrong credentials when it has any. */
+function exampleSteps(name: string, spec: ServiceEndpointSpec): Step[] {
+  const call = {
+    op: name,
+    ...exampleRequest(spec),
+    source: `the example on its catalogue entry (shared/api/, serviceEndpoints.${name})`,
+  };
+  const refused = spec.auth !== 'none' && 401 in spec.errors;
+  return [
+    { op: 'trainerReset', method: 'POST', path: '/__mock/reset', body: {}, status: 200 },
+    { ...call, status: 200 },
+    ...(refused ? [{ ...call, auth: 'wrong' as const, status: 401 }] : []),
+  ];
+}
+
+/** The service endpoints whose example a freshly reset sandbox answers 200 (the script's others). */
+export const EXAMPLES_AFTER_RESET = Object.entries(
+  serviceEndpoints as Record<string, ServiceEndpointSpec>,
+)
+  .filter(([name, spec]) => !scriptedCall(name, spec))
+  .map(([name]) => name as EndpointName);
+
+export const SESSION: Step[] = [
+  ...SCRIPTED,
+  ...EXAMPLES_AFTER_RESET.flatMap((name) => exampleSteps(name, serviceEndpoints[name])),
 ];

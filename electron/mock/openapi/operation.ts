@@ -1,5 +1,5 @@
 // One catalogue entry (a service endpoint or a trainer control) → one OpenAPI operation.
-import type { EndpointSpec } from '../../../shared/api/common';
+import type { EndpointExample, EndpointSpec } from '../../../shared/api/common';
 import { UNIQUE_TOKEN_HEADER } from '../../../shared/api/orders';
 import { type ComponentRegistry, pascalCase } from './components';
 import { acceptsAnything, objectMembers, toJsonSchema } from './json-schema';
@@ -18,6 +18,8 @@ export type OperationSource = {
   tag: string;
   spec: EndpointSpec;
   description: string;
+  /** A service endpoint's example, from its catalogue entry (a trainer control's is the session's). */
+  example?: EndpointExample;
   bodyOptional?: boolean;
 };
 

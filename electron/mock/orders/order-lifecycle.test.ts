@@ -225,22 +225,22 @@ describe('trainer control POST /__mock/orders/{order_id}/status', () => {
 describe('expiration and reset', () => {
   it('expires after 7 days by default; expiration_ts can only shorten it', async () => {
     await createOrder(app, orderBody());
-    expect((await read('WEB-1001')).expiration_ts).toBe('2026-03-12 15:00:00.000');
+    expect((await read('WEB-1001')).expiration_ts).toBe('2026-03-17 15:00:00.000');
     await createOrder(
       app,
       orderBody({ order_id: 'LATER', expiration_ts: '2026-04-01 00:00:00.000' }),
     );
-    expect((await read('LATER')).expiration_ts).toBe('2026-03-12 15:00:00.000');
+    expect((await read('LATER')).expiration_ts).toBe('2026-03-17 15:00:00.000');
   });
 
   it('cancels an order still waiting for the customer once expiration_ts has passed', async () => {
-    const waiting = await orderIn(app, 'created', { expiration_ts: '2026-03-05 18:00:00.000' });
+    const waiting = await orderIn(app, 'created', { expiration_ts: '2026-03-10 18:00:00.000' });
     const approved = await orderIn(app, 'approved', {
       order_id: 'WEB-2',
-      expiration_ts: '2026-03-05 18:00:00.000',
+      expiration_ts: '2026-03-10 18:00:00.000',
     });
     expect((await read(waiting)).status).toBe('created');
-    await put(app, '/__mock/clock', { now: '2026-03-05T18:00:00Z' });
+    await put(app, '/__mock/clock', { now: '2026-03-10T18:00:00Z' });
     expect((await read(waiting)).status).toBe('canceled');
     expect((await read(approved)).status).toBe('approved');
     expect((await moveOrder(app, waiting, { status: 'approved' })).status).toBe(400);

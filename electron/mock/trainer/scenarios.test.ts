@@ -152,7 +152,8 @@ async function verifyMatchesCatalogue(s: Scenario) {
 
 describe('the catalogue and the outcomes table', () => {
   it('every case of the catalogue has an outcome, and every outcome a case', () => {
-    expect(catalogue.map((s) => s.name).sort()).toEqual(Object.keys(OUTCOMES).sort());
+    const where = 'each case needs its row in OUTCOMES, electron/mock/trainer/scenarios.test.ts';
+    expect(catalogue.map((s) => s.name).sort(), where).toEqual(Object.keys(OUTCOMES).sort());
   });
 });
 

@@ -9,6 +9,7 @@ import {
   freshMock,
   get,
   info,
+  NOW,
   newFunding,
   PATHS,
   paidAndBilled,
@@ -460,7 +461,7 @@ describe('PUT /__mock/clock', () => {
   });
 
   it('starts at the instant given to the mock', async () => {
-    expect((await get(app, '/__mock/clock')).body).toEqual({ now: '2026-03-05T15:00:00.000Z' });
+    expect((await get(app, '/__mock/clock')).body).toEqual({ now: NOW });
   });
 
   it.each([
@@ -474,7 +475,7 @@ describe('PUT /__mock/clock', () => {
     const answer = await put(app, '/__mock/clock', body);
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual(expected);
-    expect((await get(app, '/__mock/clock')).body).toEqual({ now: '2026-03-05T15:00:00.000Z' });
+    expect((await get(app, '/__mock/clock')).body).toEqual({ now: NOW });
   });
 
   it('malformed JSON → 400, not 5xx', async () => {
