@@ -155,6 +155,16 @@ const RUNS: Record<string, Run> = {
     await expect(page.getByRole('heading', { name: /CUMPLIDO/ })).toBeVisible();
     await expect(page.getByText('En línea (pagada directamente al servicio)')).toBeVisible();
   },
+  // The store close on F6 against the practice store (e2e/training-store-close.spec.ts).
+  'store-close-counter-cut-off': async (page) => {
+    const panel = page.getByRole('region', { name: 'Cierre del día de la tienda' });
+    await expect(panel.getByTestId('store-close-freshness')).toContainText(
+      /Caja 3: datos hasta las .+ — sus ventas posteriores no están en este cierre/,
+    );
+    await expect(panel.getByTestId('store-close-exceptions')).toContainText(
+      'El servicio lista 41000020',
+    );
+  },
 };
 
 test('the catalogue has a run for every case', async ({ app: page }) => {

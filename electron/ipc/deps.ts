@@ -11,6 +11,7 @@ import type { Logger } from '../log/logger';
 import type { ServiceClient } from '../service/service-client';
 import type { SettingsStore } from '../settings/settings-store';
 import type { StoreCloseDatabase } from '../store-close/close-database';
+import type { TrainingStore } from '../store-close/training-store';
 import type { StoreLink } from '../store-link/store-link';
 import type { Vault } from '../vault/vault';
 import type { FaultInjector } from './compose/fault-transport';
@@ -61,6 +62,11 @@ export type HandlerDeps = {
    * database is set (asked at each call, so a changed setting takes effect at once).
    */
   storeCloseDb?: () => StoreCloseDatabase | null;
+  /**
+   * Training only: the practice store database a store case of the catalogue turns on, read by
+   * the store close when no store database is set (electron/store-close/training-store.ts).
+   */
+  practiceStore?: TrainingStore;
   /** How unknown paid-and-billed and refund calls are retried (tests pass an instant sleep). */
   retry?: { policy?: Partial<RetryPolicy>; random?: () => number; sleep?: Sleep };
   /**

@@ -557,6 +557,7 @@ export const en: Record<MessageKey, string> = {
   'training.groupSale': 'Sales (v3)',
   'training.groupUndo': 'Undo billing',
   'training.groupCheck': 'Checks (v2)',
+  'training.groupClose': 'Store close (F6)',
   'training.expect': 'What the cashier should see',
   'training.apply': 'Use case: {title}',
   'training.case': 'Training case',

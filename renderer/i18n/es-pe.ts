@@ -562,6 +562,7 @@ export const esPE = {
   'training.groupSale': 'Ventas (v3)',
   'training.groupUndo': 'Deshacer facturación',
   'training.groupCheck': 'Consultas (v2)',
+  'training.groupClose': 'Cierre de la tienda (F6)',
   'training.expect': 'Qué debe ver el cajero',
   'training.apply': 'Usar caso: {title}',
   'training.case': 'Caso de entrenamiento',

@@ -29,6 +29,8 @@ export function formFromScenario(scenario: Scenario): SaleForm {
 }
 
 export function screenForScenario(scenario: Scenario): ScreenName {
+  // A store case is played on the day summary's store close.
+  if (scenario.action === 'close') return 'summary';
   if (scenario.action === 'undo') return 'undo';
   if (scenario.action === 'check' || scenario.api === 'v2') return 'check';
   return 'sale';

@@ -6,6 +6,7 @@ import { GuidancePanel } from '../components/guidance-panel';
 import { HeldMoneySummary } from '../components/held-money';
 import { JournalShortenedNotice } from '../components/journal-shortened-notice';
 import { ReconciliationTable } from '../components/reconciliation-table';
+import { ScenarioHint } from '../components/scenario-hint';
 import { StoreClosePanel } from '../components/store-close-panel';
 import { originLabel, SummaryTable } from '../components/summary-table';
 import { SummaryTotals } from '../components/summary-totals';
@@ -18,6 +19,7 @@ import { csvFileName, summaryCsv } from '../logic/summary-csv';
 import { useReceiptWidth, useSettingsStore } from '../stores/settings-store';
 import { useStoreCloseStore } from '../stores/store-close-store';
 import { useSummaryStore } from '../stores/summary-store';
+import { useTrainingStore } from '../stores/training-store';
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -56,6 +58,8 @@ export function DaySummaryScreen() {
   // With a store database the store's close balances every counter; without one the answer is
   // not-configured and the screen stays this terminal's (docs/decisions.md "The store's day close").
   const storeClose = useStoreCloseStore((s) => s.status);
+  // The training catalogue's store case, while it is on: what to look for on the close.
+  const storeCase = useTrainingStore((s) => s.storeCase);
   const loadStoreClose = useStoreCloseStore((s) => s.load);
   // Read again at every load of the summary (a new object each time), not only for a new day.
   useEffect(() => {
@@ -103,6 +107,7 @@ export function DaySummaryScreen() {
   return (
     <div className="screen screen--summary">
       <h1>{t('summary.title')}</h1>
+      {mode === 'training' && storeCase ? <ScenarioHint scenario={storeCase} /> : null}
       <JournalShortenedNotice />
       <form
         className="card summary-query"

@@ -16,6 +16,7 @@ const GROUPS: Array<{ action: Scenario['action']; title: MessageKey }> = [
   { action: 'sale', title: 'training.groupSale' },
   { action: 'undo', title: 'training.groupUndo' },
   { action: 'check', title: 'training.groupCheck' },
+  { action: 'close', title: 'training.groupClose' },
 ];
 
 function wire(amount: number | undefined): string {

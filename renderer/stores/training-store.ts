@@ -12,6 +12,11 @@ import { useUndoStore } from './undo-store';
 
 type TrainingState = {
   scenarios: Scenario[] | null;
+  /**
+   * The store case picked last (the store close, F6), until the practice reset or another case:
+   * the main process keeps its practice store on as long (electron/store-close/training-store.ts).
+   */
+  storeCase: Scenario | null;
   busy: boolean;
   error: Guidance | null;
   /** What the last trainer action did, for the status line. */
@@ -31,6 +36,7 @@ type TrainingState = {
 
 export const useTrainingStore = create<TrainingState>((set, get) => ({
   scenarios: null,
+  storeCase: null,
   busy: false,
   holdFault: false,
   setHoldFault: (holdFault) => set({ holdFault }),
@@ -52,6 +58,8 @@ export const useTrainingStore = create<TrainingState>((set, get) => ({
     }
     const scenario = answer.result;
     const screen = screenForScenario(scenario);
+    set({ storeCase: screen === 'summary' ? scenario : null });
+    if (screen === 'summary') return screen;
     if (screen === 'undo') useUndoStore.getState().applyScenario(scenario);
     else if (screen === 'check') useCheckStore.getState().applyScenario(scenario);
     else useSaleStore.getState().applyScenario(scenario);
@@ -70,7 +78,7 @@ export const useTrainingStore = create<TrainingState>((set, get) => ({
     useSaleStore.getState().reset();
     useCheckStore.getState().reset();
     useUndoStore.getState().reset('v3');
-    set({ notice: 'reset' });
+    set({ notice: 'reset', storeCase: null });
     await get().loadCatalogue();
   },
   injectFault: async (operation, fault) => {

@@ -13,9 +13,9 @@ export type Localized = z.infer<typeof Localized>;
 
 export const Scenario = z.object({
   name: z.string(),
-  /** Which screen the case belongs to: a v3 sale, an undo, or a v2 check. */
+  /** Which screen the case belongs to: a v3 sale, an undo, a v2 check, or the store close (F6). */
   api: z.enum(['v3', 'v2']),
-  action: z.enum(['sale', 'undo', 'check']),
+  action: z.enum(['sale', 'undo', 'check', 'close']),
   title: Localized,
   description: Localized,
   /** What the cashier should see, in words, amounts filled in from the rules. */
@@ -27,6 +27,12 @@ export const Scenario = z.object({
   to_collect: WireAmount.optional(),
   /** Store settings this case needs; applied with the scenario (others go back to defaults). */
   merchant: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * The practice store database this case turns on for the store close (F6) until the practice
+   * reset or another case: `counter-cut-off`, two simulated counters, one of them cut off from the
+   * database (electron/store-close/training-store.ts).
+   */
+  store: z.enum(['counter-cut-off']).optional(),
 });
 export type Scenario = z.infer<typeof Scenario>;
 

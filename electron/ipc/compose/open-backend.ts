@@ -12,9 +12,11 @@ import {
 import { type Journal, openJournal } from '../../journal/journal';
 import { createFileLogger, type Logger } from '../../log/logger';
 import { createMockApp, type MockApp } from '../../mock/app';
+import { seededBillings } from '../../mock/trainer/scenarios';
 import type { Transport } from '../../service/transports';
 import { openSettingsStore, type SettingsStore } from '../../settings/settings-store';
 import { closeDbHolder } from '../../store-close/close-db-holder';
+import { openTrainingStore } from '../../store-close/training-store';
 import { openStoreDbPool } from '../../store-db/store-db-pool';
 import { createPgDriver } from '../../store-link/pg-driver';
 import { openStoreLink, type StoreDbDriver, type StoreLink } from '../../store-link/store-link';
@@ -228,6 +230,13 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
           (url) => openStoreDbPool(url),
         );
     built.storeDb = storeDb;
+    const practiceStore = openTrainingStore({
+      store: trainingStoreId,
+      clock,
+      settings,
+      journal,
+      seeded: seededBillings,
+    });
     const table = createHandlers({
       settings,
       vault,
@@ -249,6 +258,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       ...(storeLink ? { storeLink } : {}),
       ...(options.retry ? { retry: options.retry } : {}),
       storeCloseDb: storeDb.get,
+      practiceStore,
     });
     built.table = table;
     const gated: HandlerTable = attention

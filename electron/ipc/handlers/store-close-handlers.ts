@@ -15,7 +15,12 @@ type StoreCloseMethods = 'storeClose.load' | 'storeClose.close';
 type View = BridgeResult<'storeClose.load'>;
 
 export function storeCloseDatabase(deps: HandlerDeps): StoreCloseDatabase {
-  const db = deps.storeCloseDb?.() ?? null;
+  // In training without a store database, the practice store of the catalogue's store case, if
+  // the trainer picked it (docs/decisions.md "A practice store database for the training store
+  // close"); a store database, when set, is the store's in training too.
+  const practice =
+    deps.settings.get().mode === 'training' ? (deps.practiceStore?.database() ?? null) : null;
+  const db = deps.storeCloseDb?.() ?? practice;
   if (!db) throw notConfigured('No store database is set: the day summary covers this counter.');
   return db;
 }

@@ -43,7 +43,10 @@ export function trainingHandlers(deps: HandlerDeps): Pick<HandlerMap, TrainingMe
       if (!result.ok && (result.error.httpStatus === 404 || unsendable)) {
         throw badArguments('no such scenario', { name: 'not in the catalogue' });
       }
-      return answered(result);
+      const scenario = answered(result);
+      // A store case turns the practice store on for the store close; any other case, off.
+      await deps.practiceStore?.use(scenario.store ?? null);
+      return scenario;
     },
 
     'training.acceptSchedule': async ({ funding_code }) => {
@@ -62,6 +65,7 @@ export function trainingHandlers(deps: HandlerDeps): Pick<HandlerMap, TrainingMe
       const client = await trainingClient();
       deps.faults?.clear();
       const answer = answered(await client.call(t.trainerReset, { body: {} }));
+      deps.practiceStore?.reset();
       // On record, so the day's reconciliation leaves out the sales the mock has just forgotten
       // (journal-handlers, docs/decisions.md "Training scenarios").
       const opId = await deps.journal.recordIntent({

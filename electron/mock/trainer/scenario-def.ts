@@ -8,7 +8,7 @@ import { bill, type Funding } from '../in-store/funding';
 export type ScenarioDef = {
   name: string;
   api: 'v3' | 'v2';
-  action: 'sale' | 'undo' | 'check';
+  action: 'sale' | 'undo' | 'check' | 'close';
   title: { es: string; en: string };
   description: { es: string; en: string };
   /** `{collect}` is replaced by the amount to collect, formatted. */
@@ -18,6 +18,11 @@ export type ScenarioDef = {
   typed?: Identity;
   billed?: number;
   merchant?: Partial<MerchantSettings>;
+  /**
+   * The practice store database the case turns on for the store close (F6); its funding is the
+   * cut-off counter's sale made after it lost the database.
+   */
+  store?: 'counter-cut-off';
   /** Puts the funding in the state the case needs (billed, bound to a cashier…). */
   prepare?: (funding: Funding, now: Date) => void;
 };

@@ -8,6 +8,7 @@ import type { MockApp } from '../app';
 import {
   type Answer,
   conditions,
+  daySummary,
   freshMock,
   get,
   info,
@@ -17,6 +18,7 @@ import {
   type Sale,
   verify,
 } from '../test-support';
+import { seededBillings } from './scenarios';
 
 type Body = Record<string, string>;
 type Outcome =
@@ -29,7 +31,9 @@ type Outcome =
   /** Undo billing (v3 and v2 answer alike) with this status and body. */
   | { kind: 'undo'; status: number; body: (loanId: string) => Body | undefined }
   /** v2 Check funding code. */
-  | { kind: 'check'; status: 'PENDING' | 'FULFILLED'; channel: 'Tienda' | 'Service' };
+  | { kind: 'check'; status: 'PENDING' | 'FULFILLED'; channel: 'Tienda' | 'Service' }
+  /** The store close (F6) with a practice store: its code is the cut-off counter's later sale. */
+  | { kind: 'store-close' };
 
 const sale: Outcome = { kind: 'sale' };
 
@@ -101,6 +105,7 @@ const OUTCOMES: Record<string, Outcome> = {
     status: 400,
     body: { error: 'Client not enabled to use this API' },
   },
+  'store-close-counter-cut-off': { kind: 'store-close' },
 };
 
 // The catalogue as the mock lists it, read once to name the cases.
@@ -222,6 +227,17 @@ describe.each(catalogue.map((s) => [s.name, s] as const))('scenario %s', (name, 
         if (quoted) expect(outcome.body(loanId)).toEqual({ error: quoted });
         break;
       }
+      case 'store-close': {
+        expect([s.action, s.store]).toEqual(['close', 'counter-cut-off']);
+        // Sold (at the cut-off counter): billed today, so the day summary lists it.
+        expect(conditions(await verify(app, saleOf(s))).billed_by_ecommerce).toBe(true);
+        const id = 'dni' in s.identity ? s.identity.dni : s.identity.ruc;
+        const rows = (await daySummary(app, '2026-03-05', 'true')).order_detail ?? [];
+        expect(rows.some((r) => r.dni === id)).toBe(true);
+        expect(s.expect.es).toContain(id);
+        expect(s.expect.en).toContain(id);
+        break;
+      }
       case 'check': {
         expect([s.api, s.action]).toEqual(['v2', 'check']);
         if (!('dni' in s.identity)) throw new Error('v2 info takes a dni');
@@ -263,6 +279,21 @@ describe.each(catalogue.map((s) => [s.name, s] as const))('scenario %s', (name, 
         false,
       );
     }
+  });
+});
+
+describe('the seeded billings the practice store gives its simulated counters', () => {
+  it('are what the day summary lists, customer by customer, with what it counts as paid in store', async () => {
+    const seeded = seededBillings(new Date('2026-03-05T15:00:00Z'));
+    const day = await daySummary(app, '2026-03-05', 'true');
+    const inStore = new Map<string, number>();
+    for (const row of day.order_detail ?? []) {
+      const cents = row.payment_origin === 'external' ? Math.round(row.amount * 100) : 0;
+      inStore.set(row.dni, (inStore.get(row.dni) ?? 0) + cents);
+    }
+    expect(new Map(seeded.map((b) => [b.identity.value, b.collected_cents]))).toEqual(inStore);
+    // One sale after the cut-off: the store case's own.
+    expect(seeded.filter((b) => b.after_cut_off).map((b) => b.code)).toEqual(['CORTE1']);
   });
 });
 

@@ -1,0 +1,76 @@
+// The training catalogue's store case: with no store database, the trainer picks "Cierre de
+// tienda: una caja sin conexión a la base" (F7) and the class practises the store's day close on
+// the very close screen a store uses, against a practice store of three counters, one of them
+// cut off (docs/decisions.md "A practice store database for the training store close").
+import { bridge } from './bridge-helper';
+import { expect, SUPERVISOR_PIN, saveAtCounterSizes, test } from './fixtures';
+
+const TITLE = 'Cierre de tienda: una caja sin conexión a la base';
+
+test('a class practises the store close with one counter cut off from the database', async ({
+  app: page,
+}) => {
+  await bridge(page, 'shift.start', { cashier_id: 'CAJA-01' });
+  await bridge(page, 'settings.update', {
+    pin: SUPERVISOR_PIN,
+    change: { terminal_name: 'Caja 1' },
+  });
+  // The trainee sells at this counter: its sale is this counter's on the close.
+  const verified = await bridge(page, 'v3.verify', {
+    identity: { kind: 'dni', value: '41000001' },
+    funding_code: 'VENTA1',
+    billed_cents: 120_000,
+  });
+  if (verified.status !== 'succeeded') throw new Error(`verify ${verified.status}`);
+  await bridge(page, 'v3.paidAndBilled', { verify_op_id: verified.op_id });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // Without the case, F6 is this counter's day summary: no store close.
+  await page.keyboard.press('F6');
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen del día' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Conciliación con este terminal' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cierre del día de la tienda' })).toHaveCount(0);
+
+  await page.keyboard.press('F7');
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Cierre de la tienda (F6)' }),
+  ).toBeVisible();
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: TITLE, exact: true }) });
+  await expect(card).toContainText('Caja 3 perdió la conexión con la base de datos de la tienda');
+  await page.getByRole('button', { name: `Usar caso: ${TITLE}` }).click();
+
+  // The day summary opens with the store close and the case's hint.
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen del día' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Caso de entrenamiento' })).toContainText(
+    'Caja 3 dejó de informar',
+  );
+  const panel = page.getByRole('region', { name: 'Cierre del día de la tienda' });
+  await expect(panel).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByTestId('store-close-freshness')).toContainText(
+    /Caja 3: datos hasta las .+ — sus ventas posteriores no están en este cierre/,
+  );
+  await expect(panel.getByTestId('store-close-freshness')).toContainText('Caja 2: al día');
+  const exceptions = panel.getByTestId('store-close-exceptions');
+  await expect(exceptions).toContainText('Dejó de informar');
+  await expect(exceptions).toContainText('El servicio lista 41000020');
+  await expect(panel.getByTestId('store-close-counts')).toContainText(
+    'faltan 0 · sobran 1 · montos distintos 0 · pendientes 0',
+  );
+  const table = panel.getByTestId('store-close-counters');
+  await expect(table.getByRole('row', { name: /Caja 1/ })).toContainText('CAJA-01');
+  await expect(table.getByRole('row', { name: /Caja 2/ })).toContainText('CAJERO-2');
+  await expect(table.getByRole('row', { name: /Caja 3/ })).toContainText('CAJERO-3');
+  await panel.scrollIntoViewIfNeeded();
+  await saveAtCounterSizes(page, 'training-store-close-cut-off');
+
+  // The practice reset turns the practice store off: F6 is this counter's again.
+  await bridge(page, 'training.reset', {});
+  await page.keyboard.press('F7');
+  await expect(page.getByRole('heading', { level: 1, name: 'Entrenamiento' })).toBeVisible();
+  await page.keyboard.press('F6');
+  await expect(page.getByRole('heading', { name: 'Conciliación con este terminal' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cierre del día de la tienda' })).toHaveCount(0);
+});

@@ -1,0 +1,79 @@
+// The training catalogue's store case through the real handlers, journal and in-process mock:
+// with no store database, picking "Store close: one counter cut off from the database" gives the
+// store close a practice store of three counters, Caja 3 cut off (docs/decisions.md "A practice
+// store database for the training store close").
+import { describe, expect, it } from 'vitest';
+import { errorOf, NOW, ok, PIN, TODAY, testBed, verifiedSale } from '../compose/test-support';
+
+const bed = testBed('on-shift');
+const CASE = 'store-close-counter-cut-off';
+
+describe('the training store close', () => {
+  it('is not there until the store case is picked: F6 stays the one-counter summary', async () => {
+    const absent = await errorOf(bed.backend.table, 'storeClose.load', { day: TODAY });
+    expect(absent.code).toBe('not-configured');
+  });
+
+  it('shows Caja 3 stopped reporting and its later sale as extra; the rest balances', async () => {
+    await ok(bed.backend.table, 'supervisor.setPin', { pin: PIN });
+    // The trainee sells at this counter first, and undoes a sale the seed billed (at Caja 2 or 3).
+    const verified = await verifiedSale(bed.backend.table);
+    await ok(bed.backend.table, 'v3.paidAndBilled', { verify_op_id: verified.op_id });
+    const undo = await ok(bed.backend.table, 'v3.undoBilling', {
+      identity: { kind: 'dni', value: '41000012' },
+      funding_code: 'DESHA1',
+      pin: PIN,
+      reason: 'Cambio de producto',
+    });
+    expect(undo.status).toBe('succeeded');
+    const picked = await ok(bed.backend.table, 'training.applyScenario', { name: CASE });
+    expect(picked).toMatchObject({ action: 'close', store: 'counter-cut-off' });
+
+    const view = await ok(bed.backend.table, 'storeClose.load', { day: TODAY });
+    const { draft } = view;
+    const caja3 = draft.counters.find((c) => c.terminal_name === 'Caja 3');
+    expect(caja3).toMatchObject({ freshness: 'stopped' });
+    expect(draft.counters.find((c) => c.terminal_name === 'Caja 2')).toMatchObject({
+      freshness: 'current',
+    });
+    // This counter's own sale is its own, and the service has it.
+    const terminalId = (await ok(bed.backend.table, 'settings.get', {})).terminal_id;
+    const here = draft.counters.find((c) => c.terminal_id === terminalId);
+    expect(here).toMatchObject({ billed: 1, undone: 1, collected_cents: 30_000 });
+    expect(draft.exceptions).toContainEqual(
+      expect.objectContaining({ kind: 'stopped', terminal_id: caja3?.terminal_id }),
+    );
+    // Its sale after the cut-off is in the service's summary, in no counter's rows.
+    const reconcile = draft.exceptions.filter((e) => e.kind === 'reconcile');
+    expect(reconcile).toEqual([
+      expect.objectContaining({ status: 'extra', identity: '41000020', counters: [] }),
+    ]);
+    expect(draft.counts).toMatchObject({ missing: 0, extra: 1, amount_differs: 0, pending: 0 });
+    expect(draft.counts.matched).toBeGreaterThan(1);
+    expect(view.refusal).toBeNull();
+    expect(draft.as_of).toBe(NOW);
+  });
+
+  it('closes once with a note; the practice reset or another case turns it off', async () => {
+    await ok(bed.backend.table, 'supervisor.setPin', { pin: PIN });
+    await ok(bed.backend.table, 'training.applyScenario', { name: CASE });
+    const args = { day: TODAY, pin: PIN, supervisor: 'Rosa', note: 'Caja 3 sin conexión' };
+    const closed = await ok(bed.backend.table, 'storeClose.close', args);
+    expect(closed).toMatchObject({ outcome: 'closed', already: false });
+    const again = await ok(bed.backend.table, 'storeClose.close', { ...args, supervisor: 'Luis' });
+    expect(again).toMatchObject({ outcome: 'closed', already: true });
+    expect(again.view.stored?.content.closed?.supervisor).toBe('Rosa');
+
+    await ok(bed.backend.table, 'training.reset', {});
+    expect((await errorOf(bed.backend.table, 'storeClose.load', { day: TODAY })).code).toBe(
+      'not-configured',
+    );
+    // Picked again after the reset: a new story, not yet closed.
+    await ok(bed.backend.table, 'training.applyScenario', { name: CASE });
+    expect((await ok(bed.backend.table, 'storeClose.load', { day: TODAY })).stored).toBeNull();
+    await ok(bed.backend.table, 'training.applyScenario', { name: 'plain-sale' });
+    expect((await errorOf(bed.backend.table, 'storeClose.load', { day: TODAY })).code).toBe(
+      'not-configured',
+    );
+  });
+});

@@ -1,0 +1,272 @@
+// The practice store database (docs/decisions.md "A practice store database for the training
+// store close"): what the store close reads in training mode when a store case of the training
+// catalogue is on and no store database is set. A store of three counters: this terminal, whose
+// rows are its own training journal since the last practice reset (so what the trainee does at the
+// counter shows under its name), and two simulated counters, Caja 2 and Caja 3, whose operations
+// are the catalogue's seeded billings of the day (the mock bills them at its seed, so the close
+// balances against the mock's day summary). Caja 3 is cut off: its data stops before its later
+// sales, which the service lists and no counter's rows hold. Rows in the very shape the store
+// database's view gives (StoreOperationRow), so the same close code and screen show them.
+import { randomUUID } from 'node:crypto';
+import type { Identity } from '../../shared/domain/identity';
+import type { JournalOperation } from '../../shared/journal-entry';
+import { type CounterHold, StoredClose } from '../../shared/store/close-record';
+import { STALE_AFTER_MS, storeDayOf } from '../../shared/store/store-close';
+import type { CounterFreshness, StoreOperationRow } from '../../shared/store/store-operation';
+import { heldMoney } from '../ipc/workflows/held-money';
+import type { Journal } from '../journal/journal';
+import type { StoreCloseDatabase, StoreDayQuery } from './close-database';
+
+/** A billing the catalogue's seed makes, as a counter would have recorded it. */
+export type PracticeBilling = {
+  code: string;
+  identity: Identity;
+  billed_cents: number;
+  /** Every in-store payment of the loan: what the day summary counts as paid in store. */
+  collected_cents: number;
+  /** Made by the cut-off counter after it lost the database. */
+  after_cut_off: boolean;
+};
+
+export type PracticeStoreCase = 'counter-cut-off';
+
+export type TrainingStoreOptions = {
+  /** The training store: the mock's client id. */
+  store: string;
+  clock: () => Date;
+  settings: {
+    get(): { time_zone: string; terminal_name: string | null };
+    terminalId(): Promise<string>;
+  };
+  journal: Pick<Journal, 'operations' | 'latestOfOperation' | 'refusedWithMoneyHeld'>;
+  seeded: (now: Date) => PracticeBilling[];
+};
+
+export type TrainingStore = {
+  /** The practice store database while a store case is on; null otherwise. */
+  database(): StoreCloseDatabase | null;
+  /** Turns a store case on, its simulated counters as of now (a new story), or off (null). */
+  use(storeCase: PracticeStoreCase | null): Promise<void>;
+  /** The practice reset: the case off and its close forgotten. */
+  reset(): void;
+};
+
+const MODE = 'training';
+/** The simulated counters: ids no real terminal has (theirs are CAJA0001…), the names a class uses. */
+const CAJA_2 = { terminal_id: 'PRACTICA-2', terminal_name: 'Caja 2', cashier_id: 'CAJERO-2' };
+const CAJA_3 = { terminal_id: 'PRACTICA-3', terminal_name: 'Caja 3', cashier_id: 'CAJERO-3' };
+/** How long before the practice began the simulated counters' morning starts. */
+const MORNING_MS = 60 * 60_000;
+
+type Story = {
+  rows: StoreOperationRow[];
+  /** Caja 2's last line; Caja 3's last line and last contact (the cut-off). */
+  caja2LastLine: string | null;
+  cutOffAt: string;
+  cutOffSeenAt: string;
+};
+
+/** The store day's operations of this terminal since the last practice reset. */
+async function practiceOperations(
+  journal: TrainingStoreOptions['journal'],
+  day: string,
+  timeZone: string,
+): Promise<JournalOperation[]> {
+  const [reset] = await journal.latestOfOperation('training.reset', 1);
+  // By journal order, as F6 does (journal-handlers): a clock set back cannot mix the classes.
+  const since = reset?.intent.seq ?? null;
+  const operations = await journal.operations({ day, timeZone, mode: MODE });
+  return operations.filter(
+    (op) => op.operation !== 'training.reset' && (since === null || op.intent.seq > since),
+  );
+}
+
+const BILLING = new Set(['v3.paidAndBilled', 'v2.paidAndBilled']);
+
+/** A journaled operation as the store database's view `store_operations` folds it. */
+function rowOfOperation(
+  op: JournalOperation,
+  store: string,
+  counter: { terminal_id: string; terminal_name: string | null },
+  day: string,
+): StoreOperationRow {
+  const message = op.outcome?.service_message;
+  return {
+    store,
+    mode: op.mode,
+    ...counter,
+    op_id: op.op_id,
+    operation: op.operation,
+    status: op.status,
+    identity_kind: op.intent.identity?.kind ?? null,
+    identity_value: op.intent.identity?.value ?? null,
+    funding_code: op.intent.funding_code ?? null,
+    cashier_id: op.intent.cashier_id,
+    billed_cents: op.intent.billed_cents ?? null,
+    collected_cents:
+      op.status === 'succeeded' && BILLING.has(op.operation)
+        ? (op.intent.to_collect_cents ?? null)
+        : null,
+    store_day: day,
+    started_at: op.started_at,
+    resolved_at:
+      op.status === 'pending' || op.status === 'unknown' ? null : (op.outcome?.at ?? null),
+    service_message:
+      message === undefined
+        ? null
+        : (typeof message === 'string' ? message : JSON.stringify(message)).slice(0, 4096),
+  };
+}
+
+/**
+ * The simulated counters' day, told in the hour before the practice at this counter began (or
+ * less, from the store day's start): the seeded billings shared by Caja 2 and Caja 3, then Caja
+ * 3's cut-off, then its later sales. Before anything this terminal did since the reset, so an
+ * undo here of a seeded sale comes after its billing, as it would in a store.
+ */
+function tellStory(options: TrainingStoreOptions, now: Date, began: Date, timeZone: string): Story {
+  const day = storeDayOf(began.toISOString(), timeZone);
+  let span = MORNING_MS;
+  while (
+    span > 60_000 &&
+    storeDayOf(new Date(began.getTime() - span).toISOString(), timeZone) !== day
+  )
+    span /= 2;
+  const billings = options.seeded(now);
+  const before = billings.filter((b) => !b.after_cut_off);
+  const after = billings.filter((b) => b.after_cut_off);
+  const slots = before.length + after.length + 2;
+  const at = (slot: number) => new Date(began.getTime() - span + (span * (slot + 1)) / slots);
+  const rows = before.map((billing, i): StoreOperationRow => {
+    const counter = i % 2 === 0 ? CAJA_2 : CAJA_3;
+    const started = at(i);
+    return {
+      store: options.store,
+      mode: MODE,
+      terminal_id: counter.terminal_id,
+      terminal_name: counter.terminal_name,
+      op_id: randomUUID(),
+      operation: 'v3.paidAndBilled',
+      status: 'succeeded',
+      identity_kind: billing.identity.kind,
+      identity_value: billing.identity.value,
+      funding_code: billing.code,
+      cashier_id: counter.cashier_id,
+      billed_cents: billing.billed_cents,
+      collected_cents: billing.collected_cents,
+      store_day: storeDayOf(started.toISOString(), timeZone),
+      started_at: started.toISOString(),
+      resolved_at: new Date(started.getTime() + 1_000).toISOString(),
+      service_message: null,
+    };
+  });
+  const cutOff = at(before.length);
+  // Its later sales (`after`) reached the service, never the database: no row holds them.
+  const lastOf = (id: string) =>
+    rows.filter((r) => r.terminal_id === id).at(-1)?.resolved_at ?? null;
+  return {
+    rows,
+    caja2LastLine: lastOf(CAJA_2.terminal_id),
+    cutOffAt: cutOff.toISOString(),
+    // Not seen since: more than the close's five minutes before any moment it is read.
+    cutOffSeenAt: new Date(
+      Math.min(cutOff.getTime(), now.getTime() - STALE_AFTER_MS - 60_000),
+    ).toISOString(),
+  };
+}
+
+export function openTrainingStore(options: TrainingStoreOptions): TrainingStore {
+  const { store, clock, settings, journal } = options;
+  let story: Story | null = null;
+  const closes = new Map<string, StoredClose>();
+  const key = (q: StoreDayQuery) => `${q.store}|${q.mode}|${q.day}`;
+  const ours = (q: { store: string; mode: string }) => q.store === store && q.mode === MODE;
+  const thisCounter = async () => ({
+    terminal_id: await settings.terminalId(),
+    terminal_name: settings.get().terminal_name,
+  });
+
+  const db: StoreCloseDatabase = {
+    readStoreDay: async (q) => {
+      if (!story || !ours(q)) return [];
+      const counter = await thisCounter();
+      const mine = await practiceOperations(journal, q.day, settings.get().time_zone);
+      return [
+        ...story.rows.filter((r) => r.store_day === q.day),
+        ...mine.map((op) => rowOfOperation(op, store, counter, q.day)),
+      ];
+    },
+    readFreshness: async (q) => {
+      if (!story || !ours(q)) return [];
+      const now = clock().toISOString();
+      const counter = await thisCounter();
+      const base = { store, mode: MODE, app_version: null, open_operations: 0 } as const;
+      const caja3Rows = story.rows.filter((r) => r.terminal_id === CAJA_3.terminal_id);
+      const freshness: CounterFreshness[] = [
+        // This terminal is in process: every line of it is in, as of now.
+        { ...base, ...counter, last_seq: 1, last_line_at: now, last_seen_at: now },
+        {
+          ...base,
+          terminal_id: CAJA_2.terminal_id,
+          terminal_name: CAJA_2.terminal_name,
+          last_seq: story.caja2LastLine ? 1 : 0,
+          last_line_at: story.caja2LastLine,
+          last_seen_at: now,
+        },
+        {
+          ...base,
+          terminal_id: CAJA_3.terminal_id,
+          terminal_name: CAJA_3.terminal_name,
+          last_seq: caja3Rows.length + 1,
+          last_line_at: story.cutOffAt,
+          last_seen_at: story.cutOffSeenAt,
+        },
+      ];
+      return freshness;
+    },
+    readHeld: async (q) => {
+      if (!story || !ours(q)) return [];
+      const { terminal_id } = await thisCounter();
+      const { time_zone } = settings.get();
+      // Refused on or before the day and still held now, as the database's fold reads them.
+      return (await heldMoney(journal, MODE))
+        .filter((hold) => storeDayOf(hold.held_at, time_zone) <= q.day)
+        .map((hold): CounterHold => ({ terminal_id, hold }));
+    },
+    readClose: async (q) => (story ? (closes.get(key(q)) ?? null) : null),
+    insertClose: async (close) => {
+      const first = closes.get(key(close));
+      if (first) return { inserted: false, close: first };
+      const stored = StoredClose.parse({
+        content: JSON.parse(close.canonical),
+        canonical: close.canonical,
+        sha256: close.sha256,
+        recorded_at: clock().toISOString(),
+      });
+      closes.set(key(close), stored);
+      return { inserted: true, close: stored };
+    },
+  };
+
+  return {
+    database: () => (story ? db : null),
+    use: async (storeCase) => {
+      closes.clear();
+      if (storeCase === null) {
+        story = null;
+        return;
+      }
+      const now = clock();
+      const timeZone = settings.get().time_zone;
+      const day = storeDayOf(now.toISOString(), timeZone);
+      const [first] = await practiceOperations(journal, day, timeZone);
+      const began =
+        first && Date.parse(first.started_at) < now.getTime() ? new Date(first.started_at) : now;
+      story = tellStory(options, now, began, timeZone);
+    },
+    reset: () => {
+      story = null;
+      closes.clear();
+    },
+  };
+}
