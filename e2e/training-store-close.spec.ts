@@ -1,7 +1,7 @@
 // The training catalogue's store case: with no store database, the trainer picks "Cierre de
 // tienda: una caja sin conexión a la base" (F7) and the class practises the store's day close on
 // the very close screen a store uses, against a practice store of three counters, one of them
-// cut off (docs/decisions.md "A practice store database for the training store close").
+// cut off (docs/decisions.md "A practice store database for the training store close (issue 21 item 4)").
 import { bridge } from './bridge-helper';
 import { expect, SUPERVISOR_PIN, saveAtCounterSizes, test } from './fixtures';
 

@@ -178,7 +178,7 @@ function foldOperations(operations: readonly ReconcileOperation[]): Map<string, 
  * The paid-and-billed operations whose billing was undone by the end of the day (and not billed
  * again): what they collected is still in the drawer (an undo does not give the down payment
  * back: it stays paid and the code's next billing deducts it), but the service's day summary no
- * longer counts it. docs/decisions.md "Money collected for an undone billing". A customer billed
+ * longer counts it. docs/decisions.md "Money collected for an undone billing (issue 21)". A customer billed
  * again after the undo stands: the summary lists the first payment, so nothing is set apart.
  */
 export function undoneCollections(operations: readonly ReconcileOperation[]): Set<string> {

@@ -12,7 +12,7 @@ import { movesOrigin } from './token-origin';
 /**
  * How long saving a setting waits for the replication to restart under it. A database that
  * hangs keeps a stopping batch for as long as its timeouts allow; the setting is saved already,
- * and the restart finishes behind (docs/decisions.md "Store close: pools and waits").
+ * and the restart finishes behind (docs/decisions.md "Store close: pools and waits (issue 21, review)").
  */
 export const STORE_LINK_APPLY_WAIT_MS = 1_000;
 

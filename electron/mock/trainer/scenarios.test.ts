@@ -12,10 +12,12 @@ import {
   freshMock,
   get,
   info,
+  NOW,
   PATHS,
   paidAndBilled,
   post,
   type Sale,
+  TODAY,
   verify,
 } from '../test-support';
 import { seededBillings } from './scenarios';
@@ -232,7 +234,7 @@ describe.each(catalogue.map((s) => [s.name, s] as const))('scenario %s', (name, 
         // Sold (at the cut-off counter): billed today, so the day summary lists it.
         expect(conditions(await verify(app, saleOf(s))).billed_by_ecommerce).toBe(true);
         const id = 'dni' in s.identity ? s.identity.dni : s.identity.ruc;
-        const rows = (await daySummary(app, '2026-03-05', 'true')).order_detail ?? [];
+        const rows = (await daySummary(app, TODAY, 'true')).order_detail ?? [];
         expect(rows.some((r) => r.dni === id)).toBe(true);
         expect(s.expect.es).toContain(id);
         expect(s.expect.en).toContain(id);
@@ -284,8 +286,8 @@ describe.each(catalogue.map((s) => [s.name, s] as const))('scenario %s', (name, 
 
 describe('the seeded billings the practice store gives its simulated counters', () => {
   it('are what the day summary lists, customer by customer, with what it counts as paid in store', async () => {
-    const seeded = seededBillings(new Date('2026-03-05T15:00:00Z'));
-    const day = await daySummary(app, '2026-03-05', 'true');
+    const seeded = seededBillings(new Date(NOW));
+    const day = await daySummary(app, TODAY, 'true');
     const inStore = new Map<string, number>();
     for (const row of day.order_detail ?? []) {
       const cents = row.payment_origin === 'external' ? Math.round(row.amount * 100) : 0;
