@@ -229,31 +229,35 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { timeout: 90_000 },
   ],
-  app: async ({ page, browserMode }, use) => {
-    // The page prints itself in browser mode; headless Chromium has no dialog, so printing is
-    // recorded instead, for the tests to assert it was asked for.
-    await page.addInitScript(() => {
-      const w = window as unknown as { __printed: number; print: () => void; __csp: string[] };
-      w.__printed = 0;
-      w.print = () => {
-        w.__printed += 1;
-      };
-      // The app must run under its strict CSP without tripping it (no inline script or style).
-      w.__csp = [];
-      document.addEventListener('securitypolicyviolation', (event) => {
-        w.__csp.push(`${event.violatedDirective} ${event.blockedURI}`);
+  // Its own time-out: the clean start may wait for an earlier test's billing (openReadyApp).
+  app: [
+    async ({ page, browserMode }, use) => {
+      // The page prints itself in browser mode; headless Chromium has no dialog, so printing is
+      // recorded instead, for the tests to assert it was asked for.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __printed: number; print: () => void; __csp: string[] };
+        w.__printed = 0;
+        w.print = () => {
+          w.__printed += 1;
+        };
+        // The app must run under its strict CSP without tripping it (no inline script or style).
+        w.__csp = [];
+        document.addEventListener('securitypolicyviolation', (event) => {
+          w.__csp.push(`${event.violatedDirective} ${event.blockedURI}`);
+        });
       });
-    });
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await openReadyApp(page, browserMode.url);
-    await use(page);
-    const violations = await page
-      .evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])
-      .catch(() => []);
-    expect(violations, 'CSP violations').toEqual([]);
-    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
-  },
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(String(error)));
+      await openReadyApp(page, browserMode.url);
+      await use(page);
+      const violations = await page
+        .evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])
+        .catch(() => []);
+      expect(violations, 'CSP violations').toEqual([]);
+      expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+    },
+    { timeout: 150_000 },
+  ],
 });
 
 export { expect };
