@@ -340,8 +340,11 @@ export const en: Record<MessageKey, string> = {
   'storeClose.noteHelp': 'Required when there are exceptions: what you checked and what is left.',
   'storeClose.pin': 'Supervisor PIN',
   'storeClose.refusedOpen':
-    'Cannot close: {count} operation(s) of the day have no definite answer in the store. Wait for the answer (see the exceptions).',
-  'storeClose.refusedNote': 'Write a note on the {count} exception(s) before closing.',
+    'Cannot close: {count} operations of the day have no definite answer in the store. Wait for their answer (see the exceptions).',
+  'storeClose.refusedOpenOne':
+    'Cannot close: 1 operation of the day has no definite answer in the store. Wait for its answer (see the exceptions).',
+  'storeClose.refusedNote': 'Write a note on the {count} exceptions before closing.',
+  'storeClose.refusedNoteOne': 'Write a note on the exception before closing.',
   'storeClose.needSupervisor': "Write the supervisor's name (2 letters or more).",
   'storeClose.closed': 'Day closed. Record {hash}.',
   'storeClose.already': 'This day was already closed: the first close is shown.',
@@ -356,6 +359,7 @@ export const en: Record<MessageKey, string> = {
   'storeClose.csv.exceptions': 'Exceptions',
   'storeClose.csv.counters': 'By counter',
   'storeClose.csv.hash': 'SHA-256',
+  'storeClose.csv.fileBase': 'store-close',
   'reconcile.title': 'Reconciliation with this terminal',
   'reconcile.lead':
     'Compares what this terminal recorded (paid and billed, undone) with the service’s summary. What needs attention comes first.',
