@@ -280,7 +280,7 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
  * test-results/ and leaves the repository untouched; `npm run screenshots` (which sets
  * MOSTRADOR_SCREENSHOTS=docs) writes the copies the README shows, in docs/screenshots.
  */
-const screenshotFolder = () =>
+export const screenshotFolder = (): string =>
   process.env.MOSTRADOR_SCREENSHOTS === 'docs'
     ? join(ROOT, 'docs', 'screenshots')
     : join(ROOT, 'test-results', 'screenshots');
