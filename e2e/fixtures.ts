@@ -326,6 +326,7 @@ export async function expectCleanTerminal(page: Page): Promise<void> {
  */
 export async function saveElementScreenshot(element: Locator, name: string): Promise<void> {
   await expectCleanTerminal(element.page());
+  await afterTheDwell(element.page());
   await element.scrollIntoViewIfNeeded();
   await element.screenshot({
     path: join(screenshotFolder(), `${name}.png`),
@@ -333,8 +334,22 @@ export async function saveElementScreenshot(element: Locator, name: string): Pro
   });
 }
 
+/**
+ * A step as the cashier reads it: its money and "new sale" buttons are greyed only for their
+ * first half second (DeliberateButton's dwell), so the picture waits that out (bounded: a button
+ * that stays unavailable is shown so).
+ */
+async function afterTheDwell(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => document.querySelector('button[aria-disabled="true"]') === null, null, {
+      timeout: 2_000,
+    })
+    .catch(() => undefined);
+}
+
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await expectCleanTerminal(page);
+  await afterTheDwell(page);
   const folder = screenshotFolder();
   await page.screenshot({
     path: join(folder, `${name}.png`),
