@@ -32,10 +32,11 @@ describe('the README screenshots (docs/screenshots)', () => {
   });
 
   it('knows the ways an e2e test names an image', () => {
-    expect(writtenByE2e('sale-confirm-1024.png', 'saveScreenshot(page, `sale-confirm-${w}`)')).toBe(
-      true,
-    );
-    expect(writtenByE2e('day-close-pdf-page2.png', '`day-close-pdf-page${n}.png`')).toBe(true);
+    // Source text holding a template literal's `${`, built so it is no template here.
+    const sized = 'saveScreenshot(page, `sale-confirm-$' + '{size.width}`)';
+    const numbered = '`day-close-pdf-page$' + '{n}.png`';
+    expect(writtenByE2e('sale-confirm-1024.png', sized)).toBe(true);
+    expect(writtenByE2e('day-close-pdf-page2.png', numbered)).toBe(true);
     expect(writtenByE2e('undo-1366.png', "saveAtCounterSizes(page, 'undo')")).toBe(true);
     expect(writtenByE2e('sale-empty.png', "saveScreenshot(page, 'sale-empty-en')")).toBe(false);
   });
