@@ -351,9 +351,11 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await expectCleanTerminal(page);
   await afterTheDwell(page);
   const folder = screenshotFolder();
+  // A modal step is what the window shows: its backdrop covers the window, not a longer page.
+  const modal = (await page.locator('[aria-modal="true"]').count()) > 0;
   await page.screenshot({
     path: join(folder, `${name}.png`),
-    fullPage: true,
+    fullPage: !modal,
     animations: 'disabled',
   });
 }
