@@ -299,7 +299,7 @@ export const en: Record<MessageKey, string> = {
   'storeClose.loading': 'Reading the store database…',
   'storeClose.unavailable': 'The store database did not answer: {reason}',
   'storeClose.retry': 'Read again',
-  'storeClose.stateClosed': 'Day closed by {who} at {at} from {from}.',
+  'storeClose.stateClosed': 'Day closed by {who} on {at} from {from}.',
   'storeClose.stateDraft': 'The day is not closed. Figures as of {at}.',
   'storeClose.hash': 'Close record (SHA-256): {hash}',
   'storeClose.note': "Supervisor's note: {note}",

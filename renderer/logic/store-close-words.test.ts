@@ -81,6 +81,18 @@ describe('a paid-and-billed in doubt at another counter', () => {
   });
 });
 
+describe('who closed the store day, and when', () => {
+  it('is dated "on" a day and time in English, "el" in Spanish', () => {
+    const params = { who: 'Rosa Quispe', at: '26/11/2026, 04:28:12', from: 'Caja 1' };
+    expect(es('storeClose.stateClosed', params)).toBe(
+      'Día cerrado por Rosa Quispe el 26/11/2026, 04:28:12 desde Caja 1.',
+    );
+    expect(en('storeClose.stateClosed', { ...params, at: '11/26/2026, 04:28:12' })).toBe(
+      'Day closed by Rosa Quispe on 11/26/2026, 04:28:12 from Caja 1.',
+    );
+  });
+});
+
 describe("the store close's CSV file", () => {
   it('is named in the terminal’s language, marked when it is practice', () => {
     expect(storeCloseCsvFileName('2026-11-26', false, es)).toBe('cierre-tienda-2026-11-26.csv');
