@@ -119,6 +119,7 @@ export const en: Record<MessageKey, string> = {
   'field.pin.short': 'The PIN has 4 to 8 digits',
   'field.pin.long': 'The PIN has 8 digits at most',
   'field.pin.wrong': 'Wrong PIN: type it again',
+  'field.pin.locked': 'PIN locked: wait before typing it again',
 
   'sale.title': 'Financed sale',
   'sale.formTitle': 'Sale details',

@@ -120,6 +120,7 @@ export const esPE = {
   'field.pin.short': 'El PIN tiene de 4 a 8 dígitos',
   'field.pin.long': 'El PIN tiene como máximo 8 dígitos',
   'field.pin.wrong': 'PIN incorrecto: escríbalo de nuevo',
+  'field.pin.locked': 'PIN bloqueado: espere antes de escribirlo otra vez',
 
   'sale.title': 'Venta con financiamiento',
   'sale.formTitle': 'Datos de la venta',
