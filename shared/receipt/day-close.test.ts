@@ -23,18 +23,4 @@ describe('the day close', () => {
   it('gives the day as dd/mm/aaaa in es-PE', () => {
     expect(textOf('es-PE')).toMatch(/Día\s+10\/03\/2026/);
   });
-
-  it('names the cashier, or the cashiers, never "Cajero(s)"', () => {
-    expect(textOf('es-PE')).toMatch(/Cajeros\s+JOSÉ\.PEÑA, MARÍA\.NUÑEZ/);
-    expect(textOf('en')).toMatch(/Cashiers\s+JOSÉ\.PEÑA, MARÍA\.NUÑEZ/);
-    const one = dayClose(
-      { ...sampleDayClose(3), operations: [SAMPLE_SALE], unresolved: [] },
-      SAMPLE_CONTEXT,
-    );
-    const text = layoutText(one.blocks, 48)
-      .map((line) => line.text)
-      .join('\n');
-    expect(text).toMatch(/Cajero\s+MARÍA\.NUÑEZ/);
-    expect(text).not.toContain('Cajero(s)');
-  });
 });
