@@ -196,6 +196,8 @@ test('undo: a wrong PIN marks the PIN field, never blames the service, and the l
   }
   await expect(page.getByRole('heading', { name: /PIN bloqueado/ })).toBeVisible();
   await expect(guidance(page)).toContainText(/Espere \d+ min y vuelva a intentar/);
+  // The field agrees with the panel: wait, not "type it again".
+  await expect(page.locator('#undo-pin-message')).toContainText('PIN bloqueado: espere');
   await saveScreenshot(page, 'undo-pin-locked');
 });
 

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import { bridge } from './bridge-helper';
+import type { JournalOperation } from '../shared/journal-entry';
+import { bridge, bridgeRaw } from './bridge-helper';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SUPERVISOR_PIN = '2468';
@@ -115,6 +116,45 @@ export async function startBrowserMode(
   return { server: { url, dataDir, integrationUrl }, stop };
 }
 
+/** The calls a supervisor closes with a note (electron/ipc/handlers/journal-handlers.ts). */
+const CLOSABLE = ['v3.verify', 'v2.info', 'v3.undoBilling', 'v2.undoBilling', 'v2.daySummary'];
+/** Longest wait for an earlier test's billing: the journal's backoff is at most 60 s. */
+const EARLIER_BILLING_WAIT_MS = 90_000;
+
+/**
+ * Every operation an earlier test left without an answer gets one, so none shows in this test's
+ * tray or is announced in the middle of it (issue 18, item 15): its faults released, a billing's
+ * retry waited for, a refund retried now, a Verify, Info or undo closed by the supervisor.
+ */
+async function answerEarlierOperations(page: Page): Promise<void> {
+  await bridge(page, 'training.releaseFaults', {});
+  const until = Date.now() + EARLIER_BILLING_WAIT_MS;
+  for (;;) {
+    const { operations } = await bridge(page, 'journal.unresolved', {});
+    const waiting: string[] = [];
+    for (const op of operations) {
+      if (CLOSABLE.includes(op.operation)) {
+        await bridge(page, 'journal.close', {
+          op_id: op.op_id,
+          pin: SUPERVISOR_PIN,
+          note: 'e2e: left open by an earlier test',
+        });
+      } else if (op.operation.startsWith('orders.refund')) {
+        await bridge(page, 'orders.refundRetry', { op_id: op.op_id });
+        waiting.push(`${op.operation} ${op.op_id}`);
+      } else if (op.operation.endsWith('.paidAndBilled')) {
+        waiting.push(`${op.operation} ${op.op_id}`);
+      }
+      // Anything else (an order's create, confirm or cancel) is never retried nor closed: if it
+      // shows, the screenshot helper refuses the screen (expectCleanTerminal).
+    }
+    if (waiting.length === 0) return;
+    if (Date.now() > until)
+      throw new Error(`An earlier test left these without an answer: ${waiting.join(', ')}`);
+    await page.waitForTimeout(500);
+  }
+}
+
 /** Opens the app and brings the terminal to the state every test starts from. */
 export async function openReadyApp(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -130,16 +170,36 @@ export async function openReadyApp(page: Page, url: string): Promise<void> {
   if (settings.store_name !== STORE_NAME) change.store_name = STORE_NAME;
   if (Object.keys(change).length > 0)
     await bridge(page, 'settings.update', { pin: SUPERVISOR_PIN, change });
+  await answerEarlierOperations(page);
   await bridge(page, 'training.reset', {});
+  // Late answers of earlier tests, acknowledged as the cashier would ("Entendido").
+  for (const op of (await bridge(page, 'journal.announcements', {})).operations)
+    await bridge(page, 'journal.acknowledge', { op_id: op.op_id });
   await page.goto(`${url}#/sale`);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
 type WorkerFixtures = { browserMode: BrowserMode };
-type TestFixtures = { app: Page; freshBrowserMode: BrowserMode; tillBrowserMode: BrowserMode };
+type TestFixtures = {
+  app: Page;
+  freshBrowserMode: BrowserMode;
+  tillBrowserMode: BrowserMode;
+  testStart: number;
+};
+
+/** When the running test began: what the journal holds from before is an earlier test's. */
+let testStartedAt = 0;
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  testStart: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      testStartedAt = Date.now();
+      await use(testStartedAt);
+    },
+    { auto: true },
+  ],
   browserMode: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
     async ({}, use) => {
@@ -169,31 +229,35 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { timeout: 90_000 },
   ],
-  app: async ({ page, browserMode }, use) => {
-    // The page prints itself in browser mode; headless Chromium has no dialog, so printing is
-    // recorded instead, for the tests to assert it was asked for.
-    await page.addInitScript(() => {
-      const w = window as unknown as { __printed: number; print: () => void; __csp: string[] };
-      w.__printed = 0;
-      w.print = () => {
-        w.__printed += 1;
-      };
-      // The app must run under its strict CSP without tripping it (no inline script or style).
-      w.__csp = [];
-      document.addEventListener('securitypolicyviolation', (event) => {
-        w.__csp.push(`${event.violatedDirective} ${event.blockedURI}`);
+  // Its own time-out: the clean start may wait for an earlier test's billing (openReadyApp).
+  app: [
+    async ({ page, browserMode }, use) => {
+      // The page prints itself in browser mode; headless Chromium has no dialog, so printing is
+      // recorded instead, for the tests to assert it was asked for.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __printed: number; print: () => void; __csp: string[] };
+        w.__printed = 0;
+        w.print = () => {
+          w.__printed += 1;
+        };
+        // The app must run under its strict CSP without tripping it (no inline script or style).
+        w.__csp = [];
+        document.addEventListener('securitypolicyviolation', (event) => {
+          w.__csp.push(`${event.violatedDirective} ${event.blockedURI}`);
+        });
       });
-    });
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await openReadyApp(page, browserMode.url);
-    await use(page);
-    const violations = await page
-      .evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])
-      .catch(() => []);
-    expect(violations, 'CSP violations').toEqual([]);
-    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
-  },
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(String(error)));
+      await openReadyApp(page, browserMode.url);
+      await use(page);
+      const violations = await page
+        .evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])
+        .catch(() => []);
+      expect(violations, 'CSP violations').toEqual([]);
+      expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+    },
+    { timeout: 150_000 },
+  ],
 });
 
 export { expect };
@@ -216,16 +280,53 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
  * test-results/ and leaves the repository untouched; `npm run screenshots` (which sets
  * MOSTRADOR_SCREENSHOTS=docs) writes the copies the README shows, in docs/screenshots.
  */
-const screenshotFolder = () =>
+export const screenshotFolder = (): string =>
   process.env.MOSTRADOR_SCREENSHOTS === 'docs'
     ? join(ROOT, 'docs', 'screenshots')
     : join(ROOT, 'test-results', 'screenshots');
+
+/**
+ * Refuses a screen that shows what an earlier test left (issue 18, item 15): an announcement of
+ * an operation, or an operation in the tray, that began before this test did. The e2e workers
+ * share a terminal; a screenshot shows only what its own test did.
+ */
+export async function expectCleanTerminal(page: Page): Promise<void> {
+  const earlier = (op: JournalOperation) => Date.parse(op.started_at) < testStartedAt;
+  const named = (op: JournalOperation) =>
+    `${op.operation} ${op.intent.funding_code ?? op.intent.order_id ?? ''} (${op.op_id}, ${op.started_at})`;
+  const problems: string[] = [];
+  const announced = await page
+    .getByTestId('announcement')
+    .evaluateAll((nodes) =>
+      nodes.map((node) => (node.getAttribute('aria-labelledby') ?? '').replace(/^announce-/, '')),
+    );
+  for (const opId of announced) {
+    const op = await bridge(page, 'journal.operation', { op_id: opId });
+    if (earlier(op)) problems.push(`an announcement of an earlier test: ${named(op)}`);
+  }
+  // What the tray shows (renderer/stores/open-operations-store.ts, isShownOpen: unknown, or
+  // pending past every call's time-out); a screen without the journal (the terminal needs attention) has none.
+  const unresolved = (await bridgeRaw(page, 'journal.unresolved', {}).catch(() => null)) as {
+    ok?: boolean;
+    result?: { operations: JournalOperation[] };
+  } | null;
+  const now = Date.now();
+  for (const op of unresolved?.ok ? (unresolved.result?.operations ?? []) : [])
+    if (earlier(op) && (op.status === 'unknown' || now - Date.parse(op.started_at) > 60_000))
+      problems.push(`an open operation of an earlier test in the tray: ${named(op)}`);
+  if (problems.length > 0)
+    throw new Error(
+      `Not a clean terminal, each screenshot shows only what its own test did: ${problems.join('; ')}`,
+    );
+}
 
 /**
  * One element as it shows in the viewport. Chromium's full-page capture leaves frames that
  * render in another process (the service fragments) blank below the fold; this one does not.
  */
 export async function saveElementScreenshot(element: Locator, name: string): Promise<void> {
+  await expectCleanTerminal(element.page());
+  await afterTheDwell(element.page());
   await element.scrollIntoViewIfNeeded();
   await element.screenshot({
     path: join(screenshotFolder(), `${name}.png`),
@@ -233,11 +334,28 @@ export async function saveElementScreenshot(element: Locator, name: string): Pro
   });
 }
 
+/**
+ * A step as the cashier reads it: its money and "new sale" buttons are greyed only for their
+ * first half second (DeliberateButton's dwell), so the picture waits that out (bounded: a button
+ * that stays unavailable is shown so).
+ */
+async function afterTheDwell(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => document.querySelector('button[aria-disabled="true"]') === null, null, {
+      timeout: 2_000,
+    })
+    .catch(() => undefined);
+}
+
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  await expectCleanTerminal(page);
+  await afterTheDwell(page);
   const folder = screenshotFolder();
+  // A modal step is what the window shows: its backdrop covers the window, not a longer page.
+  const modal = (await page.locator('[aria-modal="true"]').count()) > 0;
   await page.screenshot({
     path: join(folder, `${name}.png`),
-    fullPage: true,
+    fullPage: !modal,
     animations: 'disabled',
   });
 }

@@ -27,12 +27,14 @@ test('lost answer on paid-and-billed: amber "do not collect again" until the ret
   await verify(page);
   await expect(amountToCollect(page)).toBeVisible();
 
-  // Hold the journal's answers so the amber state can be looked at before it resolves.
+  // Hold the journal's answers so the amber state can be looked at before it resolves: the
+  // screen's own poll and the announcements' refresh, which hands the answer to the screen too
+  // (docs/decisions.md "Green and amber are exclusive").
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/bridge/journal.operation', async (route) => {
+  await page.route(/\/bridge\/journal\.(operation|announcements)$/, async (route) => {
     await held;
     await route.continue();
   });

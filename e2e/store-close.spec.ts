@@ -252,7 +252,7 @@ test('three counters close the store day: refused while in doubt, then balanced,
   const closeButton = panel.getByRole('button', { name: 'Cerrar el día de la tienda' });
   await expect(closeButton).toHaveAttribute('aria-disabled', 'true');
   await expect(panel.getByTestId('store-close-refusal')).toContainText(
-    'No se puede cerrar: 1 operación(es) del día sin respuesta definitiva',
+    'No se puede cerrar: 1 operación del día sin respuesta definitiva',
   );
   await panel.getByLabel('Supervisor (nombre)').fill('Rosa Quispe');
   await panel.getByLabel('PIN del supervisor').fill(SUPERVISOR_PIN);

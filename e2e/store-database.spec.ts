@@ -154,7 +154,7 @@ test('two counters, one store database: billed and in doubt at Caja 1 reach Caja
       .toBe(0);
     await fillSale(page, '41000002', 'MENOS1', '1500.00');
     const guidance = page.getByTestId('guidance');
-    await expect(guidance).toContainText('En duda en Caja 1: no cobrar');
+    await expect(guidance).toContainText('Este código tiene un cobro sin respuesta en Caja 1');
     await expect(guidance).toContainText('No cobre');
     await expect(amountToCollect(page)).toHaveCount(0);
     await saveAtCounterSizes(page, 'store-in-doubt-elsewhere');

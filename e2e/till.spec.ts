@@ -148,6 +148,17 @@ test('more sales wait in a visible queue; a cancel from the till clears the scre
     /La caja canceló la venta F001-1\. No cobre; si recibió S\/\s300\.00, devuélvaselo al cliente\./,
   );
   await expect(notice).toBeVisible();
+  // Read as one sentence: the amount right after "recibió", not set apart as a column of its own.
+  const gap = await notice.evaluate((node) => {
+    const amount = node.querySelector('.amount');
+    const before = amount?.previousSibling;
+    if (!amount || !before?.textContent) return Number.POSITIVE_INFINITY;
+    const range = document.createRange();
+    range.setStart(before, before.textContent.trimEnd().length - 1);
+    range.setEnd(before, before.textContent.trimEnd().length);
+    return amount.getBoundingClientRect().left - range.getBoundingClientRect().right;
+  });
+  expect(gap).toBeLessThan(16);
   await expect(fields.amount).toHaveValue('');
   await expect(page.getByRole('button', { name: /^Sí, recibí/ })).toHaveCount(0);
   await saveScreenshot(page, 'till-canceled');

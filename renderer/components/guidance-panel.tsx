@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useT } from '../i18n/use-t';
 import type { Guidance } from '../logic/error-guidance';
+import { guidanceHeading } from '../logic/guidance-heading';
 import { amountText } from './amount-text';
 
 /**
@@ -31,12 +32,7 @@ export function GuidancePanel({
         <span aria-hidden="true" className="guidance__icon">
           {tone === 'unknown' ? '⚠' : tone === 'error' ? '✕' : 'ℹ'}
         </span>{' '}
-        {tone === 'unknown'
-          ? `${t('guide.unknownLabel')}: `
-          : tone === 'error'
-            ? `${t('guide.refusedLabel')}: `
-            : ''}
-        {t(guidance.title, guidance.params)}
+        {guidanceHeading(guidance, t)}
       </Heading>
       {guidance.doNotCollect ? (
         <p className="guidance__stop">{t('guide.doNotCollectAgain')}</p>

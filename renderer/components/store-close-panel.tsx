@@ -6,8 +6,14 @@ import { formatPEN } from '../../shared/domain/money';
 import { formatStoreMoment } from '../../shared/domain/store-time';
 import type { CloseException } from '../../shared/store/close-record';
 import { useT } from '../i18n/use-t';
-import { storeCloseCsv } from '../logic/store-close-csv';
-import { arrivedText, exceptionText, freshnessText } from '../logic/store-close-text';
+import { storeCloseCsv, storeCloseCsvFileName } from '../logic/store-close-csv';
+import {
+  arrivedText,
+  exceptionText,
+  freshnessText,
+  refusedNoteText,
+  refusedOpenText,
+} from '../logic/store-close-text';
 import { useReceiptWidth, useSettingsStore } from '../stores/settings-store';
 import { useStoreCloseStore } from '../stores/store-close-store';
 import { BusyLabel } from './busy-label';
@@ -81,11 +87,11 @@ export function StoreClosePanel() {
   const reason = stored
     ? null
     : refusal
-      ? t('storeClose.refusedOpen', { count: refusal.count })
+      ? refusedOpenText(refusal.count, t)
       : tried && !supervisorOk
         ? t('storeClose.needSupervisor')
         : tried && !noteOk
-          ? t('storeClose.refusedNote', { count: exceptions.length })
+          ? refusedNoteText(exceptions.length, t)
           : null;
 
   const submit = (event: FormEvent) => {
@@ -118,8 +124,7 @@ export function StoreClosePanel() {
       t,
       language,
     );
-    const training = view.mode === 'training' ? 'ENTRENAMIENTO-' : '';
-    download(`${training}cierre-tienda-${view.day}.csv`, csv);
+    download(storeCloseCsvFileName(view.day, view.mode === 'training', t), csv);
   };
 
   return (
@@ -390,10 +395,10 @@ export function StoreClosePanel() {
         </form>
       )}
       {answer?.outcome === 'refused' && answer.refusal.reason === 'open-operations' && !refusal ? (
-        <p role="alert">{t('storeClose.refusedOpen', { count: answer.refusal.count })}</p>
+        <p role="alert">{refusedOpenText(answer.refusal.count, t)}</p>
       ) : null}
       {answer?.outcome === 'refused' && answer.refusal.reason === 'note-required' ? (
-        <p role="alert">{t('storeClose.refusedNote', { count: answer.refusal.exceptions })}</p>
+        <p role="alert">{refusedNoteText(answer.refusal.exceptions, t)}</p>
       ) : null}
       {answer?.outcome === 'closed' ? (
         <p role="status" data-testid="store-close-done">

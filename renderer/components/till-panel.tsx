@@ -51,7 +51,8 @@ export function TillPanel() {
       <div role="alert">
         {notice?.kind === 'canceled' ? (
           <p className="note-warning till-notice">
-            ⚠ {amountText(canceledText(t, notice))}{' '}
+            {/* One flex item: the sentence and its amount flow as one text beside the button. */}
+            <span>⚠ {amountText(canceledText(t, notice))}</span>{' '}
             <button type="button" className="button" onClick={dismiss}>
               {t('till.dismiss')}
             </button>
@@ -59,7 +60,7 @@ export function TillPanel() {
         ) : null}
         {notice?.kind === 'billed' ? (
           <p className="note-ok till-notice">
-            ✓ {t('till.billedTell', { id: notice.request_id })}{' '}
+            <span>✓ {t('till.billedTell', { id: notice.request_id })}</span>{' '}
             <button type="button" className="button" onClick={dismiss}>
               {t('till.dismiss')}
             </button>

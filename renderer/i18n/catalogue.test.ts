@@ -35,6 +35,15 @@ describe('i18n catalogue', () => {
     }
   });
 
+  it('says a count for one and for many, never "operación(es)" or "exception(s)"', () => {
+    for (const [key, text] of [...Object.entries(esPE), ...Object.entries(en)]) {
+      expect({ key, bracketedPlural: /\p{L}\((?:e?s)\)/u.test(text) }).toEqual({
+        key,
+        bracketedPlural: false,
+      });
+    }
+  });
+
   it('has no empty message', () => {
     for (const [key, text] of [...Object.entries(esPE), ...Object.entries(en)]) {
       expect({ key, empty: text.trim() === '' }).toEqual({ key, empty: false });

@@ -119,6 +119,7 @@ export const en: Record<MessageKey, string> = {
   'field.pin.short': 'The PIN has 4 to 8 digits',
   'field.pin.long': 'The PIN has 8 digits at most',
   'field.pin.wrong': 'Wrong PIN: type it again',
+  'field.pin.locked': 'PIN locked: wait before typing it again',
 
   'sale.title': 'Financed sale',
   'sale.formTitle': 'Sale details',
@@ -299,7 +300,7 @@ export const en: Record<MessageKey, string> = {
   'storeClose.loading': 'Reading the store database…',
   'storeClose.unavailable': 'The store database did not answer: {reason}',
   'storeClose.retry': 'Read again',
-  'storeClose.stateClosed': 'Day closed by {who} at {at} from {from}.',
+  'storeClose.stateClosed': 'Day closed by {who} on {at} from {from}.',
   'storeClose.stateDraft': 'The day is not closed. Figures as of {at}.',
   'storeClose.hash': 'Close record (SHA-256): {hash}',
   'storeClose.note': "Supervisor's note: {note}",
@@ -346,8 +347,11 @@ export const en: Record<MessageKey, string> = {
   'storeClose.noteHelp': 'Required when there are exceptions: what you checked and what is left.',
   'storeClose.pin': 'Supervisor PIN',
   'storeClose.refusedOpen':
-    'Cannot close: {count} operation(s) of the day have no definite answer in the store. Wait for the answer (see the exceptions).',
-  'storeClose.refusedNote': 'Write a note on the {count} exception(s) before closing.',
+    'Cannot close: {count} operations of the day have no definite answer in the store. Wait for their answer (see the exceptions).',
+  'storeClose.refusedOpenOne':
+    'Cannot close: 1 operation of the day has no definite answer in the store. Wait for its answer (see the exceptions).',
+  'storeClose.refusedNote': 'Write a note on the {count} exceptions before closing.',
+  'storeClose.refusedNoteOne': 'Write a note on the exception before closing.',
   'storeClose.needSupervisor': "Write the supervisor's name (2 letters or more).",
   'storeClose.closed': 'Day closed. Record {hash}.',
   'storeClose.already': 'This day was already closed: the first close is shown.',
@@ -362,6 +366,7 @@ export const en: Record<MessageKey, string> = {
   'storeClose.csv.exceptions': 'Exceptions',
   'storeClose.csv.counters': 'By counter',
   'storeClose.csv.hash': 'SHA-256',
+  'storeClose.csv.fileBase': 'store-close',
   'reconcile.title': 'Reconciliation with this terminal',
   'reconcile.lead':
     'Compares what this terminal recorded (paid and billed, undone) with the service’s summary. What needs attention comes first.',

@@ -120,6 +120,7 @@ export const esPE = {
   'field.pin.short': 'El PIN tiene de 4 a 8 dígitos',
   'field.pin.long': 'El PIN tiene como máximo 8 dígitos',
   'field.pin.wrong': 'PIN incorrecto: escríbalo de nuevo',
+  'field.pin.locked': 'PIN bloqueado: espere antes de escribirlo otra vez',
 
   'sale.title': 'Venta con financiamiento',
   'sale.formTitle': 'Datos de la venta',
@@ -349,8 +350,11 @@ export const esPE = {
   'storeClose.noteHelp': 'Obligatoria cuando hay excepciones: qué revisó y qué queda pendiente.',
   'storeClose.pin': 'PIN del supervisor',
   'storeClose.refusedOpen':
-    'No se puede cerrar: {count} operación(es) del día sin respuesta definitiva en la tienda. Espere su respuesta (vea las excepciones).',
-  'storeClose.refusedNote': 'Escriba una nota sobre las {count} excepción(es) antes de cerrar.',
+    'No se puede cerrar: {count} operaciones del día sin respuesta definitiva en la tienda. Espere su respuesta (vea las excepciones).',
+  'storeClose.refusedOpenOne':
+    'No se puede cerrar: 1 operación del día sin respuesta definitiva en la tienda. Espere su respuesta (vea las excepciones).',
+  'storeClose.refusedNote': 'Escriba una nota sobre las {count} excepciones antes de cerrar.',
+  'storeClose.refusedNoteOne': 'Escriba una nota sobre la excepción antes de cerrar.',
   'storeClose.needSupervisor': 'Escriba el nombre del supervisor (2 letras o más).',
   'storeClose.closed': 'Día cerrado. Registro {hash}.',
   'storeClose.already': 'Este día ya estaba cerrado: se muestra el primer cierre.',
@@ -365,6 +369,7 @@ export const esPE = {
   'storeClose.csv.exceptions': 'Excepciones',
   'storeClose.csv.counters': 'Por caja',
   'storeClose.csv.hash': 'SHA-256',
+  'storeClose.csv.fileBase': 'cierre-tienda',
   'reconcile.title': 'Conciliación con este terminal',
   'reconcile.lead':
     'Compara lo que este terminal registró (pagado y facturado, deshecho) con el resumen del servicio. Primero lo que requiere atención.',

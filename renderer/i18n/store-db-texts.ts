@@ -86,7 +86,7 @@ export const storeDbEsPE = {
 
   'storeDb.elsewhere.billedAt': 'Facturado en {counter} a las {time}.',
   'storeDb.elsewhere.billedAtDay': 'Facturado en {counter} el {when}.',
-  'storeDb.elsewhere.inDoubt.title': 'En duda en {counter}: no cobrar',
+  'storeDb.elsewhere.inDoubt.title': 'Este código tiene un cobro sin respuesta en {counter}',
   'storeDb.elsewhere.inDoubt.steps':
     'Un pagado y facturado de este código en {counter} (desde las {time}) todavía espera la respuesta del servicio. No cobre: el cliente pudo haber pagado allí. Vuelva a verificar cuando {counter} tenga la respuesta.',
   'storeDb.elsewhere.unnamed': 'otra caja ({id})',
@@ -177,7 +177,8 @@ export const storeDbEn: Record<keyof typeof storeDbEsPE, string> = {
 
   'storeDb.elsewhere.billedAt': 'Billed at {counter} at {time}.',
   'storeDb.elsewhere.billedAtDay': 'Billed at {counter} on {when}.',
-  'storeDb.elsewhere.inDoubt.title': 'In doubt at {counter}: do not collect',
+  'storeDb.elsewhere.inDoubt.title':
+    'This code has a collection at {counter} the service has not answered yet',
   'storeDb.elsewhere.inDoubt.steps':
     "A paid-and-billed of this code at {counter} (since {time}) is still waiting for the service's answer. Do not collect: the customer may have paid there. Verify again once {counter} has the answer.",
   'storeDb.elsewhere.unnamed': 'another counter ({id})',

@@ -272,6 +272,15 @@ describe('guidanceForBridgeError', () => {
     expect(wrong.detailsFrom).toBe('app');
   });
 
+  it('marks a locked PIN as locked, never "type it again" while it cannot be typed', () => {
+    const locked = guidanceForBridgeError('undo', {
+      code: 'pin-locked',
+      message: 'locked',
+      retry_after_s: 300,
+    });
+    expect(locked.fields).toEqual({ pin: 'field.pin.locked' });
+  });
+
   it('names what live mode is missing: the token or the address', () => {
     const token = guidanceForBridgeError('other', {
       code: 'not-configured',

@@ -379,7 +379,10 @@ export function guidanceForBridgeError(
       ? {}
       : { steps: 'guide.bridge.pinLocked.wait', params: { time: waitText(wait) } }),
     actions: error.code === 'not-configured' ? ['open-settings'] : [],
-    fields: pinRefused ? { pin: FIELD_MESSAGE.pin } : {},
+    // A locked PIN cannot be typed again yet: the field says so, the panel how long to wait.
+    fields: pinRefused
+      ? { pin: error.code === 'pin-locked' ? 'field.pin.locked' : FIELD_MESSAGE.pin }
+      : {},
     details,
     detailsFrom: 'app',
     doNotCollect: inDoubt,

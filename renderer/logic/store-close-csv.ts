@@ -5,7 +5,20 @@ import type { CloseContent } from '../../shared/store/close-record';
 import type { StoreOperationRow } from '../../shared/store/store-operation';
 import type { T } from '../i18n/use-t';
 import { arrivedText, clock, exceptionText, freshnessText } from './store-close-text';
-import { CSV_BOM, CSV_SEPARATOR, type CsvAbout, csvCell, plainAmount } from './summary-csv';
+import {
+  CSV_BOM,
+  CSV_SEPARATOR,
+  type CsvAbout,
+  csvCell,
+  csvFileName,
+  plainAmount,
+} from './summary-csv';
+
+/** The file's name in the terminal's language, marked when it is practice, like the summary's. */
+export function storeCloseCsvFileName(day: string, training: boolean, t: T): string {
+  const words = { base: t('storeClose.csv.fileBase'), training: t('summary.csv.fileTraining') };
+  return csvFileName(day, training, {}, words);
+}
 
 export function storeCloseCsv(
   content: CloseContent,

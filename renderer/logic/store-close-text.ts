@@ -24,6 +24,16 @@ export function operationText(name: string, t: T): string {
   return t('storeClose.op.other');
 }
 
+/** Why the close is refused while operations have no answer: one, or how many. */
+export function refusedOpenText(count: number, t: T): string {
+  return count === 1 ? t('storeClose.refusedOpenOne') : t('storeClose.refusedOpen', { count });
+}
+
+/** The note the exceptions need: on the one exception, or on all of them. */
+export function refusedNoteText(count: number, t: T): string {
+  return count === 1 ? t('storeClose.refusedNoteOne') : t('storeClose.refusedNote', { count });
+}
+
 export function freshnessText(
   counter: CounterClose,
   content: CloseContent,

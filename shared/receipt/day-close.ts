@@ -240,7 +240,7 @@ export function dayClose(data: DayCloseData, context: PrintContext): ReceiptDocu
     { kind: 'field', label: t('terminal'), value: atom(context.terminal_id ?? t('unknown')) },
     {
       kind: 'field',
-      label: t('cashiers'),
+      label: t(cashiers.length === 1 ? 'cashier' : 'cashiers'),
       value: cashiers.length > 0 ? cashiers.join(', ') : t('unknown'),
     },
     { kind: 'field', label: t('printedAt'), value: time(context.printed_at) },

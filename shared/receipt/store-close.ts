@@ -151,7 +151,7 @@ function counterBlocks(
     { kind: 'text', text: freshnessLine(counter, content, t, language) },
     {
       kind: 'field',
-      label: t('cashiers'),
+      label: t(counter.cashiers.length === 1 ? 'cashier' : 'cashiers'),
       value: counter.cashiers.length > 0 ? counter.cashiers.join(', ') : t('unknown'),
     },
     { kind: 'field', label: t('salesBilled'), value: String(counter.billed) },

@@ -1,0 +1,107 @@
+// The store's words in both languages (issue 18, leftovers of item 7): counts said for one and
+// for many as the tray says them, never "operación(es)"; a heading with one label and one title;
+// the store close's CSV named in the terminal's language.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Language } from '../../shared/bridge';
+import { loadCatalogue, translate } from '../i18n/translate';
+import type { T } from '../i18n/use-t';
+import type { Guidance } from './error-guidance';
+import { guidanceHeading } from './guidance-heading';
+import { storeCloseCsvFileName } from './store-close-csv';
+import { refusedNoteText, refusedOpenText } from './store-close-text';
+
+const words =
+  (language: Language): T =>
+  (key, params) =>
+    translate(language, key, params);
+const es = words('es-PE');
+const en = words('en');
+
+beforeAll(() => loadCatalogue('en'));
+
+describe('the store close says one and many as the tray does', () => {
+  it('one operation without an answer, or several', () => {
+    expect(refusedOpenText(1, es)).toBe(
+      'No se puede cerrar: 1 operación del día sin respuesta definitiva en la tienda. Espere su respuesta (vea las excepciones).',
+    );
+    expect(refusedOpenText(3, es)).toBe(
+      'No se puede cerrar: 3 operaciones del día sin respuesta definitiva en la tienda. Espere su respuesta (vea las excepciones).',
+    );
+    expect(refusedOpenText(1, en)).toBe(
+      'Cannot close: 1 operation of the day has no definite answer in the store. Wait for its answer (see the exceptions).',
+    );
+    expect(refusedOpenText(2, en)).toBe(
+      'Cannot close: 2 operations of the day have no definite answer in the store. Wait for their answer (see the exceptions).',
+    );
+  });
+
+  it('a note on one exception, or on several', () => {
+    expect(refusedNoteText(1, es)).toBe('Escriba una nota sobre la excepción antes de cerrar.');
+    expect(refusedNoteText(4, es)).toBe(
+      'Escriba una nota sobre las 4 excepciones antes de cerrar.',
+    );
+    expect(refusedNoteText(1, en)).toBe('Write a note on the exception before closing.');
+    expect(refusedNoteText(4, en)).toBe('Write a note on the 4 exceptions before closing.');
+  });
+});
+
+describe('a paid-and-billed in doubt at another counter', () => {
+  const inDoubt: Guidance = {
+    tone: 'unknown',
+    title: 'storeDb.elsewhere.inDoubt.title',
+    steps: 'storeDb.elsewhere.inDoubt.steps',
+    params: { counter: 'Caja 1', time: '10:42:05' },
+    actions: ['retry'],
+    fields: {},
+    details: null,
+    doNotCollect: true,
+  };
+
+  it('is headed by one label and one title, like the same code in doubt here', () => {
+    expect(guidanceHeading(inDoubt, es)).toBe(
+      'Resultado desconocido: Este código tiene un cobro sin respuesta en Caja 1',
+    );
+    expect(guidanceHeading(inDoubt, en)).toBe(
+      'Outcome unknown: This code has a collection at Caja 1 the service has not answered yet',
+    );
+    const here: Guidance = { ...inDoubt, title: 'guide.bridge.billingInDoubt.title' };
+    expect(guidanceHeading(here, es)).toBe(
+      'Resultado desconocido: Este código tiene un cobro sin respuesta del servicio',
+    );
+    expect(guidanceHeading(here, en)).toBe(
+      'Outcome unknown: This code has a collection the service has not answered yet',
+    );
+  });
+
+  it('a refusal is labelled as one; nothing labels what went right', () => {
+    expect(guidanceHeading({ ...inDoubt, tone: 'error' }, es)).toMatch(/^Rechazado: Este código/);
+    expect(guidanceHeading({ ...inDoubt, tone: 'info' }, en)).toBe(
+      'This code has a collection at Caja 1 the service has not answered yet',
+    );
+  });
+});
+
+describe('who closed the store day, and when', () => {
+  it('is dated "on" a day and time in English, "el" in Spanish', () => {
+    const params = { who: 'Rosa Quispe', at: '26/11/2026, 04:28:12', from: 'Caja 1' };
+    expect(es('storeClose.stateClosed', params)).toBe(
+      'Día cerrado por Rosa Quispe el 26/11/2026, 04:28:12 desde Caja 1.',
+    );
+    expect(en('storeClose.stateClosed', { ...params, at: '11/26/2026, 04:28:12' })).toBe(
+      'Day closed by Rosa Quispe on 11/26/2026, 04:28:12 from Caja 1.',
+    );
+  });
+});
+
+describe("the store close's CSV file", () => {
+  it('is named in the terminal’s language, marked when it is practice', () => {
+    expect(storeCloseCsvFileName('2026-11-26', false, es)).toBe('cierre-tienda-2026-11-26.csv');
+    expect(storeCloseCsvFileName('2026-11-26', true, es)).toBe(
+      'ENTRENAMIENTO-cierre-tienda-2026-11-26.csv',
+    );
+    expect(storeCloseCsvFileName('2026-11-26', false, en)).toBe('store-close-2026-11-26.csv');
+    expect(storeCloseCsvFileName('2026-11-26', true, en)).toBe(
+      'TRAINING-store-close-2026-11-26.csv',
+    );
+  });
+});
