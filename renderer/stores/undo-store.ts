@@ -86,11 +86,13 @@ export const useUndoStore = create<UndoState>((set, get) => ({
       pin: form.pin,
       reason: form.reason.trim(),
     });
-    // The PIN was used (or refused): it is not kept for a second attempt.
+    // The PIN was used (or refused): it is not kept for a second attempt. The form went out
+    // complete, so no field is marked missing: the refusal's guidance is the message.
     const cleared = { ...get().form, pin: '' };
     if (!answer.ok) {
       set({
         form: cleared,
+        submitted: false,
         phase: {
           name: 'failed',
           guidance: guidanceForBridgeError('undo', answer.error, answer.lost),
@@ -104,6 +106,7 @@ export const useUndoStore = create<UndoState>((set, get) => ({
     } else {
       set({
         form: cleared,
+        submitted: false,
         phase: {
           name: 'failed',
           guidance: guidanceForServiceError('undo', outcome.error, outcome.status),
