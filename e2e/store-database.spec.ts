@@ -209,6 +209,14 @@ test('two counters, one store database: billed and in doubt at Caja 1 reach Caja
     await page.keyboard.press('Enter');
     const card = page.getByTestId('store-db-settings');
     await expect(card).toContainText('Conectada a store_e2e en 127.0.0.1');
+    // An empty counter name is not "Correcto": it is a name still to give (and Guardar stays off).
+    const nameField = card.getByLabel('Nombre de esta caja');
+    const savedName = await nameField.inputValue();
+    await expect(page.locator('#terminal-name-message')).toContainText('Correcto');
+    await nameField.fill('');
+    await expect(page.locator('#terminal-name-message')).not.toContainText('Correcto');
+    await expect(card.getByRole('button', { name: 'Guardar nombre' })).toBeDisabled();
+    await nameField.fill(savedName);
     await card.getByLabel('Dirección de la base de datos (nueva)').fill(ownerUrl);
     await card.getByRole('button', { name: 'Probar conexión' }).click();
     await expect(card.getByTestId('store-check-reachable')).toHaveAttribute('data-status', 'ok');

@@ -103,9 +103,11 @@ export function SettingsStoreDb({ pin }: { pin: string }) {
           setNameSaved(false);
         }}
         state={
-          nameValid || trimmedName === ''
-            ? { status: 'valid' }
-            : { status: 'hint', message: 'storeDb.settings.terminalNameHint' }
+          trimmedName === ''
+            ? { status: 'empty' }
+            : nameValid
+              ? { status: 'valid' }
+              : { status: 'hint', message: 'storeDb.settings.terminalNameHint' }
         }
         submitted={false}
         maxLength={32}
