@@ -64,7 +64,7 @@ type Property = fc.IAsyncPropertyWithHooks<[unknown]>;
 
 function propertyFor(target: string, fuzz: FuzzBackend, answers: Record<string, number>): Property {
   const table = fuzz.backend.table;
-  const samples = validSamples(fuzz.ids);
+  const samples: Record<string, unknown> = validSamples(fuzz.ids);
   const methods = Object.keys(bridgeMethods);
   if (target === METHOD_NAMES) {
     // Near misses of real names (a space, another case, a NUL, a slash) and anything else.
