@@ -11,7 +11,7 @@ import {
 import { centsFromWire } from '../../../shared/domain/money';
 import { requireBearer } from '../http/auth';
 import type { MockArea } from '../mock-area';
-import type { MockReply } from '../reply';
+import { type MockReply, ok } from '../reply';
 import { sendReply } from '../reply-send';
 import type { MockContext, MockState } from '../state';
 import { daySummary } from './day-summary';
@@ -78,7 +78,10 @@ function registerInStoreRoutes(app: FastifyInstance, context: MockContext): void
     (state: () => MockState) => async (request: { query: unknown }, reply: FastifyReply) => {
       const parsed = parseDaySummaryQuery(DaySummaryQuery, request.query);
       if (!parsed.ok) return sendReply(reply, parsed.reply);
-      return reply.send(daySummary(state(), parsed.value.day, parsed.value.detail === 'true'));
+      return sendReply(
+        reply,
+        ok(daySummary(state(), parsed.value.day, parsed.value.detail === 'true')),
+      );
     };
 
   app.post(ep.v3UndoBilling.path, auth, identification(undoBilling, live));
