@@ -39,26 +39,15 @@ const sale = {
   cashier_id: 'caja-01',
 };
 const pending = { dni: '42000001', funding_code: 'PEND01' };
-const order = {
-  amount: 1000,
-  order_id: 'WEB-1',
-  pos_client_id: 'mock-client',
-  url_redir_on_canceled: 'https://shop.example.pe/c',
-  url_redir_on_rejected: 'https://shop.example.pe/r',
-  url_redir_on_success: 'https://shop.example.pe/s',
-  url_redir_on_downpayment: 'https://shop.example.pe/d',
-};
-const voucher = {
-  amount: 250.5,
-  date: '2026-03-04',
-  operation_number: '00123456',
-  bank_account_id: '193-2045678-0-11',
-  order_id: 'V-1001',
-  webhook: 'http://127.0.0.1:9/hooks/voucher',
-  customer_dni: '12345678',
-  customer_fullname: 'Ana Quispe',
-  receipt: 'https://cdn.example.pe/receipts/V-1001.jpg',
-};
+/** The catalogue's example body of an endpoint, which the script then varies (another id). */
+function exampleBody(name: EndpointName): Record<string, unknown> {
+  const example: EndpointExample = serviceEndpoints[name].example;
+  const body = example.body;
+  if (typeof body !== 'object' || body === null) throw new Error(`No example body for ${name}`);
+  return body as Record<string, unknown>;
+}
+const order = exampleBody('createOrder');
+const voucher = exampleBody('registerVoucher');
 const refund = { author: 'ana', reason: 'devolución' };
 const token = (value: string) => ({ 'X-Unique-Token': value });
 
