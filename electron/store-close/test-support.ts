@@ -3,9 +3,10 @@
 // (electron/store-db/, migration 0100) is tested against a throwaway PostgreSQL.
 
 import type { JournalOperation } from '../../shared/journal-entry';
-import { type CounterHold, StoredClose } from '../../shared/store/close-record';
+import type { CounterHold } from '../../shared/store/close-record';
 import type { CounterFreshness, StoreOperationRow } from '../../shared/store/store-operation';
 import type { StoreCloseDatabase } from './close-database';
+import { memoryCloses } from './memory-closes';
 
 export type MemoryStoreDb = StoreCloseDatabase & {
   rows: StoreOperationRow[];
@@ -15,8 +16,7 @@ export type MemoryStoreDb = StoreCloseDatabase & {
 };
 
 export function memoryStoreDb(now: () => Date): MemoryStoreDb {
-  const closes = new Map<string, StoredClose>();
-  const key = (q: { store: string; mode: string; day: string }) => `${q.store}|${q.mode}|${q.day}`;
+  const { readClose, insertClose } = memoryCloses(now);
   const db: MemoryStoreDb = {
     rows: [],
     freshness: [],
@@ -26,19 +26,8 @@ export function memoryStoreDb(now: () => Date): MemoryStoreDb {
       db.rows.filter((r) => r.store === q.store && r.mode === q.mode && r.store_day === q.day),
     readFreshness: async (q) =>
       db.freshness.filter((f) => f.store === q.store && f.mode === q.mode),
-    readClose: async (q) => closes.get(key(q)) ?? null,
-    insertClose: async (close) => {
-      const first = closes.get(key(close));
-      if (first) return { inserted: false, close: first };
-      const stored = StoredClose.parse({
-        content: JSON.parse(close.canonical),
-        canonical: close.canonical,
-        sha256: close.sha256,
-        recorded_at: now().toISOString(),
-      });
-      closes.set(key(close), stored);
-      return { inserted: true, close: stored };
-    },
+    readClose,
+    insertClose,
   };
   return db;
 }

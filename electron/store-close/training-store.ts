@@ -10,12 +10,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Identity } from '../../shared/domain/identity';
 import type { JournalOperation } from '../../shared/journal-entry';
-import { type CounterHold, StoredClose } from '../../shared/store/close-record';
+import type { CounterHold } from '../../shared/store/close-record';
 import { STALE_AFTER_MS, storeDayOf } from '../../shared/store/store-close';
 import type { CounterFreshness, StoreOperationRow } from '../../shared/store/store-operation';
 import { heldMoney } from '../ipc/workflows/held-money';
 import type { Journal } from '../journal/journal';
-import type { StoreCloseDatabase, StoreDayQuery } from './close-database';
+import type { StoreCloseDatabase } from './close-database';
+import { memoryCloses } from './memory-closes';
 
 /** A billing the catalogue's seed makes, as a counter would have recorded it. */
 export type PracticeBilling = {
@@ -178,8 +179,7 @@ function tellStory(options: TrainingStoreOptions, now: Date, began: Date, timeZo
 export function openTrainingStore(options: TrainingStoreOptions): TrainingStore {
   const { store, clock, settings, journal } = options;
   let story: Story | null = null;
-  const closes = new Map<string, StoredClose>();
-  const key = (q: StoreDayQuery) => `${q.store}|${q.mode}|${q.day}`;
+  const closes = memoryCloses(clock);
   const ours = (q: { store: string; mode: string }) => q.store === store && q.mode === MODE;
   const thisCounter = async () => ({
     terminal_id: await settings.terminalId(),
@@ -233,19 +233,8 @@ export function openTrainingStore(options: TrainingStoreOptions): TrainingStore 
         .filter((hold) => storeDayOf(hold.held_at, time_zone) <= q.day)
         .map((hold): CounterHold => ({ terminal_id, hold }));
     },
-    readClose: async (q) => (story ? (closes.get(key(q)) ?? null) : null),
-    insertClose: async (close) => {
-      const first = closes.get(key(close));
-      if (first) return { inserted: false, close: first };
-      const stored = StoredClose.parse({
-        content: JSON.parse(close.canonical),
-        canonical: close.canonical,
-        sha256: close.sha256,
-        recorded_at: clock().toISOString(),
-      });
-      closes.set(key(close), stored);
-      return { inserted: true, close: stored };
-    },
+    readClose: async (q) => (story ? closes.readClose(q) : null),
+    insertClose: closes.insertClose,
   };
 
   return {
