@@ -35,4 +35,10 @@ export type StoreCloseDatabase = {
    */
   insertClose(close: CloseToInsert): Promise<{ inserted: boolean; close: StoredClose }>;
   readClose(query: StoreDayQuery): Promise<StoredClose | null>;
+  /**
+   * Runs `run` with this database kept open for all of it, also between its calls: a close reads
+   * its figures, then keeps its record, on one database even if the URL changes in between
+   * (electron/store-close/close-db-holder.ts). Absent where nothing is ever ended under a caller.
+   */
+  within?<R>(run: () => Promise<R>): Promise<R>;
 };

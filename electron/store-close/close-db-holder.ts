@@ -42,6 +42,9 @@ function counted(gen: Generation, db: StoreCloseDatabase): StoreCloseDatabase {
     readHeld: track(db.readHeld),
     insertClose: track(db.insertClose),
     readClose: track(db.readClose),
+    // A close's reads and its insert, as one use: between them nothing of it is under way, and
+    // the pool must not be ended there either.
+    within: <R>(run: () => Promise<R>) => track(run)(),
   };
 }
 

@@ -180,6 +180,8 @@ function foldOperations(operations: readonly ReconcileOperation[]): Map<string, 
  * back: it stays paid and the code's next billing deducts it), but the service's day summary no
  * longer counts it. docs/decisions.md "Money collected for an undone billing (issue 21)". A customer billed
  * again after the undo stands: the summary lists the first payment, so nothing is set apart.
+ * Per customer and code: an undo is of one code, so the same customer's other code stands
+ * (docs/decisions.md "Undone collections per code (issue 21, review 2)").
  */
 export function undoneCollections(operations: readonly ReconcileOperation[]): Set<string> {
   const byIdentity = new Map<string, { billed: boolean; collections: string[] }>();
@@ -194,13 +196,14 @@ export function undoneCollections(operations: readonly ReconcileOperation[]): Se
     .sort((a, b) => a.at - b.at)
     .map(({ op }) => op);
   for (const op of relevant) {
-    const identity = op.identity ?? '';
-    const state = byIdentity.get(identity) ?? { billed: false, collections: [] };
+    // An undo is of one code: the same customer's billing of another code stands.
+    const key = `${op.identity ?? ''}\u0000${op.funding_code ?? ''}`;
+    const state = byIdentity.get(key) ?? { billed: false, collections: [] };
     if (BILLING.has(op.operation)) {
       state.billed = true;
       state.collections.push(op.op_id);
     } else state.billed = false;
-    byIdentity.set(identity, state);
+    byIdentity.set(key, state);
   }
   const undone = new Set<string>();
   for (const state of byIdentity.values())

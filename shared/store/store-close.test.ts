@@ -259,6 +259,40 @@ describe('the store close', () => {
     expect(close.content.exceptions).toEqual([]);
   });
 
+  it('sets apart only the billing whose code was undone, not the same customer’s other code', () => {
+    // One customer, two financed purchases of the day: code A at Caja 1 (S/ 300 down payment,
+    // standing) and code B at Caja 2 (S/ 200), then B undone at Caja 2. The undo is of B: A's
+    // S/ 300 is still a standing billing the service lists as paid in store.
+    const withCode = (r: StoreOperationRow, code: string) => ({ ...r, funding_code: code });
+    const close = buildStoreClose({
+      ...base,
+      summary: {
+        total_purchases: 0,
+        total_paid_in_store: 300,
+        total_financed: 0,
+        order_detail: [summaryRow('41000005', 300)],
+      },
+      rows: [
+        withCode(row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000005', 30000, '09:00'), 'CODA'),
+        withCode(row('CAJA2', 'v3.paidAndBilled', 'succeeded', '41000005', 20000, '10:00'), 'CODB'),
+        withCode(row('CAJA2', 'v3.undoBilling', 'succeeded', '41000005', null, '11:00'), 'CODB'),
+      ],
+      freshness: [],
+    });
+    expect(
+      close.content.counters.map((c) => [
+        c.terminal_id,
+        c.collected_cents,
+        c.undone_collected_cents,
+      ]),
+    ).toEqual([
+      ['CAJA1', 30000, 0],
+      ['CAJA2', 20000, 20000],
+    ]);
+    const { collected_cents, undone_collected_cents = 0 } = close.content.totals;
+    expect(collected_cents - undone_collected_cents).toBe(close.content.service.in_store_cents);
+  });
+
   it('lists the money each counter holds for refused sales first, with per-counter and store totals', () => {
     const hold = (terminal: string, code: string, cents: number, hhmm: string) => ({
       terminal_id: terminal,

@@ -4,7 +4,9 @@
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../shared/store/close-record';
-import { memoryStoreDb, rowOf } from '../../store-close/test-support';
+import { closeDbHolder } from '../../store-close/close-db-holder';
+import { type MemoryStoreDb, memoryStoreDb, rowOf } from '../../store-close/test-support';
+import type { StoreDbPool } from '../../store-db/store-db-pool';
 import {
   errorOf,
   mockDay,
@@ -198,5 +200,63 @@ describe('the store close', () => {
     });
     expect(view.draft.totals.held_cents).toBe(37_500);
     expect(view.draft.counters.find((c) => c.terminal_id === 'CAJA2')?.held_cents).toBe(37_500);
+  });
+
+  it('keeps the close in the database its figures were read from, when the URL changes meanwhile', async () => {
+    await ok(bed.backend.table, 'supervisor.setPin', { pin: PIN });
+    // Two store databases behind the real pool holder; a pool, once ended, refuses every call
+    // as pg's does ('Cannot use a pool after calling end on the pool').
+    let url = 'postgres://store-a';
+    const dbs = new Map<string, MemoryStoreDb & { ended: boolean }>();
+    const holder = closeDbHolder(
+      () => url,
+      (u) => {
+        const one = Object.assign(
+          memoryStoreDb(() => new Date(NOW)),
+          { ended: false },
+        );
+        dbs.set(u, one);
+        return {
+          end: async () => {
+            one.ended = true;
+          },
+        } as unknown as StoreDbPool;
+      },
+      (pool) => {
+        const one = [...dbs.values()].at(-1) as MemoryStoreDb & { ended: boolean };
+        void pool;
+        const guard =
+          <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+          async (...args: A): Promise<R> => {
+            if (one.ended) throw new Error('Cannot use a pool after calling end on the pool');
+            return run(...args);
+          };
+        return {
+          readStoreDay: guard(async (q) => {
+            // While the close reads, a supervisor points the counter at another database and
+            // another screen of this counter asks for the store close's database.
+            url = 'postgres://store-b';
+            holder.get();
+            return one.readStoreDay(q);
+          }),
+          readFreshness: guard(one.readFreshness),
+          readHeld: guard(one.readHeld),
+          readClose: guard(one.readClose),
+          insertClose: guard(one.insertClose),
+        };
+      },
+    );
+    const alone = await bed.openOnShift({ storeCloseDb: holder.get });
+    const closed = await ok(alone.table, 'storeClose.close', {
+      day: TODAY,
+      pin: PIN,
+      supervisor: 'Rosa',
+      note: 'visto',
+    });
+    expect(closed).toMatchObject({ outcome: 'closed', already: false });
+    const query = { store: STORE, mode: 'training' as const, day: TODAY };
+    expect(await dbs.get('postgres://store-a')?.readClose(query)).not.toBeNull();
+    expect(await dbs.get('postgres://store-b')?.readClose(query)).toBeNull();
+    await holder.end();
   });
 });

@@ -45,8 +45,8 @@ export async function loadStoreClose(
   deps: HandlerDeps,
   methods: () => Pick<HandlerMap, 'v2.daySummary'>,
   day: string,
+  db: StoreCloseDatabase = storeCloseDatabase(deps),
 ): Promise<View & { build: ReturnType<typeof buildStoreClose>; db: StoreCloseDatabase }> {
-  const db = storeCloseDatabase(deps);
   const settings = deps.settings.get();
   const mode = settings.mode;
   const store = posClientIdFor(deps, mode);
@@ -107,41 +107,45 @@ export function storeCloseHandlers(
 
     'storeClose.close': async ({ day, pin, supervisor, note }) => {
       await requirePin(deps.settings, pin);
-      const loaded = await loadStoreClose(deps, methods, day);
-      const view = viewOf(loaded);
-      if (loaded.stored) return { outcome: 'closed', already: true, view };
-      if (loaded.refusal) return { outcome: 'refused', refusal: loaded.refusal, view };
-      const exceptions = loaded.draft.exceptions.length;
-      if (exceptions > 0 && !note?.trim()) {
-        return { outcome: 'refused', refusal: { reason: 'note-required', exceptions }, view };
-      }
-      const terminalId = await deps.settings.terminalId();
-      const content = sealClose(loaded.build, {
-        supervisor,
-        cashier_id: deps.settings.get().cashier_id,
-        terminal_id: terminalId,
-        terminal_name:
-          loaded.draft.counters.find((c) => c.terminal_id === terminalId)?.terminal_name ?? null,
-        note: note ?? null,
-      });
-      const { canonical, sha256 } = hashClose(content);
-      // Kept in the database the figures were read from, even if the URL changed meanwhile.
-      const { db } = loaded;
-      const { inserted, close } = await fromDatabase(() =>
-        db.insertClose({
-          store: loaded.store,
-          mode: loaded.mode,
-          day,
-          canonical,
-          sha256,
-          closed_by: content.closed?.supervisor ?? supervisor,
+      // Read and kept on one database, held open from the first read to the insert.
+      const db = storeCloseDatabase(deps);
+      const within = db.within ?? (<R>(run: () => Promise<R>) => run());
+      return within(async () => {
+        const loaded = await loadStoreClose(deps, methods, day, db);
+        const view = viewOf(loaded);
+        if (loaded.stored) return { outcome: 'closed', already: true, view };
+        if (loaded.refusal) return { outcome: 'refused', refusal: loaded.refusal, view };
+        const exceptions = loaded.draft.exceptions.length;
+        if (exceptions > 0 && !note?.trim()) {
+          return { outcome: 'refused', refusal: { reason: 'note-required', exceptions }, view };
+        }
+        const terminalId = await deps.settings.terminalId();
+        const content = sealClose(loaded.build, {
+          supervisor,
+          cashier_id: deps.settings.get().cashier_id,
           terminal_id: terminalId,
-        }),
-      );
-      if (inserted) {
-        deps.logger.info('store day closed', { day, mode: loaded.mode, sha256 });
-      }
-      return { outcome: 'closed', already: !inserted, view: { ...view, stored: close } };
+          terminal_name:
+            loaded.draft.counters.find((c) => c.terminal_id === terminalId)?.terminal_name ?? null,
+          note: note ?? null,
+        });
+        const { canonical, sha256 } = hashClose(content);
+        // Kept in the database the figures were read from, even if the URL changed meanwhile.
+        const { inserted, close } = await fromDatabase(() =>
+          db.insertClose({
+            store: loaded.store,
+            mode: loaded.mode,
+            day,
+            canonical,
+            sha256,
+            closed_by: content.closed?.supervisor ?? supervisor,
+            terminal_id: terminalId,
+          }),
+        );
+        if (inserted) {
+          deps.logger.info('store day closed', { day, mode: loaded.mode, sha256 });
+        }
+        return { outcome: 'closed', already: !inserted, view: { ...view, stored: close } };
+      });
     },
   };
 }

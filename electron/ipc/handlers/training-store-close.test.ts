@@ -76,4 +76,20 @@ describe('the training store close', () => {
       'not-configured',
     );
   });
+
+  it('never answers for a live store close, even while the store case is on', async () => {
+    await ok(bed.backend.table, 'supervisor.setPin', { pin: PIN });
+    await ok(bed.backend.table, 'training.applyScenario', { name: CASE });
+    expect((await ok(bed.backend.table, 'storeClose.load', { day: TODAY })).mode).toBe('training');
+    // The terminal goes live with no store database: the practice store is not the store's.
+    await bed.backend.settings.update({ mode: 'live', base_url: 'https://service.example' });
+    // Refused for want of a store database, before anything is read or asked of the service.
+    const noStore = { code: 'not-configured', message: expect.stringMatching(/No store database/) };
+    expect(await errorOf(bed.backend.table, 'storeClose.load', { day: TODAY })).toMatchObject(
+      noStore,
+    );
+    const args = { day: TODAY, pin: PIN, supervisor: 'Rosa', note: 'no' };
+    expect(await errorOf(bed.backend.table, 'storeClose.close', args)).toMatchObject(noStore);
+    await bed.backend.settings.update({ mode: 'training' });
+  });
 });
