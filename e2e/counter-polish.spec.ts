@@ -149,11 +149,17 @@ test('1024×768 in English: the whole confirm step of a training case is in view
   await page.getByRole('button', { name: /^Verify/ }).click();
   await page.getByRole('button', { name: /^Collect S\/\s150\.00$/ }).click();
   await expect(page.getByRole('button', { name: /^Yes, I received S\/\s150\.00/ })).toBeFocused();
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  const back = await page.getByRole('button', { name: 'Back (Esc)' }).boundingBox();
-  expect(back).not.toBeNull();
-  if (back) expect(back.y + back.height).toBeLessThanOrEqual(768);
-  await expect(page.getByRole('region', { name: 'Confirm the payment' })).toBeVisible();
+  // The whole step, from its heading to "Back (Esc)", inside the window as it stands (in the
+  // window's own coordinates, whatever the focus scrolled: under load the first focus scrolled
+  // the page by a few lines in 2 runs out of ~6, and the cashier still saw the whole step).
+  const confirm = page.getByRole('region', { name: 'Confirm the payment' });
+  await expect(confirm).toBeVisible();
+  const top = await confirm.evaluate((region) => region.getBoundingClientRect().top);
+  const inWindow = await confirm
+    .getByRole('button', { name: 'Back (Esc)' })
+    .evaluate((back) => ({ bottom: back.getBoundingClientRect().bottom, height: innerHeight }));
+  expect(top).toBeGreaterThanOrEqual(0);
+  expect(inWindow.bottom).toBeLessThanOrEqual(inWindow.height);
   await saveScreenshot(page, 'training-case-confirm-1024-en');
   await expectNoAxeViolations(page);
 });
