@@ -331,7 +331,7 @@ export const en: Record<MessageKey, string> = {
     'Money held at {counter} · {cashier} · since {when}: {amount} of customer {identity}, code {code}, for a refused sale ({reason}). It is in the drawer but it is the customer’s: give it back or use it on their next sale.',
   'storeClose.col.undoneCollected': 'Collected for sales undone (in the drawer)',
   'storeClose.undoneCollectedNote':
-    'Of what was collected in store, {amount} is for sales undone today: the down payment stays paid, so the money stays in the drawer and is deducted when the code is billed again; the service no longer counts it. What the standing sales collected, {standing}, is what compares with the service’s “Paid in store”.',
+    'Of what was collected in store, {amount} is for sales undone the same day: the down payment stays paid, so the money stays in the drawer and is deducted when the code is billed again; the service no longer counts it. What the standing sales collected, {standing}, is what compares with the service’s “Paid in store”.',
   'storeClose.col.open': 'Open',
   'storeClose.col.total': 'Store',
   'storeClose.service':

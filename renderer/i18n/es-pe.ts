@@ -334,7 +334,7 @@ export const esPE = {
     'Dinero retenido en {counter} · {cashier} · desde el {when}: {amount} del cliente {identity}, código {code}, por una venta rechazada ({reason}). Está en la caja pero es del cliente: devuélvalo o úselo en su próxima venta.',
   'storeClose.col.undoneCollected': 'Cobrado de ventas deshechas (en caja)',
   'storeClose.undoneCollectedNote':
-    'De lo cobrado en tienda, {amount} es de ventas deshechas hoy: el pago inicial sigue pagado, así que el dinero sigue en la caja y se descuenta cuando el código se facture de nuevo; el servicio ya no lo cuenta. Lo cobrado por las ventas vigentes, {standing}, es lo que se compara con “Pagado en tienda” del servicio.',
+    'De lo cobrado en tienda, {amount} es de ventas deshechas en el mismo día: el pago inicial sigue pagado, así que el dinero sigue en la caja y se descuenta cuando el código se facture de nuevo; el servicio ya no lo cuenta. Lo cobrado por las ventas vigentes, {standing}, es lo que se compara con “Pagado en tienda” del servicio.',
   'storeClose.col.open': 'Abiertas',
   'storeClose.col.total': 'Tienda',
   'storeClose.service':
