@@ -18,6 +18,7 @@ import { useReceiptWidth, useSettingsStore } from '../stores/settings-store';
 import { useStoreCloseStore } from '../stores/store-close-store';
 import { BusyLabel } from './busy-label';
 import { GuidancePanel } from './guidance-panel';
+import { PaperButtons } from './paper-buttons';
 import { ScrollRegion } from './scroll-region';
 import { usePrint } from './use-print';
 
@@ -298,28 +299,16 @@ export function StoreClosePanel() {
         })}
       </p>
 
-      <div className="button-row">
-        <button
-          type="button"
-          className="button"
-          disabled={print.busy}
-          onClick={() => void print.receipt({ document: 'store-close', day: view.day })}
-        >
-          {t('storeClose.printReceipt', { width })}
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={print.busy}
-          onClick={() => void print.pdf({ document: 'store-close', day: view.day })}
-        >
-          {t('storeClose.savePdf')}
-        </button>
-        <button type="button" className="button" onClick={exportCsv}>
-          {t('storeClose.exportCsv')}
-        </button>
-      </div>
-      {print.message ? <p role="status">{print.message}</p> : null}
+      <PaperButtons
+        print={print}
+        request={{ document: 'store-close', day: view.day }}
+        labels={{
+          receipt: t('storeClose.printReceipt', { width }),
+          pdf: t('storeClose.savePdf'),
+          csv: t('storeClose.exportCsv'),
+        }}
+        onCsv={exportCsv}
+      />
 
       {stored ? null : (
         <form

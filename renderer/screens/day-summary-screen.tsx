@@ -5,6 +5,7 @@ import { GuidanceActions } from '../components/guidance-actions';
 import { GuidancePanel } from '../components/guidance-panel';
 import { HeldMoneySummary } from '../components/held-money';
 import { JournalShortenedNotice } from '../components/journal-shortened-notice';
+import { PaperButtons } from '../components/paper-buttons';
 import { ReconciliationTable } from '../components/reconciliation-table';
 import { ScenarioHint } from '../components/scenario-hint';
 import { StoreClosePanel } from '../components/store-close-panel';
@@ -161,7 +162,16 @@ export function DaySummaryScreen() {
               })}
             </h2>
             <SummaryTotals summary={loaded.summary} />
-            <div className="button-row">
+            <PaperButtons
+              print={print}
+              request={{ document: 'day-close', day: loaded.day }}
+              labels={{
+                receipt: t('summary.printReceipt', { width }),
+                pdf: t('summary.savePdf'),
+                csv: t('summary.exportCsv'),
+              }}
+              onCsv={exportCsv}
+            >
               <button
                 type="button"
                 className="button"
@@ -184,27 +194,7 @@ export function DaySummaryScreen() {
               >
                 {t('summary.printA4')}
               </button>
-              <button
-                type="button"
-                className="button"
-                disabled={print.busy}
-                onClick={() => void print.receipt({ document: 'day-close', day: loaded.day })}
-              >
-                {t('summary.printReceipt', { width })}
-              </button>
-              <button
-                type="button"
-                className="button"
-                disabled={print.busy}
-                onClick={() => void print.pdf({ document: 'day-close', day: loaded.day })}
-              >
-                {t('summary.savePdf')}
-              </button>
-              <button type="button" className="button" onClick={exportCsv}>
-                {t('summary.exportCsv')}
-              </button>
-            </div>
-            {print.message ? <p role="status">{print.message}</p> : null}
+            </PaperButtons>
           </section>
           <StoreClosePanel />
           {loaded.journalError ? (
