@@ -136,6 +136,26 @@ describe('reconcile', () => {
     expect(lines).toMatchObject([{ status: 'matched', journalCollected: 30000 }]);
   });
 
+  it('counts two codes billed for one customer as two billings, and an undo of one leaves the other', () => {
+    const both = [
+      op('v3.paidAndBilled', 'succeeded', '41000001', 'VENTA1', 1, 30000),
+      op('v3.paidAndBilled', 'succeeded', '41000001', 'OTRA01', 2, 20000),
+    ];
+    const summary = [
+      row('41000001', 'external', 300, 'ORD-1'),
+      row('41000001', 'external', 200, 'ORD-2'),
+    ];
+    expect(reconcile(summary, both)).toMatchObject([
+      { status: 'matched', journalCollected: 50000, summaryInStore: 50000 },
+    ]);
+    // VENTA1 undone: OTRA01 still stands and matches the one order the summary still counts
+    // (VENTA1's S/ 300 is in the drawer, set apart as collected for an undone billing).
+    const undone = [...both, op('v3.undoBilling', 'succeeded', '41000001', 'VENTA1', 3)];
+    expect(reconcile([row('41000001', 'external', 200, 'ORD-2')], undone)).toMatchObject([
+      { status: 'matched', journalCollected: 20000, summaryInStore: 20000 },
+    ]);
+  });
+
   it('does not compare amounts the journal does not know', () => {
     const lines = reconcile(
       [row('42000001', 'external', 225)],

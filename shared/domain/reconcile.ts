@@ -74,6 +74,12 @@ type JournalState = {
   amountsKnown: boolean;
   /** What an unresolved paid-and-billed is collecting, shown while it is pending. */
   openCollect: number | null;
+  /**
+   * Each funding code of the customer: a customer may buy twice on one day with two codes, and
+   * an undo ends one code's billing, not the other's. See
+   * docs/decisions.md "Two codes of one customer on one day (review, issue 21)".
+   */
+  codes: Map<string, { billed: boolean; billings: number; collected: number }>;
   opIds: string[];
   counters: Set<string>;
   cashiers: Set<string>;
@@ -128,7 +134,7 @@ function foldOperations(operations: readonly ReconcileOperation[]): Map<string, 
     .map(({ op }) => op);
   for (const op of relevant) {
     const identity = op.identity ?? '';
-    const state = byIdentity.get(identity) ?? {
+    const state: JournalState = byIdentity.get(identity) ?? {
       identity,
       fundingCode: null,
       billed: false,
@@ -139,6 +145,7 @@ function foldOperations(operations: readonly ReconcileOperation[]): Map<string, 
       collected: 0,
       amountsKnown: true,
       openCollect: null,
+      codes: new Map(),
       opIds: [],
       counters: new Set<string>(),
       cashiers: new Set<string>(),
@@ -156,20 +163,33 @@ function foldOperations(operations: readonly ReconcileOperation[]): Map<string, 
         state.openUndo = true;
       }
     } else if (op.status === 'succeeded') {
+      const key = op.funding_code ?? '';
+      const code = state.codes.get(key) ?? { billed: false, billings: 0, collected: 0 };
       if (BILLING.has(op.operation)) {
         // Only the first paid-and-billed of a billing has effect; a repeat adds nothing.
-        if (!state.billed) {
+        if (!code.billed) {
           const collected = op.collected_cents;
-          state.billings += 1;
+          code.billings += 1;
           if (collected === null) state.amountsKnown = false;
-          else state.collected += collected;
+          else code.collected += collected;
         }
-        state.billed = true;
+        code.billed = true;
       } else {
-        state.billed = false;
+        code.billed = false;
       }
+      state.codes.set(key, code);
     }
     byIdentity.set(identity, state);
+  }
+  for (const state of byIdentity.values()) {
+    // The codes still billed are what the summary counts; with none, every billing of the day is
+    // shown (billed then undone), as for one code.
+    const codes = [...state.codes.values()];
+    const standing = codes.filter((code) => code.billed);
+    const counted = standing.length > 0 ? standing : codes;
+    state.billed = standing.length > 0;
+    state.billings = counted.reduce((sum, code) => sum + code.billings, 0);
+    state.collected = counted.reduce((sum, code) => sum + code.collected, 0);
   }
   return byIdentity;
 }
