@@ -17,6 +17,7 @@ import {
 import { useReceiptWidth, useSettingsStore } from '../stores/settings-store';
 import { useStoreCloseStore } from '../stores/store-close-store';
 import { BusyLabel } from './busy-label';
+import { downloadCsv } from './download-csv';
 import { GuidancePanel } from './guidance-panel';
 import { PaperButtons } from './paper-buttons';
 import { ScrollRegion } from './scroll-region';
@@ -30,15 +31,6 @@ function exceptionKey(e: CloseException): string {
 }
 
 const money = (cents: number | null) => (cents === null ? '—' : formatPEN(cents));
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 export function StoreClosePanel() {
   const t = useT();
@@ -125,7 +117,7 @@ export function StoreClosePanel() {
       t,
       language,
     );
-    download(storeCloseCsvFileName(view.day, view.mode === 'training', t), csv);
+    downloadCsv(storeCloseCsvFileName(view.day, view.mode === 'training', t), csv);
   };
 
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { reconcile } from '../../shared/domain/reconcile';
 import { BusyLabel } from '../components/busy-label';
+import { downloadCsv } from '../components/download-csv';
 import { GuidanceActions } from '../components/guidance-actions';
 import { GuidancePanel } from '../components/guidance-panel';
 import { HeldMoneySummary } from '../components/held-money';
@@ -21,16 +22,6 @@ import { useReceiptWidth, useSettingsStore } from '../stores/settings-store';
 import { useStoreCloseStore } from '../stores/store-close-store';
 import { useSummaryStore } from '../stores/summary-store';
 import { useTrainingStore } from '../stores/training-store';
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  // Revoked on the next turn: the click has started the download by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** Day summary: totals, detail, print, CSV, and this terminal's reconciliation. */
 export function DaySummaryScreen() {
@@ -102,7 +93,7 @@ export function DaySummaryScreen() {
     );
     const where = { store: settings?.store_name, terminal: settings?.terminal_id };
     const words = { base: t('summary.csv.fileBase'), training: t('summary.csv.fileTraining') };
-    download(csvFileName(loaded.day, mode === 'training', where, words), csv);
+    downloadCsv(csvFileName(loaded.day, mode === 'training', where, words), csv);
   };
 
   return (
