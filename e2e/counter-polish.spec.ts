@@ -96,6 +96,11 @@ for (const size of [
 
     // The v2 check's confirm step, the same way.
     await page.keyboard.press('F3');
+    // The sale screen has fields with the same labels: type only once the check screen is
+    // there (a loaded CI machine filled the sale's fields and the check never ran).
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Consulta de código (v2)' }),
+    ).toBeVisible();
     await page.getByLabel('DNI del cliente (8 dígitos)').fill('42000001');
     await page.getByLabel('Código de financiamiento (6 caracteres)').fill('PEND01');
     await page.getByRole('button', { name: /^Consultar/ }).click();
