@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 // Not under test-results/: Playwright empties that folder when it starts.
 const reports = '.test-reports';
@@ -62,6 +63,35 @@ if (existsSync(playwrightJson)) {
   // Errors outside any test (a spec that fails to load, a broken global setup) count as failed.
   counts.failed += (p.errors ?? []).length;
 }
+// CI keeps only the tail of this output: each failed e2e test's error and the page as the test
+// last saw it (Playwright's error context) go last, where they are still read.
+if (existsSync(playwrightJson)) printE2eFailures(JSON.parse(readFileSync(playwrightJson, 'utf8')));
 if (failedStage) console.error(`\nFAILED at stage: ${failedStage}`);
 console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(failedStage || counts.failed > 0 ? 1 : 0);
+
+/** The first lines of each failed e2e test's error and error context, ANSI colours removed. */
+function printE2eFailures(report) {
+  const plain = (text) => stripVTControlCharacters(String(text ?? ''));
+  const head = (text, lines) => plain(text).split('\n').slice(0, lines).join('\n');
+  const failed = [];
+  const walk = (suite, titles) => {
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        for (const result of test.results ?? [])
+          if (result.status === 'failed' || result.status === 'timedOut')
+            failed.push({ title: [...titles, spec.title].filter(Boolean).join(' › '), result });
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  for (const { title, result } of failed) {
+    console.error(`\n--- e2e failure: ${title} (${result.status}, ${result.duration} ms)`);
+    for (const error of result.errors ?? []) console.error(head(error.message, 30));
+    const context = (result.attachments ?? []).find((a) => a.name === 'error-context' && a.path);
+    if (context && existsSync(context.path)) {
+      const text = readFileSync(context.path, 'utf8');
+      const snapshot = text.indexOf('# Page snapshot');
+      console.error(`page when it failed:\n${head(text.slice(Math.max(snapshot, 0)), 80)}`);
+    }
+  }
+}
