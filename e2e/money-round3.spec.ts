@@ -346,6 +346,55 @@ test('clicks on a money step as it appears do nothing; a click a moment later do
   await expect(page.getByRole('heading', { name: SALE_ES.confirmTitle })).toBeVisible();
 });
 
+test('a money button that is drawn late never looks ready while it still ignores a click', async ({
+  app: page,
+}) => {
+  // A busy page: its frames are drawn 1.5 s late, after the half-second timer that readies the
+  // button. The dwell starts again from the frame the cashier sees, so the button must show it
+  // is not ready again until then. The page notes how the button looks 50 ms after each late
+  // frame (in the page, so a slow test runner cannot miss the moment).
+  await page.addInitScript(() => {
+    const later = new Map<number, number>();
+    let next = 0;
+    const w = window as unknown as { __afterFrame: (string | null)[] };
+    w.__afterFrame = [];
+    const collectButton = () =>
+      [...document.querySelectorAll('button')].find((b) => /^Cobrar/.test(b.textContent ?? ''));
+    window.requestAnimationFrame = (callback) => {
+      const id = ++next;
+      later.set(
+        id,
+        window.setTimeout(() => {
+          later.delete(id);
+          callback(performance.now());
+          window.setTimeout(() => {
+            const button = collectButton();
+            if (button) w.__afterFrame.push(button.getAttribute('aria-disabled'));
+          }, 50);
+        }, 1500),
+      );
+      return id;
+    };
+    window.cancelAnimationFrame = (id) => {
+      window.clearTimeout(later.get(id));
+      later.delete(id);
+    };
+  });
+  await page.reload();
+  await applyCase(page, 'Venta simple');
+  await saleFields(page).verify.click();
+  const collect = page.getByRole('button', { name: SALE_ES.collect });
+  await expect(collect).toBeVisible();
+  const afterFrame = () =>
+    page.evaluate(() => (window as unknown as { __afterFrame: (string | null)[] }).__afterFrame);
+  await expect.poll(afterFrame).toHaveLength(1);
+  // Right after its frame was drawn it says "not ready": the half second starts from there.
+  expect(await afterFrame()).toEqual(['true']);
+  // Once it looks ready, one click goes on.
+  await collect.click();
+  await expect(page.getByRole('heading', { name: SALE_ES.confirmTitle })).toBeVisible();
+});
+
 test('after a lost-response confirm, green and amber never show at the same time', async ({
   page,
   freshBrowserMode,

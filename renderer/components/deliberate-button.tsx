@@ -78,6 +78,9 @@ export const DeliberateButton = forwardRef<HTMLButtonElement, Props>(function De
     let timer = setTimeout(() => setSettled(true), DWELL_MS);
     const frame = requestAnimationFrame(() => {
       shownAt.current = now();
+      // A frame later than the first timer starts the wait again: the button shows it is not
+      // ready as long as it would ignore a press, never one without the other.
+      setSettled(false);
       clearTimeout(timer);
       timer = setTimeout(() => setSettled(true), DWELL_MS);
     });
