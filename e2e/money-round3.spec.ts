@@ -359,7 +359,9 @@ test('a money button that is drawn late never looks ready while it still ignores
     const w = window as unknown as { __afterFrame: (string | null)[] };
     w.__afterFrame = [];
     const collectButton = () =>
-      [...document.querySelectorAll('button')].find((b) => /^Cobrar/.test(b.textContent ?? ''));
+      Array.from(document.querySelectorAll('button')).find((b) =>
+        /^Cobrar/.test(b.textContent ?? ''),
+      );
     window.requestAnimationFrame = (callback) => {
       const id = ++next;
       later.set(
