@@ -6,108 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APP_ENTRY } from './policies';
+import { fakeElectron } from './test-support';
 
-type Listener = (...args: unknown[]) => unknown;
-
-const fake = vi.hoisted(() => {
-  const appListeners = new Map<string, Listener>();
-  const ipcHandlers = new Map<string, Listener>();
-  const windows: { options: Record<string, unknown>; url: string | null; sent: unknown[][] }[] = [];
-  const registered: { schemes: unknown[]; handled: string[]; sandbox: boolean } = {
-    schemes: [],
-    handled: [],
-    sandbox: false,
-  };
-  let ready: () => void = () => undefined;
-  const whenReadyPromise = new Promise<void>((resolve) => {
-    ready = resolve;
-  });
-  const state = {
-    lock: true,
-    quitCalls: 0,
-    menuTemplate: null as unknown,
-    permissionsHardened: false,
-  };
-  return {
-    appListeners,
-    ipcHandlers,
-    windows,
-    registered,
-    whenReadyPromise,
-    ready: () => ready(),
-    state,
-  };
-});
-
-vi.mock('electron', () => {
-  class BrowserWindow {
-    webContents: { send: (...args: unknown[]) => void };
-    record: (typeof fake.windows)[number];
-    constructor(options: Record<string, unknown>) {
-      this.record = { options, url: null, sent: [] };
-      fake.windows.push(this.record);
-      this.webContents = { send: (...args: unknown[]) => this.record.sent.push(args) };
-    }
-    once() {}
-    show() {}
-    isMinimized() {
-      return false;
-    }
-    restore() {}
-    focus() {}
-    async loadURL(url: string) {
-      this.record.url = url;
-    }
-  }
-  return {
-    BrowserWindow,
-    Menu: {
-      buildFromTemplate: (template: unknown) => {
-        fake.state.menuTemplate = template;
-        return template;
-      },
-      setApplicationMenu: () => undefined,
-    },
-    app: {
-      requestSingleInstanceLock: () => fake.state.lock,
-      quit: () => {
-        fake.state.quitCalls += 1;
-      },
-      enableSandbox: () => {
-        fake.registered.sandbox = true;
-      },
-      whenReady: () => fake.whenReadyPromise,
-      getPath: () => '/nonexistent',
-      getAppPath: () => '/app',
-      getName: () => 'Mostrador',
-      getVersion: () => '0.0.0-test',
-      isPackaged: true,
-      on: (event: string, listener: Listener) => fake.appListeners.set(event, listener),
-    },
-    ipcMain: {
-      handle: (channel: string, listener: Listener) => fake.ipcHandlers.set(channel, listener),
-    },
-    protocol: {
-      registerSchemesAsPrivileged: (schemes: unknown[]) => fake.registered.schemes.push(...schemes),
-      handle: (scheme: string) => fake.registered.handled.push(scheme),
-    },
-    safeStorage: {
-      isEncryptionAvailable: () => true,
-      encryptString: (text: string) => Buffer.from(text.split('').reverse().join(''), 'utf8'),
-      decryptString: (data: Buffer) => data.toString('utf8').split('').reverse().join(''),
-      getSelectedStorageBackend: () => 'gnome_libsecret',
-    },
-    session: {
-      defaultSession: {
-        setPermissionRequestHandler: () => {
-          fake.state.permissionsHardened = true;
-        },
-        setPermissionCheckHandler: () => undefined,
-      },
-    },
-    shell: { openExternal: async () => undefined },
-  };
-});
+// The shared fake `electron` module (test-support.ts), loaded by the hoisted mock itself.
+vi.mock('electron', async () => (await import('./test-support')).fakeElectronModule());
+const fake = fakeElectron;
 
 describe('Electron entry point', () => {
   beforeAll(async () => {

@@ -13,7 +13,9 @@ export const fakeElectron = (() => {
     appListeners: new Map<string, Listener>(),
     ipcHandlers: new Map<string, Listener>(),
     windows: [] as { options: Record<string, unknown>; url: string | null; sent: unknown[][] }[],
-    state: { quitCalls: 0, menuTemplate: null as unknown },
+    /** What the shell asks of Electron's security switches (the Electron checklist's tests). */
+    registered: { schemes: [] as unknown[], handled: [] as string[], sandbox: false },
+    state: { quitCalls: 0, menuTemplate: null as unknown, permissionsHardened: false },
     whenReadyPromise,
     ready: () => ready(),
   };
@@ -54,7 +56,9 @@ export function fakeElectronModule() {
       quit: () => {
         fake.state.quitCalls += 1;
       },
-      enableSandbox: () => undefined,
+      enableSandbox: () => {
+        fake.registered.sandbox = true;
+      },
       whenReady: () => fake.whenReadyPromise,
       getPath: () => '/nonexistent',
       getAppPath: () => '/app',
@@ -66,16 +70,22 @@ export function fakeElectronModule() {
     ipcMain: {
       handle: (channel: string, listener: Listener) => fake.ipcHandlers.set(channel, listener),
     },
-    protocol: { registerSchemesAsPrivileged: () => undefined, handle: () => undefined },
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: unknown[]) => fake.registered.schemes.push(...schemes),
+      handle: (scheme: string) => fake.registered.handled.push(scheme),
+    },
     safeStorage: {
       isEncryptionAvailable: () => true,
-      encryptString: (text: string) => Buffer.from(text, 'utf8'),
-      decryptString: (data: Buffer) => data.toString('utf8'),
+      // Not the identity: a secret written without encryption would not read back.
+      encryptString: (text: string) => Buffer.from(text.split('').reverse().join(''), 'utf8'),
+      decryptString: (data: Buffer) => data.toString('utf8').split('').reverse().join(''),
       getSelectedStorageBackend: () => 'gnome_libsecret',
     },
     session: {
       defaultSession: {
-        setPermissionRequestHandler: () => undefined,
+        setPermissionRequestHandler: () => {
+          fake.state.permissionsHardened = true;
+        },
         setPermissionCheckHandler: () => undefined,
       },
     },
