@@ -66,6 +66,15 @@ test('a class practises the store close with one counter cut off from the databa
   await panel.scrollIntoViewIfNeeded();
   await saveAtCounterSizes(page, 'training-store-close-cut-off');
 
+  // A reload (the trainer's F5) forgets nothing: the close and the case's hint come back, as the
+  // main process keeps the practice store on.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen del día' })).toBeVisible();
+  await expect(panel).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('complementary', { name: 'Caso de entrenamiento' })).toContainText(
+    'Caja 3 dejó de informar',
+  );
+
   // The practice reset turns the practice store off: F6 is this counter's again.
   await bridge(page, 'training.reset', {});
   await page.keyboard.press('F7');

@@ -8,6 +8,7 @@
 // sales, which the service lists and no counter's rows hold. Rows in the very shape the store
 // database's view gives (StoreOperationRow), so the same close code and screen show them.
 import { randomUUID } from 'node:crypto';
+import type { PracticeStoreCase } from '../../shared/api/trainer';
 import type { Identity } from '../../shared/domain/identity';
 import type { JournalOperation } from '../../shared/journal-entry';
 import type { CounterHold } from '../../shared/store/close-record';
@@ -29,8 +30,6 @@ export type PracticeBilling = {
   after_cut_off: boolean;
 };
 
-export type PracticeStoreCase = 'counter-cut-off';
-
 export type TrainingStoreOptions = {
   /** The training store: the mock's client id. */
   store: string;
@@ -46,6 +45,8 @@ export type TrainingStoreOptions = {
 export type TrainingStore = {
   /** The practice store database while a store case is on; null otherwise. */
   database(): StoreCloseDatabase | null;
+  /** The store case that is on (so a reloaded screen can say what to look for); null if none. */
+  storeCase(): PracticeStoreCase | null;
   /** Turns a store case on, its simulated counters as of now (a new story), or off (null). */
   use(storeCase: PracticeStoreCase | null): Promise<void>;
   /** The practice reset: the case off and its close forgotten. */
@@ -179,6 +180,7 @@ function tellStory(options: TrainingStoreOptions, now: Date, began: Date, timeZo
 export function openTrainingStore(options: TrainingStoreOptions): TrainingStore {
   const { store, clock, settings, journal } = options;
   let story: Story | null = null;
+  let onCase: PracticeStoreCase | null = null;
   const closes = memoryCloses(clock);
   const ours = (q: { store: string; mode: string }) => q.store === store && q.mode === MODE;
   const thisCounter = async () => ({
@@ -239,8 +241,10 @@ export function openTrainingStore(options: TrainingStoreOptions): TrainingStore 
 
   return {
     database: () => (story ? db : null),
+    storeCase: () => (story ? onCase : null),
     use: async (storeCase) => {
       closes.clear();
+      onCase = storeCase;
       if (storeCase === null) {
         story = null;
         return;
@@ -255,6 +259,7 @@ export function openTrainingStore(options: TrainingStoreOptions): TrainingStore 
     },
     reset: () => {
       story = null;
+      onCase = null;
       closes.clear();
     },
   };

@@ -50,8 +50,14 @@ export function DaySummaryScreen() {
   // With a store database the store's close balances every counter; without one the answer is
   // not-configured and the screen stays this terminal's (docs/decisions.md "The store's day close").
   const storeClose = useStoreCloseStore((s) => s.status);
-  // The training catalogue's store case, while it is on: what to look for on the close.
+  // The training catalogue's store case, while it is on: what to look for on the close. The main
+  // process says which one is on, so a reload shows its hint again.
   const storeCase = useTrainingStore((s) => s.storeCase);
+  const practice = useStoreCloseStore((s) => (s.status === 'loaded' ? s.view?.practice : null));
+  const recallStoreCase = useTrainingStore((s) => s.recallStoreCase);
+  useEffect(() => {
+    if (mode === 'training' && practice) void recallStoreCase(practice);
+  }, [mode, practice, recallStoreCase]);
   const loadStoreClose = useStoreCloseStore((s) => s.load);
   // Read again at every load of the summary (a new object each time), not only for a new day.
   useEffect(() => {

@@ -1,7 +1,7 @@
 // The trainer's scenario catalogue. Applying a case re-seeds it in the mock and hands it to the
 // store of the screen it belongs to, which fills its form.
 import { create } from 'zustand';
-import type { Scenario } from '../../shared/api/trainer';
+import type { PracticeStoreCase, Scenario } from '../../shared/api/trainer';
 import { call } from '../bridge/call';
 import { type Guidance, guidanceForBridgeError } from '../logic/error-guidance';
 import type { ScreenName } from '../logic/routes';
@@ -26,6 +26,11 @@ type TrainingState = {
   setHoldFault: (hold: boolean) => void;
   releaseFaults: () => Promise<void>;
   loadCatalogue: () => Promise<void>;
+  /**
+   * The store case the main process says is on (the store close's `practice`), after a reload
+   * forgot which one the trainer picked: its hint shows again.
+   */
+  recallStoreCase: (practice: PracticeStoreCase) => Promise<void>;
   apply: (name: string) => Promise<ScreenName | null>;
   reset: () => Promise<void>;
   injectFault: (
@@ -46,6 +51,12 @@ export const useTrainingStore = create<TrainingState>((set, get) => ({
     const answer = await call('training.scenarios', {});
     if (answer.ok) set({ scenarios: answer.result.scenarios, error: null });
     else set({ error: guidanceForBridgeError('other', answer.error, answer.lost) });
+  },
+  recallStoreCase: async (practice) => {
+    if (get().storeCase?.store === practice) return;
+    if (get().scenarios === null) await get().loadCatalogue();
+    const scenario = get().scenarios?.find((s) => s.store === practice) ?? null;
+    set({ storeCase: scenario });
   },
   apply: async (name) => {
     if (get().busy) return null;

@@ -11,6 +11,10 @@ import { OrderStatus } from './orders';
 export const Localized = z.object({ es: z.string(), en: z.string() });
 export type Localized = z.infer<typeof Localized>;
 
+/** The practice stores a store case of the catalogue can turn on (one today). */
+export const PracticeStoreCase = z.enum(['counter-cut-off']);
+export type PracticeStoreCase = z.infer<typeof PracticeStoreCase>;
+
 export const Scenario = z.object({
   name: z.string(),
   /** Which screen the case belongs to: a v3 sale, an undo, a v2 check, or the store close (F6). */
@@ -32,7 +36,7 @@ export const Scenario = z.object({
    * reset or another case: `counter-cut-off`, two simulated counters, one of them cut off from the
    * database (electron/store-close/training-store.ts).
    */
-  store: z.enum(['counter-cut-off']).optional(),
+  store: PracticeStoreCase.optional(),
 });
 export type Scenario = z.infer<typeof Scenario>;
 

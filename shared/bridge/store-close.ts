@@ -2,6 +2,7 @@
 // day close"): load it for a store day, and close that day (supervisor PIN).
 import { z } from 'zod';
 import { IsoDate } from '../api/common';
+import { PracticeStoreCase } from '../api/trainer';
 import { CloseContent, StoredClose } from '../store/close-record';
 import { StoreOperationRow } from '../store/store-operation';
 import { SupervisorPin } from './settings';
@@ -24,6 +25,11 @@ export const StoreCloseView = z.object({
   stored: StoredClose.nullable(),
   /** Operations of a closed day that reached the database after its close. */
   arrived_after: z.array(StoreOperationRow),
+  /**
+   * In training, the catalogue's store case whose practice store this close reads (so the screen
+   * names the case after a reload); null when the close reads a store database.
+   */
+  practice: PracticeStoreCase.nullable(),
 });
 export type StoreCloseView = z.infer<typeof StoreCloseView>;
 

@@ -99,6 +99,8 @@ describe('the store close', () => {
     expect(loaded.refusal).toEqual({ reason: 'open-operations', count: 1 });
     expect(loaded.draft.exceptions[0]).toMatchObject({ kind: 'open', terminal_id: 'CAJA3' });
     expect(loaded.draft.counts).toMatchObject({ extra: 0, missing: 0 });
+    // The store's database, not a practice store.
+    expect(loaded.practice).toBeNull();
 
     const wrong = await errorOf(bed.backend.table, 'storeClose.close', {
       day: TODAY,

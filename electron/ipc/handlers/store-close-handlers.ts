@@ -88,6 +88,10 @@ export async function loadStoreClose(
     refusal: build.refusal,
     stored,
     arrived_after: stored ? arrivedAfter(stored.content, rows) : [],
+    practice:
+      deps.practiceStore && db === deps.practiceStore.database()
+        ? deps.practiceStore.storeCase()
+        : null,
     build,
     db,
   };

@@ -52,6 +52,8 @@ describe('the training store close', () => {
     expect(draft.counts.matched).toBeGreaterThan(1);
     expect(view.refusal).toBeNull();
     expect(draft.as_of).toBe(NOW);
+    // It names its case, so a reloaded screen shows the case's hint again.
+    expect(view.practice).toBe('counter-cut-off');
   });
 
   it('closes once with a note; the practice reset or another case turns it off', async () => {
