@@ -7,6 +7,7 @@ import type { CounterHold } from '../../shared/store/close-record';
 import type { CounterFreshness, StoreOperationRow } from '../../shared/store/store-operation';
 import type { StoreCloseDatabase } from './close-database';
 import { memoryCloses } from './memory-closes';
+import { rowOfOperation } from './operation-row';
 
 export type MemoryStoreDb = StoreCloseDatabase & {
   rows: StoreOperationRow[];
@@ -39,23 +40,10 @@ export function rowOf(
   terminal: string,
   day: string,
 ): StoreOperationRow {
-  return {
+  return rowOfOperation(
+    op,
     store,
-    mode: op.mode,
-    terminal_id: terminal,
-    terminal_name: `Caja ${terminal.slice(-1)}`,
-    op_id: op.op_id,
-    operation: op.operation,
-    status: op.status,
-    identity_kind: op.intent.identity?.kind ?? null,
-    identity_value: op.intent.identity?.value ?? null,
-    funding_code: op.intent.funding_code ?? null,
-    cashier_id: op.intent.cashier_id,
-    billed_cents: op.intent.billed_cents ?? null,
-    collected_cents: op.intent.to_collect_cents ?? null,
-    store_day: day,
-    started_at: op.started_at,
-    resolved_at: op.outcome?.at ?? null,
-    service_message: null,
-  };
+    { terminal_id: terminal, terminal_name: `Caja ${terminal.slice(-1)}` },
+    day,
+  );
 }
