@@ -128,7 +128,12 @@ test('1024×768 in training: the hint of a case leaves the confirm step in view 
   const hint = page.getByRole('complementary', { name: 'Caso de entrenamiento' });
   await expect(hint).toContainText('Qué debe ver el cajero: Cobrar solo el saldo');
   await verify(page);
-  await page.getByRole('button', { name: /^Cobrar S\/\s150\.00$/ }).click();
+  // Clicked once ready: a click that retries through the half-second wait is scrolled by
+  // Playwright itself (each retry aligns the button differently: end, center, start), and the
+  // page's scroll below would be the test's, not the app's (a CI trace showed 63 px so).
+  const collect = page.getByRole('button', { name: /^Cobrar S\/\s150\.00$/ });
+  await expect(collect).toBeEnabled();
+  await collect.click();
   const confirm = page.getByRole('button', { name: /^Sí, recibí S\/\s150\.00/ });
   await expect(confirm).toBeFocused();
   // Focus did not have to scroll the page: the banner and the F-key bar are still in sight.
