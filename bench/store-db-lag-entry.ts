@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { openJournal } from '../electron/journal';
+import { newSigningKey } from '../electron/store-db/batch-signature';
 import { startReplicator } from '../electron/store-db/replicator';
 
 type Config = {
@@ -33,6 +34,7 @@ const counters = await Promise.all(
       terminalId: `CAJA${String(i).padStart(4, '0')}`,
       stores: { live: config.store, training: `${config.store}-training` },
       timeZone: 'America/Lima',
+      signingKey: newSigningKey(),
       onState: (state) => {
         const seen = now();
         for (const [seq, at] of appendedAt) {

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
+import { newSigningKey } from '../electron/store-db/batch-signature';
 import { migrate } from '../electron/store-db/migrate';
 import { startReplicator } from '../electron/store-db/replicator';
 import { openStoreDbPool } from '../electron/store-db/store-db-pool';
@@ -116,6 +117,7 @@ async function catchup(cluster: PgCluster, plan: StoreDbPlan, root: string) {
     terminalId: 'CAJA0001',
     stores: { live: STORE, training: `${STORE}-training` },
     timeZone: 'America/Lima',
+    signingKey: newSigningKey(),
   });
   await replicator.drained(300_000);
   const replicatorMs = now() - started;
@@ -347,6 +349,7 @@ async function overheads(cluster: PgCluster, plan: StoreDbPlan) {
       terminalId: `CAJA-${setup}`,
       stores: { live: STORE, training: `${STORE}-training` },
       timeZone: 'America/Lima',
+      signingKey: newSigningKey(),
     });
     const unsubscribe = live.backend.journal.subscribe((e) => replicator.wake(e.seq));
     stops.push(async () => {

@@ -5,7 +5,14 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import type { LineRef } from './journal-file';
 
-export type RawLine = LineRef & { text: string };
+export type RawLine = LineRef & {
+  text: string;
+  /**
+   * The line's exact bytes, only where its text may not be them (a U+FFFD from invalid UTF-8, or
+   * a raw NUL): the store database keeps them beside the text (electron/store-db/batch-signature.ts).
+   */
+  bytes?: Buffer;
+};
 
 export type RawLines = {
   lines: RawLine[];
@@ -49,7 +56,14 @@ export async function openLineReader(path: string): Promise<LineReader> {
         while (i !== -1 && lines.length < maxLines) {
           const piece = view.subarray(start, i);
           const bytes = pending.length ? Buffer.concat([...pending, piece]) : piece;
-          lines.push({ offset: pendingStart, length: bytes.length, text: bytes.toString('utf8') });
+          const text = bytes.toString('utf8');
+          const odd = text.includes('\uFFFD') || text.includes('\0');
+          lines.push({
+            offset: pendingStart,
+            length: bytes.length,
+            text,
+            ...(odd ? { bytes: Buffer.from(bytes) } : {}),
+          });
           pending = [];
           start = i + 1;
           pendingStart = position + start;

@@ -74,6 +74,7 @@ async function main(): Promise<void> {
       },
       storeDb: {
         vault: createSafeStorageVault({ file: join(dataDir, 'store-db-url.bin'), safeStorage }),
+        keyVault: createSafeStorageVault({ file: join(dataDir, 'store-db-key.bin'), safeStorage }),
         envUrl: process.env.MOSTRADOR_STORE_DB_URL,
       },
       printer: {

@@ -33,7 +33,7 @@ describe('Probar conexión', () => {
     const result = await checkStoreDb(db.terminalUser(database, false));
     expect(result.reachable.ok).toBe(true);
     expect(result.privileges.missing).toEqual(
-      expect.arrayContaining(['INSERT journal_lines', 'SELECT journal_lines']),
+      expect.arrayContaining(['EXECUTE store_db_append', 'SELECT journal_lines']),
     );
     expect(result.ok).toBe(false);
   });

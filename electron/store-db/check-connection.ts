@@ -7,19 +7,29 @@ import { categorize, connectStoreDb, DEFAULT_TIMEOUTS, type StoreDbTimeouts } fr
 import { LATEST_VERSION } from './migrate';
 
 const NEEDED: readonly [string, string, string][] = [
-  ['journal_lines', 'INSERT', 'table'],
   ['journal_lines', 'SELECT', 'table'],
   ['terminals', 'SELECT', 'table'],
   ['open_operations', 'SELECT', 'table'],
   ['store_operations', 'SELECT', 'table'],
-  ['store_db_heartbeat(text, text, text, text, text)', 'EXECUTE', 'function'],
+  ['store_counters', 'SELECT', 'table'],
+  ['store_db_register(text, bytea)', 'EXECUTE', 'function'],
+  [
+    'store_db_append(text, bigint, text[], text[], text, text, text, bigint, integer, integer, boolean, text[], bigint[], text[], bytea[], bytea)',
+    'EXECUTE',
+    'function',
+  ],
 ];
+// A counter writes only through the signed function (migration 0102): a login that may INSERT
+// could write as any counter, and one that reads the keys could sign as any.
 const TOO_MUCH: readonly [string, string][] = [
+  ['journal_lines', 'INSERT'],
   ['journal_lines', 'UPDATE'],
   ['journal_lines', 'DELETE'],
   ['journal_lines', 'TRUNCATE'],
+  ['terminals', 'INSERT'],
   ['terminals', 'UPDATE'],
   ['terminals', 'DELETE'],
+  ['terminal_keys', 'SELECT'],
 ];
 
 export async function checkStoreDb(

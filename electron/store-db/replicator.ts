@@ -14,6 +14,7 @@ import type {
 } from '../../shared/store/replication-state';
 import { backoffDelay, type RetryPolicy } from '../journal/backoff';
 import { type LineReader, openLineReader } from '../journal/read-lines-after';
+import { APPEND_SQL, appendParams, lineForDatabase, type SignedBatch } from './batch-signature';
 import {
   categorize,
   connectStoreDb,
@@ -37,6 +38,13 @@ export type ReplicatorOptions = {
   stores: Record<OperationMode, string>;
   /** The store's time zone (settings `time_zone`), carried on every line row for its store day. */
   timeZone: string;
+  /**
+   * This counter's secret key (32 bytes, made at its first start, kept like the token): every call
+   * that writes is signed with it (electron/store-db/batch-signature.ts, migration 0102).
+   */
+  signingKey: Buffer;
+  /** The counter's operations without a definite answer, told with every heartbeat. */
+  openOperations?: () => Promise<number> | number;
   clock?: () => Date;
   random?: () => number;
   /** Lines per batch (default 500). */
@@ -47,7 +55,10 @@ export type ReplicatorOptions = {
    * the database's work and keeps the replication's own work off the sale's busiest moment.
    */
   lingerMs?: number;
-  /** How often an idle counter tells the database it is alive (default 30 s). */
+  /**
+   * How often an idle counter tells the database it is alive and what it holds (default 5 s; a
+   * counter not heard from for 30 s is silent: docs/store-database.md).
+   */
   heartbeatMs?: number;
   retry?: Pick<RetryPolicy, 'baseMs' | 'maxMs'>;
   timeouts?: StoreDbTimeouts;
@@ -62,7 +73,11 @@ export type Replicator = {
   wake(seq?: number): void;
   /** Resolves once every line seen so far is committed, rejects after `timeoutMs`. */
   drained(timeoutMs: number): Promise<void>;
-  stop(): Promise<void>;
+  /**
+   * Stops; with `signOff`, first tells the database the counter is closing for the day when
+   * nothing is open and nothing waits (then it is "signed off", not silent).
+   */
+  stop(options?: { signOff?: boolean }): Promise<void>;
 };
 
 export const DEFAULT_REPLICATION_RETRY = { baseMs: 500, maxMs: 30_000 };
@@ -80,26 +95,13 @@ export function replicationOff(now: Date): ReplicationState {
   };
 }
 
-type Prepared = { seq: number; store: string; text: string };
+type Prepared = { seq: number; store: string; text: string; bytes: Buffer | null };
 
 type Batch = { lines: Prepared[]; next: number; unreadable: number; lastSeq: number };
 
 type Sent = { conflictSeq: number | null; committedThrough: number };
 
-const INSERT_LINES = `INSERT INTO journal_lines (store, terminal_id, seq, time_zone, line)
-SELECT x.s, $2, x.q, $4, x.l
-FROM unnest($1::text[], $3::bigint[], $5::text[]) WITH ORDINALITY AS x(s, q, l, n)
-ORDER BY x.n
-ON CONFLICT (store, terminal_id, seq) DO NOTHING
-RETURNING seq`;
-
-const DIFFERENT_LINES = `SELECT x.q::text AS seq
-FROM unnest($1::text[], $3::bigint[], $4::text[]) AS x(s, q, l)
-JOIN journal_lines j ON j.store = x.s AND j.terminal_id = $2 AND j.seq = x.q
-WHERE j.line <> x.l`;
-
-const HEARTBEAT = `SELECT store_db_heartbeat(x.s, x.m, $3, $4, $5)
-FROM unnest($1::text[], $2::text[]) AS x(s, m)`;
+const REGISTER = 'SELECT store_db_register($1, $2)::text AS beat';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -127,7 +129,7 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
   const clock = options.clock ?? (() => new Date());
   const random = options.random ?? Math.random;
   const batchLines = options.batchLines ?? 500;
-  const heartbeatMs = options.heartbeatMs ?? 30_000;
+  const heartbeatMs = options.heartbeatMs ?? 5_000;
   const lingerMs = options.lingerMs ?? 20;
   let lingering: NodeJS.Timeout | null = null;
   const policy: RetryPolicy = {
@@ -160,6 +162,12 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
   // mode, and it must go to the same store as its intent.
   const trainingOps = new Set<string>();
   let lastHeartbeat = Number.NEGATIVE_INFINITY;
+  /** The last call number used: each signed call carries a larger one (replays are refused). */
+  let beat = 0;
+  const nextBeat = () => {
+    beat = Math.max(beat + 1, clock().getTime());
+    return beat;
+  };
   /** The cursor went back to the start on connecting: the batch in hand is read again. */
   let rewound = false;
 
@@ -250,7 +258,11 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
         unreadable += 1;
         continue;
       }
-      prepared.push({ seq: entry.seq, store: storeOf(entry), text: line.text });
+      prepared.push({
+        seq: entry.seq,
+        store: storeOf(entry),
+        ...lineForDatabase(line.text, line.bytes),
+      });
       lastSeq = Math.max(lastSeq, entry.seq);
     }
     knownSeq = Math.max(knownSeq, lastSeq);
@@ -260,11 +272,15 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
   const connect = async (): Promise<pg.Client> => {
     if (client) return client;
     const fresh = await connectStoreDb(options.url, timeouts, 'mostrador-replication');
-    // The cursor moves on COMMIT's word: a server set to `synchronous_commit = off` answers
-    // COMMIT before the commit is durable, and a crash then loses lines the cursor has passed.
-    // A session may always ask for durable commits for itself (docs/decisions.md).
     try {
-      await fresh.query('SET synchronous_commit TO on');
+      // The key is registered at the first call; later a key that is not the one registered, or
+      // a retired terminal, is refused here. The database's last call number comes back, so
+      // this run's calls are numbered after it (a counter's clock may have gone back).
+      const registered = await fresh.query<{ beat: string }>(REGISTER, [
+        options.terminalId,
+        options.signingKey,
+      ]);
+      beat = Math.max(beat, Number(registered.rows[0]?.beat ?? 0));
       // A database restored from an older backup (or recreated) lacks lines the cursor has
       // passed: when it holds less of this counter than the cursor says, everything is sent
       // again from the start of the journal; the keys make what it still has a no-op.
@@ -293,52 +309,59 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
     old?.end().catch(() => undefined);
   };
 
-  const heartbeat = (c: pg.Client) =>
-    c.query(HEARTBEAT, [
-      pairs.map((p) => p.store),
-      pairs.map((p) => p.mode),
-      options.terminalId,
-      options.terminalName ?? null,
-      options.appVersion ?? null,
-    ]);
-
-  const send = async (c: pg.Client, lines: Prepared[]): Promise<Sent> => {
-    const params = (subset: Prepared[]) => [
-      subset.map((l) => l.store),
-      options.terminalId,
-      subset.map((l) => String(l.seq)),
-      options.timeZone,
-      subset.map((l) => l.text),
-    ];
-    await c.query('BEGIN');
+  const openNow = async () => {
     try {
-      const inserted = await c.query<{ seq: string }>(INSERT_LINES, params(lines));
-      if (inserted.rowCount !== lines.length) {
-        const taken = new Set(inserted.rows.map((r) => Number(r.seq)));
-        const known = lines.filter((l) => !taken.has(l.seq));
-        const different = await c.query<{ seq: string }>(DIFFERENT_LINES, [
-          known.map((l) => l.store),
-          options.terminalId,
-          known.map((l) => String(l.seq)),
-          known.map((l) => l.text),
-        ]);
-        if (different.rows.length > 0) {
-          await c.query('ROLLBACK');
-          const bad = new Set(different.rows.map((r) => Number(r.seq)));
-          const at = lines.findIndex((l) => bad.has(l.seq));
-          const conflictSeq = lines[at]?.seq ?? null;
-          // The lines before the conflicting one are committed; the rest wait behind it.
-          if (at > 0) await send(c, lines.slice(0, at));
-          return { conflictSeq, committedThrough: at };
-        }
-      }
-      await heartbeat(c);
+      return Math.max(0, Math.trunc((await options.openOperations?.()) ?? 0));
+    } catch {
+      return 0;
+    }
+  };
+
+  /**
+   * One signed call: the lines (none for a heartbeat) and what the counter holds. The database
+   * takes the lines before the first one that differs from a line it holds (returned), so the
+   * lines before a conflict are committed and the rest wait behind it.
+   */
+  const send = async (c: pg.Client, lines: Prepared[], signOff = false): Promise<Sent> => {
+    const lastSeq = lines.reduce((n, l) => Math.max(n, l.seq), cursor.seq);
+    const batch: SignedBatch = {
+      terminalId: options.terminalId,
+      beat: nextBeat(),
+      stores: pairs,
+      terminalName: options.terminalName ?? null,
+      appVersion: options.appVersion ?? null,
+      timeZone: options.timeZone,
+      journalSeq: Math.max(knownSeq, lastSeq),
+      waiting: Math.max(0, knownSeq - lastSeq),
+      open: await openNow(),
+      signOff,
+      lines: lines.map((l) => ({ store: l.store, seq: l.seq, text: l.text, bytes: l.bytes })),
+    };
+    // The cursor moves on COMMIT's word: a server set to `synchronous_commit = off` answers
+    // COMMIT before the commit is durable, and a crash then loses lines the cursor has passed.
+    // SET LOCAL asks for a durable commit for this transaction only, so nothing of it outlives
+    // the transaction (a pooler in transaction mode hands the connection on: docs/decisions.md).
+    await c.query('BEGIN; SET LOCAL synchronous_commit TO on');
+    try {
+      const result = await c.query<{ conflict: string | null }>(
+        APPEND_SQL,
+        appendParams(batch, options.signingKey),
+      );
       await c.query('COMMIT');
-      return { conflictSeq: null, committedThrough: lines.length };
+      const conflict = result.rows[0]?.conflict ?? null;
+      if (conflict === null) return { conflictSeq: null, committedThrough: lines.length };
+      const conflictSeq = Number(conflict);
+      const at = lines.findIndex((l) => l.seq === conflictSeq);
+      return { conflictSeq, committedThrough: Math.max(0, at) };
     } catch (error) {
       await c.query('ROLLBACK').catch(() => undefined);
       throw error;
     }
+  };
+
+  const heartbeat = async (c: pg.Client, signOff = false) => {
+    const sent = await send(c, [], signOff);
+    return sent;
   };
 
   const offsetAfter = async (
@@ -468,11 +491,15 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
-    async stop() {
+    async stop(stopOptions) {
       stopped = true;
       if (lingering) clearTimeout(lingering);
       stopping.abort();
       await running;
+      if (stopOptions?.signOff && client && waiting() === 0 && (await openNow()) === 0) {
+        // Said once, bounded by the statement timeout: a counter that cannot say it is silent.
+        await heartbeat(client, true).catch(() => undefined);
+      }
       dropClient();
       await reader?.close().catch(() => undefined);
     },

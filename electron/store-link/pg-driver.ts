@@ -36,6 +36,8 @@ export function createPgDriver(options: PgDriverOptions): StoreDbDriver {
         appVersion: counter.appVersion,
         stores: counter.stores,
         timeZone: counter.timeZone,
+        signingKey: counter.signingKey,
+        openOperations: async () => (await journal.unresolved()).length,
         ...(options.clock ? { clock: options.clock } : {}),
         onState: (state) => {
           if (state.state !== 'ok' && state.state !== 'behind') {
@@ -74,7 +76,8 @@ export function createPgDriver(options: PgDriverOptions): StoreDbDriver {
         },
         async close() {
           unsubscribe();
-          await replicator.stop();
+          // The database hears the counter leave (signed off, not silent) when nothing is open.
+          await replicator.stop({ signOff: true });
           await pool?.end().catch(() => undefined);
         },
       };

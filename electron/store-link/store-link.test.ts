@@ -23,6 +23,7 @@ const COUNTER: CounterIdentity = {
   appVersion: '1.0.0',
   stores: { live: 'tienda-centro', training: 'training-store' },
   timeZone: 'America/Lima',
+  signingKey: Buffer.alloc(32, 7),
 };
 
 function options(driver: StoreDbDriver, extra: Partial<StoreLinkOptions> = {}): StoreLinkOptions {

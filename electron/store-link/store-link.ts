@@ -34,6 +34,11 @@ export type CounterIdentity = {
   /** The store of each mode's lines: the live client id (null when unset) and training's own. */
   stores: { live: string | null; training: string };
   timeZone: string;
+  /**
+   * This counter's secret key for the store database (32 bytes, made at its first start and kept
+   * like the token): every write is signed with it (docs/store-database.md "Signed batches").
+   */
+  signingKey: Buffer;
 };
 
 /** One URL's replication and reads, from start to `close`. */

@@ -21,6 +21,7 @@ export const TOKEN_FILE = 'token.json';
 export const INTEGRATION_SECRET_FILE = 'integration-secret.json';
 /** The store database's URL (docs/store-database.md), 0600 like the token. */
 export const STORE_DB_URL_FILE = 'store-db-url.json';
+export const STORE_DB_KEY_FILE = 'store-db-key.json';
 
 export type BrowserModeOptions = {
   dataDir: string;
@@ -113,6 +114,7 @@ async function openBrowserBackend(options: BrowserModeOptions): Promise<Backend>
     },
     storeDb: {
       vault: createFileVault({ file: join(dataDir, STORE_DB_URL_FILE) }),
+      keyVault: createFileVault({ file: join(dataDir, STORE_DB_KEY_FILE) }),
       ...options.backend?.storeDb,
     },
   });

@@ -4,7 +4,9 @@
 // SIGKILLs of counters (started again on the same data dir) and one `pg_ctl restart -m
 // immediate`. Then the links heal and every counter drains; what must hold is checked against
 // the journal files, byte for byte.
+
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +42,8 @@ const STORES = { live: 'reliability-store', training: 'reliability-store-trainin
 
 type Counter = {
   id: string;
+  /** Its store database key (hex), the same at every restart as the app keeps it. */
+  key: string;
   dir: string;
   url: string;
   proxy: TcpProxy;
@@ -56,6 +60,7 @@ function startCounter(entry: string, counter: Counter, seed: number, ops: number
     dir: counter.dir,
     url: counter.proxy.via(counter.url),
     terminalId: counter.id,
+    key: counter.key,
     ops,
     seed,
     stores: STORES,
@@ -179,6 +184,7 @@ export async function storeDbRun(options: StoreDbRunOptions): Promise<StoreDbRun
       cluster.psql(`CREATE ROLE ${user} LOGIN PASSWORD 'pw-${user}' IN ROLE mostrador_terminal`);
       counters.push({
         id: `CAJA000${i}`,
+        key: randomBytes(32).toString('hex'),
         dir: join(root, `caja-${i}`),
         url: cluster.url('store', user, `pw-${user}`),
         proxy: await startTcpProxy({ host: '127.0.0.1', port: cluster.port }),

@@ -12,6 +12,8 @@ type Config = {
   dir: string;
   url: string;
   terminalId: string;
+  /** The counter's store database key, hex. */
+  key: string;
   ops: number;
   seed: number;
   stores: { live: string; training: string };
@@ -37,6 +39,8 @@ const replicator = startReplicator({
   appVersion: '0.1.0',
   stores: config.stores,
   timeZone: 'America/Lima',
+  signingKey: Buffer.from(config.key, 'hex'),
+  openOperations: async () => (await journal.unresolved()).length,
   batchLines: 100,
   retry: { baseMs: 50, maxMs: 1_000 },
   timeouts: { connectTimeoutMs: 1_000, statementTimeoutMs: 2_000 },

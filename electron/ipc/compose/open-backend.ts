@@ -19,6 +19,7 @@ import { closeDbHolder } from '../../store-close/close-db-holder';
 import { openTrainingStore } from '../../store-close/training-store';
 import { openStoreDbPool } from '../../store-db/store-db-pool';
 import { createPgDriver } from '../../store-link/pg-driver';
+import { counterSigningKey } from '../../store-link/signing-key';
 import { openStoreLink, type StoreDbDriver, type StoreLink } from '../../store-link/store-link';
 import { createMemoryVault } from '../../vault/memory-vault';
 import type { Vault } from '../../vault/vault';
@@ -54,7 +55,14 @@ export type BackendOptions = {
    * default), MOSTRADOR_STORE_DB_URL as the host read it, and the database code (tests may pass
    * their own; without one the terminal is a one-counter store).
    */
-  storeDb?: { vault?: Vault; envUrl?: string | undefined; driver?: StoreDbDriver; waitMs?: number };
+  storeDb?: {
+    vault?: Vault;
+    /** Where this counter's store database key is kept (like the URL); memory when absent. */
+    keyVault?: Vault;
+    envUrl?: string | undefined;
+    driver?: StoreDbDriver;
+    waitMs?: number;
+  };
   /** Starts the retry loops of unfinished paid-and-billed and refund operations (default true). */
   resume?: boolean;
   /**
@@ -162,6 +170,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
   }
   const trainingStoreId = trainingApp.mockContext.credentials.clientId;
   let storeLink: StoreLink | null = null;
+  const signingKey = counterSigningKey(options.storeDb?.keyVault ?? createMemoryVault());
   try {
     storeLink = await openStoreLink({
       driver: options.storeDb?.driver ?? createPgDriver({ dataDir, journal, logger, clock }),
@@ -177,6 +186,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
           appVersion: options.app.version,
           stores: { live: current.pos_client_id, training: trainingStoreId },
           timeZone: current.time_zone,
+          signingKey: await signingKey(),
         };
       },
       ...(options.storeDb?.waitMs === undefined

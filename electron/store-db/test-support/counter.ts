@@ -5,11 +5,14 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { type Journal, openJournal } from '../../journal';
 import { makeTempDir, paidAndBilledIntent } from '../../journal/test-support';
+import { newSigningKey } from '../batch-signature';
 import { type Replicator, type ReplicatorOptions, startReplicator } from '../replicator';
 
 export type TestCounter = {
   /** Its terminal id. */
   id: string;
+  /** Its secret key (the app makes one at its first start). */
+  signingKey: Buffer;
   journal: Journal;
   dir: string;
   cursorPath: string;
@@ -38,6 +41,7 @@ export async function openTestCounter(
   let unsubscribe: (() => void) | null = null;
   const counter: TestCounter = {
     id: terminalId,
+    signingKey: newSigningKey(),
     journal,
     dir: temp.dir,
     cursorPath: join(temp.dir, 'store-db-cursor.json'),
@@ -52,6 +56,8 @@ export async function openTestCounter(
         appVersion: '0.1.0',
         stores: { ...STORES },
         timeZone: 'America/Lima',
+        signingKey: counter.signingKey,
+        openOperations: async () => (await journal.unresolved()).length,
         retry: { baseMs: 20, maxMs: 200 },
         timeouts: { connectTimeoutMs: 2_000, statementTimeoutMs: 5_000 },
         ...extra,
