@@ -11,6 +11,11 @@ export type StoreDbFixture = {
   emptyDatabase(): Promise<string>;
   /** A new migrated database: its owner URL and a counter's login URL. */
   migratedDatabase(): Promise<{ ownerUrl: string; terminalUrl: string; database: string }>;
+  /**
+   * A database made as docs/store-database.md says: a non-superuser owner (CREATEROLE) owns it and
+   * migrates it, so the test meets every privilege check a store meets.
+   */
+  ownedDatabase(): Promise<{ ownerUrl: string; terminalUrl: string; database: string; owner: string }>;
   /** A login user granted the counters' role; returns its URL on `database`. */
   terminalUser(database: string, grant?: boolean): string;
 };
@@ -43,6 +48,15 @@ export function throwawayStoreDb(): StoreDbFixture {
       const ownerUrl = await need().createDatabase(database);
       await migrate(ownerUrl);
       return { ownerUrl, terminalUrl: fixture.terminalUser(database), database };
+    },
+    async ownedDatabase() {
+      const database = name('store');
+      const owner = name('owner');
+      need().psql(`CREATE ROLE ${owner} LOGIN CREATEROLE PASSWORD 'pw-${owner}'`);
+      need().psql(`CREATE DATABASE ${database} OWNER ${owner} ENCODING 'UTF8' TEMPLATE template0`);
+      const ownerUrl = need().url(database, owner, `pw-${owner}`);
+      await migrate(ownerUrl);
+      return { ownerUrl, terminalUrl: fixture.terminalUser(database), database, owner };
     },
     terminalUser(database, grant = true) {
       const user = name('caja');
