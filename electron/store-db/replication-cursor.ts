@@ -9,6 +9,12 @@ import { z } from 'zod';
 export const ReplicationCursor = z.object({
   seq: z.int().nonnegative(),
   offset: z.int().nonnegative(),
+  /**
+   * The stores the lines up to `seq` went under. When the counter's store changes, the lines
+   * already sent stay under the old one and are never sent again under the new one (absent in
+   * cursors written before it was kept: taken as today's stores).
+   */
+  stores: z.object({ live: z.string(), training: z.string() }).optional(),
 });
 export type ReplicationCursor = z.infer<typeof ReplicationCursor>;
 

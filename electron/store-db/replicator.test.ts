@@ -40,6 +40,36 @@ async function asOwner<T>(url: string, run: (c: pg.Client) => Promise<T>): Promi
 }
 
 describe('replicating a counter journal to the store database', () => {
+  it('a change of store (pos_client_id) sends no old line again under the new store', async () => {
+    const { terminalUrl, ownerUrl } = await db.migratedDatabase();
+    const c = await counter('CAJA0009');
+    await c.sell('OLD1');
+    await c.sell('OLD2');
+    await c.startReplication(terminalUrl).drained(20_000);
+    await c.stopReplication();
+    const moved = c.startReplication(terminalUrl, {
+      stores: { live: 'store-2', training: STORES.training },
+    });
+    await c.sell('NEW1');
+    await moved.drained(20_000);
+    // And once more, back and forth: never a line twice.
+    await c.stopReplication();
+    const back = c.startReplication(terminalUrl);
+    await c.sell('NEW2');
+    await back.drained(20_000);
+    const rows = await databaseLines(ownerUrl, 'CAJA0009');
+    expect(rows.map((r) => [r.store, r.seq])).toEqual([
+      [STORES.live, 1],
+      [STORES.live, 2],
+      [STORES.live, 3],
+      [STORES.live, 4],
+      ['store-2', 5],
+      ['store-2', 6],
+      [STORES.live, 7],
+      [STORES.live, 8],
+    ]);
+  });
+
   it('sends every line in order, byte-identical, each mode to its store', async () => {
     const { terminalUrl, ownerUrl } = await db.migratedDatabase();
     const c = await counter('CAJA0001');

@@ -288,7 +288,14 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
         'SELECT coalesce(max(seq), 0)::text AS seq FROM journal_lines WHERE store = ANY($1) AND terminal_id = $2',
         [pairs.map((p) => p.store), options.terminalId],
       );
-      if (Number(held.rows[0]?.seq ?? 0) < cursor.seq) {
+      // Only for the stores the cursor was written for: after a change of store (pos_client_id)
+      // the new store holds none of the old lines, and they must not go under it
+      // (docs/decisions.md "Changing the store never re-sends the journal").
+      const sameStores =
+        !cursor.stores ||
+        (cursor.stores.live === options.stores.live &&
+          cursor.stores.training === options.stores.training);
+      if (sameStores && Number(held.rows[0]?.seq ?? 0) < cursor.seq) {
         await commitCursor({ seq: 0, offset: 0 });
         rewound = true;
       }
@@ -384,7 +391,7 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
   };
 
   const commitCursor = async (next: ReplicationCursor) => {
-    cursor = next;
+    cursor = { ...next, stores: { live: options.stores.live, training: options.stores.training } };
     await writeCursor(options.cursorPath, cursor);
   };
 
