@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paidAndBilledIntent } from '../journal/test-support';
 import { APPEND_SQL, appendParams, newSigningKey, type SignedBatch } from './batch-signature';
+import { listTerminals, retireTerminal } from './terminals-admin';
 import { openTestCounter, STORES, type TestCounter } from './test-support/counter';
 import { throwawayStoreDb } from './test-support/store-db-fixture';
 
@@ -174,6 +175,46 @@ describe('a counter login writes only as its own counter', () => {
   });
 });
 
+describe('the technician retires a counter', () => {
+  it('lists who registered each counter, and a retired key signs nothing more', async () => {
+    const { ownerUrl, terminalUrl } = await db.ownedDatabase();
+    const c = await counter('CAJA0005');
+    await c.sell('R1');
+    const replicator = c.startReplication(terminalUrl);
+    await replicator.drained(20_000);
+    await withClient(ownerUrl, async (client) => {
+      const listed = await listTerminals(client);
+      expect(listed).toEqual([
+        expect.objectContaining({
+          terminal_id: 'CAJA0005',
+          registered_by: new URL(terminalUrl).username,
+          retired_at: null,
+          names: ['Caja 5'],
+          standing: ['current'],
+          unreadable_lines: 0,
+        }),
+      ]);
+      expect(await retireTerminal(client, 'CAJA0005')).toBe(true);
+      expect(await retireTerminal(client, 'NOPE')).toBe(false);
+    });
+    await c.sell('R2');
+    const deadline = Date.now() + 10_000;
+    while (replicator.state().state !== 'refused' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(replicator.state()).toMatchObject({
+      state: 'refused',
+      last_error_category: 'permission',
+    });
+    await withClient(ownerUrl, async (client) => {
+      const held = await client.query(
+        `SELECT count(*)::int AS n FROM journal_lines WHERE terminal_id = 'CAJA0005'`,
+      );
+      expect(held.rows[0].n).toBe(2);
+    });
+  });
+});
+
 describe('no line stops the record', () => {
   it('stores NUL, control characters, lone surrogates and HTML in a service answer, and goes on', async () => {
     const { ownerUrl, terminalUrl } = await db.ownedDatabase();
@@ -234,7 +275,9 @@ describe('no line stops the record', () => {
     await c.journal.close();
     // A disk that damaged a line's bytes inside a string, then a line whose seq is not its key's.
     const broken = Buffer.concat([
-      Buffer.from(`{"seq":3,"type":"note","op_id":"${OP}","at":"2026-11-27T15:00:00.000Z","text":"a`),
+      Buffer.from(
+        `{"seq":3,"type":"note","op_id":"${OP}","at":"2026-11-27T15:00:00.000Z","text":"a`,
+      ),
       Buffer.from([0xc3, 0x28, 0xff]),
       Buffer.from('"}\n'),
     ]);
