@@ -234,11 +234,12 @@ async function generateStoreDay(client: pg.Client, plan: StoreDbPlan) {
     [STORE, DAY, plan.dayCounters, plan.dayOps],
   );
   for (let t = 1; t <= plan.dayCounters; t += 1) {
-    await client.query(`SELECT store_db_heartbeat($1, 'live', $2, $3, 'bench')`, [
-      STORE,
-      `CAJA${String(t).padStart(4, '0')}`,
-      `Caja ${t}`,
-    ]);
+    // As the owner, what a counter's signed heartbeat records (migration 0102).
+    await client.query(
+      `INSERT INTO terminals (store, mode, terminal_id, terminal_name, app_version, last_seen_at)
+       VALUES ($1, 'live', $2, $3, 'bench', now())`,
+      [STORE, `CAJA${String(t).padStart(4, '0')}`, `Caja ${t}`],
+    );
   }
 }
 

@@ -8,9 +8,9 @@ import { storeDbRun, summarize } from './store-db-run';
 const DEFAULT_SEED = 20261126;
 
 describe('store database replication under faults', () => {
-  it('5 counters × 200 operations: once drained, every journal line is in the database exactly once, byte-identical', async () => {
+  it('5 counters × 200 operations beside a hostile counter login: once drained, every journal line is in the database exactly once, byte-identical, and nothing forged was taken', async () => {
     const { base } = replayOptions(DEFAULT_SEED);
-    const report = await storeDbRun({ seed: base, terminals: 5, ops: 200 });
+    const report = await storeDbRun({ seed: base, terminals: 5, ops: 200, hostile: true });
     console.log(summarize(report));
     expect(
       report.violations,
@@ -21,5 +21,8 @@ describe('store database replication under faults', () => {
     expect(report.sigkills).toBeGreaterThan(0);
     expect(report.cuts_refused + report.cuts_silent).toBeGreaterThan(0);
     expect(report.database_restarts).toBe(1);
+    expect(report.hostile?.tries).toBeGreaterThan(100);
+    expect(report.hostile?.taken).toEqual([]);
+    expect(report.hostile?.odd_held).toBeGreaterThan(0);
   }, 240_000);
 });

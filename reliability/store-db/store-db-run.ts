@@ -17,8 +17,15 @@ import { type PgCluster, startPgCluster } from '../../electron/store-db/test-sup
 import { startTcpProxy, type TcpProxy } from '../../electron/store-db/test-support/tcp-proxy';
 import { bundleEntry } from '../support/bundle-entry';
 import { runSeed, type SeededRandom, seededRandom } from '../support/seeded-random';
+import { type HostileReport, startHostile } from './hostile-counter';
 
-export type StoreDbRunOptions = { seed: number; terminals: number; ops: number };
+export type StoreDbRunOptions = {
+  seed: number;
+  terminals: number;
+  ops: number;
+  /** A hostile counter login beside the honest ones for the whole run (hostile-counter.ts). */
+  hostile?: boolean;
+};
 
 export type StoreDbRunReport = {
   seed: number;
@@ -35,6 +42,7 @@ export type StoreDbRunReport = {
   max_waiting_lines: number;
   drain_ms: number;
   run_ms: number;
+  hostile: HostileReport | null;
   violations: string[];
 };
 
@@ -169,6 +177,7 @@ export async function storeDbRun(options: StoreDbRunOptions): Promise<StoreDbRun
     max_waiting_lines: 0,
     drain_ms: 0,
     run_ms: 0,
+    hostile: null,
     violations: [],
   };
   const cluster = await startPgCluster();
@@ -199,7 +208,31 @@ export async function storeDbRun(options: StoreDbRunOptions): Promise<StoreDbRun
     const restartCounter = (c: Counter) =>
       startCounter(bundle.entry, c, runSeed(options.seed, counters.indexOf(c)), options.ops);
     for (const c of counters) restartCounter(c);
+    const hostile = options.hostile
+      ? startHostile({
+          url: (() => {
+            cluster.psql(
+              `CREATE ROLE caja_hostil LOGIN PASSWORD 'pw-hostil' IN ROLE mostrador_terminal`,
+            );
+            return cluster.url('store', 'caja_hostil', 'pw-hostil');
+          })(),
+          honestIds: counters.map((c) => c.id),
+          store: STORES.live,
+          seed: options.seed,
+        })
+      : null;
     await chaos(counters, cluster, random, report, restartCounter);
+    if (hostile) {
+      report.hostile = await hostile.stop();
+      for (const what of new Set(report.hostile.taken)) {
+        report.violations.push(`hostile login: ${what} was taken`);
+      }
+      if (report.hostile.odd_held < report.hostile.odd_acked) {
+        report.violations.push(
+          `hostile login: ${report.hostile.odd_acked} odd lines answered, ${report.hostile.odd_held} held`,
+        );
+      }
+    }
 
     // The links heal; every counter drains.
     for (const c of counters) {
@@ -218,6 +251,27 @@ export async function storeDbRun(options: StoreDbRunOptions): Promise<StoreDbRun
     await Promise.all(counters.map((c) => c.exited));
 
     const inDb = await databaseLines(ownerUrl);
+    if (options.hostile) {
+      const client = new pg.Client({ connectionString: ownerUrl });
+      await client.connect();
+      try {
+        const unsigned = await client.query(
+          `SELECT count(*)::int AS n FROM journal_lines WHERE signed_by IS DISTINCT FROM terminal_id`,
+        );
+        if (unsigned.rows[0].n > 0)
+          report.violations.push(`${unsigned.rows[0].n} rows not signed by their own counter`);
+        const ids = counters.map((c) => c.id);
+        const view = await client.query(
+          `SELECT count(*)::int AS n FROM store_operations WHERE terminal_id = ANY($1)`,
+          [ids],
+        );
+        const intents = options.terminals * options.ops;
+        if (view.rows[0].n !== intents)
+          report.violations.push(`${intents} honest intents, ${view.rows[0].n} in the view`);
+      } finally {
+        await client.end();
+      }
+    }
     for (const c of counters) {
       const file = (await readFile(join(c.dir, 'journal.jsonl'), 'utf8')).split('\n');
       const lines = file.filter(Boolean);
@@ -276,6 +330,10 @@ export function summarize(r: StoreDbRunReport): string {
     `resets ${r.resets}, slow links ${r.slowdowns}, SIGKILLs ${r.sigkills}, ` +
     `database restarts ${r.database_restarts}, most lines waiting at a counter ${r.max_waiting_lines}, ` +
     `drained ${r.drain_ms} ms after the faults, run ${(r.run_ms / 1000).toFixed(1)} s, ` +
+    (r.hostile
+      ? `hostile login: ${r.hostile.tries} forgeries tried, ${r.hostile.taken.length} taken, ` +
+        `odd lines ${r.hostile.odd_acked} answered, ${r.hostile.odd_held} held, `
+      : '') +
     `violations ${r.violations.length}`
   );
 }

@@ -15,7 +15,12 @@ export type StoreDbFixture = {
    * A database made as docs/store-database.md says: a non-superuser owner (CREATEROLE) owns it and
    * migrates it, so the test meets every privilege check a store meets.
    */
-  ownedDatabase(): Promise<{ ownerUrl: string; terminalUrl: string; database: string; owner: string }>;
+  ownedDatabase(): Promise<{
+    ownerUrl: string;
+    terminalUrl: string;
+    database: string;
+    owner: string;
+  }>;
   /** A login user granted the counters' role; returns its URL on `database`. */
   terminalUser(database: string, grant?: boolean): string;
 };
