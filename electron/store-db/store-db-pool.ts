@@ -21,7 +21,7 @@ export function openStoreDbPool(
   if (!checked.ok)
     throw new StoreDbError(checked.category, `store database URL: ${checked.category}`);
   const pool = new pg.Pool({
-    connectionString: url,
+    ...checked.driverTarget(),
     max,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: timeouts.connectTimeoutMs,

@@ -14,6 +14,8 @@ import { z } from 'zod';
  * - `tls-required`: a host outside loopback and the private ranges without `sslmode=require`;
  * - `tls`: the TLS handshake failed;
  * - `bad-url`: the URL is not a `postgres://` URL;
+ * - `ambiguous-url`: the URL reads two ways (a repeated parameter, a `host` or `port` in the query
+ *   that differs from the address, a unix socket, a parameter the counter does not follow);
  * - `bad-line`: the database refused a line's content (held, never skipped);
  * - `server`: any other error the server reported.
  */
@@ -27,6 +29,7 @@ export const StoreDbErrorCategory = z.enum([
   'tls-required',
   'tls',
   'bad-url',
+  'ambiguous-url',
   'bad-line',
   'server',
 ]);
