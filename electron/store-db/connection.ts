@@ -3,9 +3,13 @@
 // costs a bounded wait, and an error listener, so an idle connection's error never crashes the
 // main process.
 import { isIP } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
 import { parse as parseConnectionString } from 'pg-connection-string';
 import type { StoreDbErrorCategory } from '../../shared/store/replication-state';
+import { type AnswerBounds, boundedClient, DEFAULT_ANSWER_BOUNDS } from './answer-bounds';
+import { StoreDbError } from './store-db-error';
+
+export { StoreDbError };
 
 export type StoreDbTimeouts = {
   connectTimeoutMs: number;
@@ -146,27 +150,22 @@ export function parseStoreDbUrl(url: string): ParsedStoreDbUrl {
   };
 }
 
-export class StoreDbError extends Error {
-  constructor(
-    readonly category: StoreDbErrorCategory,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'StoreDbError';
-  }
-}
-
-/** Opens a client; rejects with a StoreDbError. The caller ends it. */
+/**
+ * Opens a client; rejects with a StoreDbError. The caller ends it. Every answer it gets is
+ * bounded in bytes and rows (answer-bounds.ts): past them the connection is destroyed with
+ * `too-big`.
+ */
 export async function connectStoreDb(
   url: string,
   timeouts: StoreDbTimeouts = DEFAULT_TIMEOUTS,
   applicationName = 'mostrador',
+  bounds: AnswerBounds = DEFAULT_ANSWER_BOUNDS,
 ): Promise<pg.Client> {
   const checked = parseStoreDbUrl(url);
   if (!checked.ok)
     throw new StoreDbError(checked.category, `store database URL: ${checked.category}`);
-  const client = new pg.Client({
+  const Client = boundedClient(bounds);
+  const client = new Client({
     ...checked.driverTarget(),
     connectionTimeoutMillis: timeouts.connectTimeoutMs,
     // 0: no limit (a migrate waiting for another one's lock).

@@ -17,6 +17,8 @@ import { z } from 'zod';
  * - `ambiguous-url`: the URL reads two ways (a repeated parameter, a `host` or `port` in the query
  *   that differs from the address, a unix socket, a parameter the counter does not follow);
  * - `bad-line`: the database refused a line's content (held, never skipped);
+ * - `too-big`: an answer broke the bounds on bytes or rows of one query (a hostile or broken
+ *   server): the connection was ended before it could fill the counter's memory;
  * - `server`: any other error the server reported.
  */
 export const StoreDbErrorCategory = z.enum([
@@ -31,6 +33,7 @@ export const StoreDbErrorCategory = z.enum([
   'bad-url',
   'ambiguous-url',
   'bad-line',
+  'too-big',
   'server',
 ]);
 export type StoreDbErrorCategory = z.infer<typeof StoreDbErrorCategory>;
