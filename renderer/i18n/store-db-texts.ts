@@ -89,6 +89,8 @@ export const storeDbEsPE = {
     'La dirección se puede leer de dos maneras (parámetro repetido, host o port en la consulta, socket local).',
   'storeDb.category.bad-line': 'La base rechazó un registro de esta caja: llame a soporte.',
   'storeDb.category.server': 'El servidor respondió con un error.',
+  'storeDb.category.bad-time-zone':
+    'La zona horaria de la tienda no es un nombre como America/Lima: corríjala en Configuración general. Hasta entonces no se envía nada.',
   'storeDb.category.too-big':
     'El servidor respondió con mucho más de lo que una caja pide: se cortó la conexión. Revise que la dirección sea la de la base de la tienda.',
 
@@ -188,6 +190,8 @@ export const storeDbEn: Record<keyof typeof storeDbEsPE, string> = {
     'The address reads two ways (a repeated parameter, a host or port in the query, a local socket).',
   'storeDb.category.bad-line': 'The database refused a record of this counter: call support.',
   'storeDb.category.server': 'The server answered with an error.',
+  'storeDb.category.bad-time-zone':
+    "The store's time zone is not a name like America/Lima: fix it in general settings. Until then nothing is sent.",
   'storeDb.category.too-big':
     "The server answered with far more than a counter asks for: the connection was cut. Check that the address is the store database's.",
 

@@ -19,6 +19,9 @@ import { z } from 'zod';
  * - `bad-line`: the database refused a line's content (held, never skipped);
  * - `too-big`: an answer broke the bounds on bytes or rows of one query (a hostile or broken
  *   server): the connection was ended before it could fill the counter's memory;
+ * - `bad-time-zone`: the store's time zone (settings `time_zone`) is not an IANA name the counter
+ *   and the database both know (an offset or an abbreviation is read otherwise by PostgreSQL):
+ *   nothing is sent until a supervisor fixes it;
  * - `server`: any other error the server reported.
  */
 export const StoreDbErrorCategory = z.enum([
@@ -34,6 +37,7 @@ export const StoreDbErrorCategory = z.enum([
   'ambiguous-url',
   'bad-line',
   'too-big',
+  'bad-time-zone',
   'server',
 ]);
 export type StoreDbErrorCategory = z.infer<typeof StoreDbErrorCategory>;
