@@ -114,6 +114,18 @@ describe('settings store', () => {
     expect(store.attention).toBe('settings-damaged');
   });
 
+  it('loads a file that holds an offset as its time zone: the terminal is not bricked (issue 26, item 8)', async () => {
+    // Written before zones had to be IANA names; the settings screen and the store database
+    // replication report it until a supervisor picks a name.
+    await writeFile(
+      join(dir, 'settings.json'),
+      JSON.stringify({ store_name: 'Tienda Norte', time_zone: '+09:00' }),
+    );
+    const store = await open();
+    expect(store.attention).toBeNull();
+    expect(store.get()).toMatchObject({ store_name: 'Tienda Norte', time_zone: '+09:00' });
+  });
+
   it('fills fields a file written by an older version lacks with their defaults', async () => {
     await writeFile(join(dir, 'settings.json'), JSON.stringify({ store_name: 'Tienda Norte' }));
     const store = await open();

@@ -55,6 +55,10 @@ const fields = {
   cashier_id: CashierCode.nullable(),
   api_generation: ApiGeneration,
   language: Language,
+  // Any zone the runtime knows, as before: a file written when offsets were taken still loads
+  // (the terminal is not bricked). New values are IANA names only (settings-handlers.ts); the
+  // settings screen shows an old one as an error and the store database replication refuses it
+  // (docs/decisions.md "The store time zone is an IANA name (issue 26, item 8)").
   time_zone: z.string().refine(isTimeZone, { message: 'not a time zone' }),
   supervisor_pin: PinHash.nullable(),
   pin_lockout: PinLockout,

@@ -45,7 +45,8 @@ describe('the store close pool', () => {
     const reading = first?.readStoreDay(query);
     const held = first?.readHeld(query);
     // A supervisor points the counter at another database (here: the same one by another URL).
-    url = `${terminalUrl}${terminalUrl.includes('?') ? '&' : '?'}application_name=other`;
+    // (sslmode: the one parameter besides certificate files a counter's URL may carry.)
+    url = `${terminalUrl}${terminalUrl.includes('?') ? '&' : '?'}sslmode=disable`;
     gated = false;
     const second = holder.get();
     expect(second).not.toBe(first);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { categorize, parseStoreDbUrl } from './connection';
+import { categorize, connectStoreDb, parseStoreDbUrl } from './connection';
+import { startSilentServer } from './test-support/silent-server';
 
 describe('a store database URL', () => {
   it('on the store network needs no TLS; anywhere else it must ask for it', () => {
@@ -53,5 +54,70 @@ describe('a store database URL', () => {
     expect(categorize({ code: '42501' })).toBe('permission');
     expect(categorize({ code: '57P01' })).toBe('network');
     expect(categorize({ code: '23514' })).toBe('bad-line');
+  });
+});
+
+describe('a store database URL is judged by what the driver will use (issue 26, item 5)', () => {
+  it('refuses a host or port in the query string that differs from the address shown', () => {
+    // node-postgres would connect (and send the password) to 127.0.0.1:48126.
+    expect(
+      parseStoreDbUrl('postgres://caja_1:pw@192.168.50.10:5432/db?host=127.0.0.1&port=48126'),
+    ).toEqual({ ok: false, category: 'ambiguous-url' });
+    expect(parseStoreDbUrl('postgres://caja_1:pw@192.168.50.10/db?port=48126')).toEqual({
+      ok: false,
+      category: 'ambiguous-url',
+    });
+    // The same host and port written twice say one thing.
+    expect(
+      parseStoreDbUrl('postgres://caja_1:pw@192.168.50.10:5432/db?host=192.168.50.10&port=5432'),
+    ).toMatchObject({ ok: true, host: '192.168.50.10', port: 5432 });
+  });
+
+  it('a public host in the query string does not pass the TLS rule under a private address', () => {
+    expect(parseStoreDbUrl('postgres://caja_1:pw@10.0.0.1/db?host=db.example.com')).toEqual({
+      ok: false,
+      category: 'ambiguous-url',
+    });
+  });
+
+  it('refuses a repeated parameter: the driver takes the last, a reader the first', () => {
+    expect(
+      parseStoreDbUrl('postgres://caja_1:pw@db.example.com/db?sslmode=require&sslmode=disable'),
+    ).toEqual({ ok: false, category: 'ambiguous-url' });
+    expect(
+      parseStoreDbUrl('postgres://caja_1:pw@10.0.0.1/db?sslmode=disable&sslmode=disable'),
+    ).toEqual({ ok: false, category: 'ambiguous-url' });
+  });
+
+  it('refuses unix-socket hosts and parameters the counter does not follow', () => {
+    for (const url of [
+      'postgres://caja_1:pw@10.0.0.1/db?host=/var/run/postgresql',
+      'postgres://caja_1:pw@%2Fvar%2Frun%2Fpostgresql/db',
+    ]) {
+      expect(parseStoreDbUrl(url), url).toEqual({ ok: false, category: 'ambiguous-url' });
+    }
+    for (const url of [
+      // Would turn the counter's deadlines off, or another login in than the one shown.
+      'postgres://caja_1:pw@10.0.0.1/db?statement_timeout=0',
+      'postgres://caja_1:pw@10.0.0.1/db?user=postgres',
+      'postgres://caja_1:pw@10.0.0.1/db?ssl=0',
+      'postgres://caja_1:pw@10.0.0.1/db?uselibpqcompat=true&sslmode=require',
+    ]) {
+      expect(parseStoreDbUrl(url), url).toEqual({ ok: false, category: 'ambiguous-url' });
+    }
+  });
+
+  it('connects to the host it shows, never to one in the query string', async () => {
+    const silent = await startSilentServer();
+    try {
+      const port = new URL(silent.url).port;
+      const url = `postgres://caja_1:pw@192.168.50.10:5432/db?host=127.0.0.1&port=${port}`;
+      await expect(
+        connectStoreDb(url, { connectTimeoutMs: 300, statementTimeoutMs: 300 }),
+      ).rejects.toMatchObject({ category: 'ambiguous-url' });
+      expect(silent.accepted()).toBe(0);
+    } finally {
+      await silent.close();
+    }
   });
 });

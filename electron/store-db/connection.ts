@@ -3,8 +3,13 @@
 // costs a bounded wait, and an error listener, so an idle connection's error never crashes the
 // main process.
 import { isIP } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
+import { parse as parseConnectionString } from 'pg-connection-string';
 import type { StoreDbErrorCategory } from '../../shared/store/replication-state';
+import { type AnswerBounds, boundedClient, DEFAULT_ANSWER_BOUNDS } from './answer-bounds';
+import { StoreDbError } from './store-db-error';
+
+export { StoreDbError };
 
 export type StoreDbTimeouts = {
   connectTimeoutMs: number;
@@ -17,9 +22,33 @@ export const DEFAULT_TIMEOUTS: StoreDbTimeouts = {
   statementTimeoutMs: 10_000,
 };
 
+/** What node-postgres is given: the URL's own parts, never the URL itself (see readStoreDbUrl). */
+export type StoreDbDriverTarget = {
+  host: string;
+  port: number;
+  database: string;
+  user: string;
+  password: string;
+  ssl: pg.ClientConfig['ssl'];
+};
+
 export type ParsedStoreDbUrl =
-  | { ok: true; host: string; database: string; user: string; tls: boolean }
-  | { ok: false; category: Extract<StoreDbErrorCategory, 'bad-url' | 'tls-required'> };
+  | {
+      ok: true;
+      host: string;
+      port: number;
+      database: string;
+      user: string;
+      /** The URL's `sslmode`, or null when it names none. */
+      sslmode: string | null;
+      tls: boolean;
+      /** A function, so the password never shows when the answer is logged or serialized. */
+      driverTarget: () => StoreDbDriverTarget;
+    }
+  | {
+      ok: false;
+      category: Extract<StoreDbErrorCategory, 'bad-url' | 'tls-required' | 'ambiguous-url'>;
+    };
 
 /** Loopback, RFC 1918, link-local, unique-local IPv6 and a bare name (a LAN's machine name). */
 export function isPrivateHost(host: string): boolean {
@@ -42,7 +71,23 @@ export function isPrivateHost(host: string): boolean {
   return !h.includes('.');
 }
 
-/** Checks the URL's shape and the TLS rule without connecting. */
+/**
+ * The URL parameters a counter follows. Any other one is refused: node-postgres would take it
+ * over the counter's own settings (`statement_timeout=0` turns a deadline off, `user=` logs in
+ * as another user than the one shown, `ssl=0` drops TLS).
+ */
+const URL_PARAMETERS = new Set(['sslmode', 'sslrootcert', 'sslcert', 'sslkey', 'host', 'port']);
+const TLS_MODES = new Set(['require', 'verify-ca', 'verify-full']);
+const DEFAULT_PORT = 5432;
+
+/**
+ * Checks the URL's shape and the TLS rule without connecting, on what the driver will use: the
+ * URL is read by pg-connection-string, the parser node-postgres itself uses, and a URL that
+ * reads one way to a person (or `new URL`) and another to the driver is refused as ambiguous: a
+ * repeated parameter (the driver takes the last), a `host`/`port` in the query that differs
+ * from the address (the driver takes the query's), a unix socket (docs/decisions.md "The store
+ * database URL means one thing (issue 26, item 5)").
+ */
 export function parseStoreDbUrl(url: string): ParsedStoreDbUrl {
   let parsed: URL;
   try {
@@ -53,40 +98,75 @@ export function parseStoreDbUrl(url: string): ParsedStoreDbUrl {
   if (!['postgres:', 'postgresql:'].includes(parsed.protocol) || !parsed.hostname) {
     return { ok: false, category: 'bad-url' };
   }
-  const sslmode = parsed.searchParams.get('sslmode');
-  const tls = sslmode !== null && ['require', 'verify-ca', 'verify-full'].includes(sslmode);
-  if (!tls && !isPrivateHost(parsed.hostname)) return { ok: false, category: 'tls-required' };
+  const names = [...parsed.searchParams.keys()];
+  if (new Set(names).size !== names.length || names.some((n) => !URL_PARAMETERS.has(n))) {
+    return { ok: false, category: 'ambiguous-url' };
+  }
+  let driver: ReturnType<typeof parseConnectionString>;
+  let shown: { host: string; user: string; password: string; database: string };
+  try {
+    driver = parseConnectionString(url);
+    shown = {
+      host: decodeURIComponent(parsed.hostname).replace(/^\[(.+)\]$/, '$1'),
+      user: decodeURIComponent(parsed.username),
+      password: decodeURIComponent(parsed.password),
+      database: decodeURIComponent(parsed.pathname.slice(1)),
+    };
+  } catch {
+    // An undecodable part, or a certificate file that cannot be read.
+    return { ok: false, category: 'bad-url' };
+  }
+  const host = driver.host ?? '';
+  if (host.startsWith('/') || shown.host.startsWith('/')) {
+    return { ok: false, category: 'ambiguous-url' };
+  }
+  const port = Number(driver.port || DEFAULT_PORT);
+  const database = driver.database ?? '';
+  const user = driver.user ?? '';
+  const password = driver.password ?? '';
+  if (
+    host !== shown.host ||
+    port !== Number(parsed.port || DEFAULT_PORT) ||
+    user !== shown.user ||
+    password !== shown.password ||
+    database !== shown.database
+  ) {
+    return { ok: false, category: 'ambiguous-url' };
+  }
+  const sslmode = typeof driver.sslmode === 'string' ? driver.sslmode : null;
+  const tls = sslmode !== null && TLS_MODES.has(sslmode);
+  if (!tls && !isPrivateHost(host)) return { ok: false, category: 'tls-required' };
+  // No sslmode: no TLS (not PGSSLMODE from the environment, which the driver would read).
+  const ssl = (driver.ssl ?? false) as pg.ClientConfig['ssl'];
   return {
     ok: true,
-    host: parsed.hostname,
-    database: decodeURIComponent(parsed.pathname.slice(1)),
-    user: decodeURIComponent(parsed.username),
+    host,
+    port,
+    database,
+    user,
+    sslmode,
     tls,
+    driverTarget: () => ({ host, port, database, user, password, ssl }),
   };
 }
 
-export class StoreDbError extends Error {
-  constructor(
-    readonly category: StoreDbErrorCategory,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'StoreDbError';
-  }
-}
-
-/** Opens a client; rejects with a StoreDbError. The caller ends it. */
+/**
+ * Opens a client; rejects with a StoreDbError. The caller ends it. Every answer it gets is
+ * bounded in bytes and rows (answer-bounds.ts): past them the connection is destroyed with
+ * `too-big`.
+ */
 export async function connectStoreDb(
   url: string,
   timeouts: StoreDbTimeouts = DEFAULT_TIMEOUTS,
   applicationName = 'mostrador',
+  bounds: AnswerBounds = DEFAULT_ANSWER_BOUNDS,
 ): Promise<pg.Client> {
   const checked = parseStoreDbUrl(url);
   if (!checked.ok)
     throw new StoreDbError(checked.category, `store database URL: ${checked.category}`);
-  const client = new pg.Client({
-    connectionString: url,
+  const Client = boundedClient(bounds);
+  const client = new Client({
+    ...checked.driverTarget(),
     connectionTimeoutMillis: timeouts.connectTimeoutMs,
     // 0: no limit (a migrate waiting for another one's lock).
     statement_timeout: timeouts.statementTimeoutMs || undefined,

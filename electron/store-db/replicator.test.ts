@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReplicationState } from '../../shared/store/replication-state';
+import { connectStoreDb } from './connection';
 import { readCursor } from './replication-cursor';
-import { replicationOff } from './replicator';
+import { replicationOff, storeDbKnowsTimeZone } from './replicator';
 import { databaseLines, openTestCounter, STORES, type TestCounter } from './test-support/counter';
 import { throwawayStoreDb } from './test-support/store-db-fixture';
 
@@ -253,5 +254,38 @@ describe('replicating a counter journal to the store database', () => {
   it('with no store database the state to show is off, in the shared shape', () => {
     const off = ReplicationState.parse(replicationOff(new Date('2026-03-10T15:00:00Z')));
     expect(off).toMatchObject({ state: 'off', waiting_lines: 0, last_error_category: null });
+  });
+});
+
+describe('the store time zone (issue 26, item 8)', () => {
+  it('a zone PostgreSQL reads otherwise is never sent: refused, bad-time-zone, lines waiting', async () => {
+    const { terminalUrl } = await db.migratedDatabase();
+    for (const [id, zone] of [
+      ['CAJA0081', '+09:00'],
+      ['CAJA0082', '-05:00'],
+      ['CAJA0083', 'IST'],
+    ] as const) {
+      const c = await counter(id);
+      await c.sell('ZONA01');
+      const replicator = c.startReplication(terminalUrl, { timeZone: zone });
+      await until(() => replicator.state().state === 'refused');
+      expect({ zone, state: replicator.state() }).toMatchObject({
+        zone,
+        state: { state: 'refused', last_error_category: 'bad-time-zone', waiting_lines: 2 },
+      });
+      expect(await databaseLines(terminalUrl, id)).toEqual([]);
+    }
+  });
+
+  it('the database is asked too: a name it does not know is refused', async () => {
+    const { terminalUrl } = await db.migratedDatabase();
+    const client = await connectStoreDb(terminalUrl);
+    try {
+      expect(await storeDbKnowsTimeZone(client, 'America/Lima')).toBe(true);
+      expect(await storeDbKnowsTimeZone(client, 'Mars/Olympus')).toBe(false);
+      expect(await storeDbKnowsTimeZone(client, '+09:00')).toBe(false);
+    } finally {
+      await client.end();
+    }
   });
 });

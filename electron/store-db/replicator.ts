@@ -6,6 +6,7 @@
 // skip). The cursor moves only after COMMIT. Failures back off with full jitter; an idle
 // connection's error never reaches the process. No Electron import: it runs under plain Node.
 import type pg from 'pg';
+import { isIanaTimeZone } from '../../shared/domain/store-time';
 import type { OperationMode } from '../../shared/journal-entry';
 import type {
   ReplicationState,
@@ -20,6 +21,7 @@ import {
   connectStoreDb,
   DEFAULT_TIMEOUTS,
   isUnreachable,
+  StoreDbError,
   type StoreDbTimeouts,
 } from './connection';
 import { type ReplicationCursor, readCursor, writeCursor } from './replication-cursor';
@@ -123,6 +125,21 @@ function peek(text: string): { seq: number; opId: string; mode: string | null } 
     opId: op_id.toLowerCase(),
     mode: type === 'intent' && typeof mode === 'string' ? mode : null,
   };
+}
+
+/**
+ * Whether the database knows the zone by that name (`pg_timezone_names`). A name only: an offset
+ * or an abbreviation PostgreSQL would take in `AT TIME ZONE` is not in that list.
+ */
+export async function storeDbKnowsTimeZone(
+  client: Pick<pg.Client, 'query'>,
+  timeZone: string,
+): Promise<boolean> {
+  const known = await client.query<{ known: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = $1) AS known',
+    [timeZone],
+  );
+  return known.rows[0]?.known === true;
 }
 
 export function startReplicator(options: ReplicatorOptions): Replicator {
@@ -281,6 +298,12 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
         options.signingKey,
       ]);
       beat = Math.max(beat, Number(registered.rows[0]?.beat ?? 0));
+      // Each line's store day is computed by the database in this zone: one it reads otherwise
+      // than the counter (or not at all) files sales under another day (docs/decisions.md "The
+      // store time zone is an IANA name (issue 26, item 8)").
+      if (!(await storeDbKnowsTimeZone(fresh, options.timeZone))) {
+        throw new StoreDbError('bad-time-zone', 'the store database does not know the time zone');
+      }
       // A database restored from an older backup (or recreated) lacks lines the cursor has
       // passed: when it holds less of this counter than the cursor says, everything is sent
       // again from the start of the journal; the keys make what it still has a no-op.
@@ -413,6 +436,17 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
     current.replicated_seq = cursor.seq;
     reader = await openReader();
     await scanAtStart(reader);
+    if (!isIanaTimeZone(options.timeZone)) {
+      // An offset or an abbreviation (a settings file from before zones had to be IANA names):
+      // PostgreSQL reads it otherwise than the counter. Nothing is sent; the lines wait, and
+      // saving a zone restarts the replication (store-link.ts).
+      setState('refused', 'bad-time-zone');
+      await new Promise<void>((resolve) => {
+        if (stopped) resolve();
+        else stopping.signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+      return;
+    }
     let failures = 0;
     while (!stopped) {
       let batch: Batch;

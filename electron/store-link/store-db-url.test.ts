@@ -74,4 +74,32 @@ describe('the store database URL', () => {
     expect(checkStoreDbUrl('postgres://caja:secreto@caja-server.local/tienda').ok).toBe(true);
     expect(checkStoreDbUrl('postgres://caja:secreto@[fd00::1]/tienda').ok).toBe(true);
   });
+
+  it('shows and checks what the driver will use: an ambiguous URL is refused (issue 26, item 5)', () => {
+    for (const url of [
+      // Shown as 192.168.50.10; node-postgres would send the password to 127.0.0.1:48126.
+      'postgres://caja_1:pw@192.168.50.10:5432/db?host=127.0.0.1&port=48126',
+      // A public host hidden behind a private address would pass the TLS rule.
+      'postgres://caja_1:pw@10.0.0.1/db?host=db.example.com',
+      // Shown as require; the driver takes the last one and connects in clear.
+      'postgres://caja_1:pw@db.example.com/db?sslmode=require&sslmode=disable',
+      'postgres://caja_1:pw@10.0.0.1/db?host=/var/run/postgresql',
+      'postgres://caja_1:pw@10.0.0.1/db?password=other',
+    ]) {
+      expect({ url, check: checkStoreDbUrl(url) }).toEqual({
+        url,
+        check: { ok: false, problem: 'ambiguous' },
+      });
+    }
+    const same = checkStoreDbUrl(
+      'postgres://caja_1:pw@192.168.50.10:5432/db?host=192.168.50.10&port=5432&sslmode=require',
+    );
+    expect(same.ok && same.target).toEqual({
+      host: '192.168.50.10',
+      port: 5432,
+      database: 'db',
+      user: 'caja_1',
+      sslmode: 'require',
+    });
+  });
 });

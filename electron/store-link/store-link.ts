@@ -10,6 +10,7 @@ import type {
   StoreCheck,
   StoreDbStatus,
   StoreDbTest,
+  StoreDbUrlProblem,
   StoreFreshness,
 } from '../../shared/bridge/store-db';
 import type { OperationMode } from '../../shared/journal-entry';
@@ -93,7 +94,7 @@ export type StoreLink = {
 export class StoreLinkError extends Error {
   override readonly name = 'StoreLinkError';
   constructor(
-    readonly code: 'env' | 'not-a-url' | 'needs-tls',
+    readonly code: 'env' | StoreDbUrlProblem,
     message: string,
   ) {
     super(message);

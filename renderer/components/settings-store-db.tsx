@@ -71,6 +71,7 @@ export function SettingsStoreDb({ pin }: { pin: string }) {
     }
     const issue = answer.error.issues?.url;
     if (issue === 'needs-tls') setUrlProblem('storeDb.settings.urlNeedsTls');
+    else if (issue === 'ambiguous') setUrlProblem('storeDb.settings.urlAmbiguous');
     else if (issue === 'not-a-url') setUrlProblem('storeDb.settings.urlBad');
     else setError(guidanceForBridgeError('other', answer.error, answer.lost));
   };
@@ -256,7 +257,9 @@ function CheckList({ check: test }: { check: StoreDbTest }) {
         {t(
           test.url_problem === 'needs-tls'
             ? 'storeDb.settings.urlNeedsTls'
-            : 'storeDb.settings.urlBad',
+            : test.url_problem === 'ambiguous'
+              ? 'storeDb.settings.urlAmbiguous'
+              : 'storeDb.settings.urlBad',
         )}
       </p>
     );

@@ -515,6 +515,8 @@ export const en: Record<MessageKey, string> = {
   'settings.language': 'Language',
   'settings.timeZone': 'Store time zone',
   'settings.timeZoneInvalid': 'Unknown time zone (example: America/Lima)',
+  'settings.timeZoneNotIana':
+    "Use the zone's name (example: America/Lima), not an abbreviation (IST) or an offset (-05:00): the store database reads them otherwise and would file sales under another day. Meanwhile nothing is sent to the store database.",
   'settings.save': 'Save changes',
   'settings.saved': 'Changes saved.',
   'settings.token': 'Service token',

@@ -519,6 +519,8 @@ export const esPE = {
   'settings.language': 'Idioma',
   'settings.timeZone': 'Zona horaria de la tienda',
   'settings.timeZoneInvalid': 'Zona horaria desconocida (ejemplo: America/Lima)',
+  'settings.timeZoneNotIana':
+    'Use el nombre de la zona (ejemplo: America/Lima), no una abreviatura (IST) ni un desfase (-05:00): la base de datos de la tienda los lee de otra forma y pondría las ventas en otro día. Mientras tanto no se envía nada a la base de la tienda.',
   'settings.save': 'Guardar cambios',
   'settings.saved': 'Cambios guardados.',
   'settings.token': 'Token del servicio',

@@ -24,6 +24,8 @@ export const storeDbEsPE = {
     'No es una dirección postgres:// con usuario, contraseña, servidor y base.',
   'storeDb.settings.urlNeedsTls':
     'Este servidor está fuera de la red de la tienda: agregue ?sslmode=require (o verify-full).',
+  'storeDb.settings.urlAmbiguous':
+    'La dirección se puede leer de dos maneras (un parámetro repetido, host o port en la consulta distinto del servidor, un socket local): escríbala solo con usuario, contraseña, servidor, puerto, base y sslmode.',
   'storeDb.settings.save': 'Guardar dirección',
   'storeDb.settings.remove': 'Quitar la base de datos',
   'storeDb.settings.test': 'Probar conexión',
@@ -37,6 +39,8 @@ export const storeDbEsPE = {
     'La dirección guardada no es válida: guárdela de nuevo. Mientras tanto esta caja trabaja sola.',
   'storeDb.settings.problem.needs-tls':
     'La dirección guardada necesita sslmode=require: guárdela de nuevo. Mientras tanto esta caja trabaja sola.',
+  'storeDb.settings.problem.ambiguous':
+    'La dirección guardada se puede leer de dos maneras: guárdela de nuevo sin parámetros repetidos ni host o port en la consulta. Mientras tanto esta caja trabaja sola.',
   'storeDb.settings.problem.no-store-id':
     'Falta el id de cliente de la tienda (pos_client_id, en Configuración general): sin él no se envía nada.',
   'storeDb.state.off': 'Envío: apagado.',
@@ -81,8 +85,14 @@ export const storeDbEsPE = {
   'storeDb.category.tls':
     'La conexión cifrada (TLS) falló: revise sslmode y el certificado del servidor.',
   'storeDb.category.bad-url': 'La dirección no es válida.',
+  'storeDb.category.ambiguous-url':
+    'La dirección se puede leer de dos maneras (parámetro repetido, host o port en la consulta, socket local).',
   'storeDb.category.bad-line': 'La base rechazó un registro de esta caja: llame a soporte.',
   'storeDb.category.server': 'El servidor respondió con un error.',
+  'storeDb.category.bad-time-zone':
+    'La zona horaria de la tienda no es un nombre como America/Lima: corríjala en Configuración general. Hasta entonces no se envía nada.',
+  'storeDb.category.too-big':
+    'El servidor respondió con mucho más de lo que una caja pide: se cortó la conexión. Revise que la dirección sea la de la base de la tienda.',
 
   'storeDb.elsewhere.billedAt': 'Facturado en {counter} a las {time}.',
   'storeDb.elsewhere.billedAtDay': 'Facturado en {counter} el {when}.',
@@ -116,6 +126,8 @@ export const storeDbEn: Record<keyof typeof storeDbEsPE, string> = {
   'storeDb.settings.urlBad': 'Not a postgres:// address with user, password, server and database.',
   'storeDb.settings.urlNeedsTls':
     "This server is outside the store's network: add ?sslmode=require (or verify-full).",
+  'storeDb.settings.urlAmbiguous':
+    'The address reads two ways (a repeated parameter, a host or port in the query other than the server, a local socket): write it with user, password, server, port, database and sslmode only.',
   'storeDb.settings.save': 'Save address',
   'storeDb.settings.remove': 'Remove the database',
   'storeDb.settings.test': 'Test connection',
@@ -129,6 +141,8 @@ export const storeDbEn: Record<keyof typeof storeDbEsPE, string> = {
     'The saved address is not valid: save it again. Meanwhile this counter works alone.',
   'storeDb.settings.problem.needs-tls':
     'The saved address needs sslmode=require: save it again. Meanwhile this counter works alone.',
+  'storeDb.settings.problem.ambiguous':
+    'The saved address reads two ways: save it again without repeated parameters or a host or port in the query. Meanwhile this counter works alone.',
   'storeDb.settings.problem.no-store-id':
     "The store's client id (pos_client_id, in general settings) is missing: nothing is sent without it.",
   'storeDb.state.off': 'Sending: off.',
@@ -172,8 +186,14 @@ export const storeDbEn: Record<keyof typeof storeDbEsPE, string> = {
   'storeDb.category.tls':
     "The encrypted link (TLS) failed: check sslmode and the server's certificate.",
   'storeDb.category.bad-url': 'The address is not valid.',
+  'storeDb.category.ambiguous-url':
+    'The address reads two ways (a repeated parameter, a host or port in the query, a local socket).',
   'storeDb.category.bad-line': 'The database refused a record of this counter: call support.',
   'storeDb.category.server': 'The server answered with an error.',
+  'storeDb.category.bad-time-zone':
+    "The store's time zone is not a name like America/Lima: fix it in general settings. Until then nothing is sent.",
+  'storeDb.category.too-big':
+    "The server answered with far more than a counter asks for: the connection was cut. Check that the address is the store database's.",
 
   'storeDb.elsewhere.billedAt': 'Billed at {counter} at {time}.',
   'storeDb.elsewhere.billedAtDay': 'Billed at {counter} on {when}.',

@@ -70,4 +70,11 @@ describe('timeZoneState', () => {
     expect(timeZoneState('America/Lima')).toEqual({ status: 'valid' });
     expect(timeZoneState('Mars/Olympus')).toMatchObject({ status: 'error' });
   });
+
+  it('takes IANA names only: no offsets, no abbreviations (issue 26, item 8)', () => {
+    expect(timeZoneState('Asia/Tokyo')).toEqual({ status: 'valid' });
+    for (const zone of ['+09:00', '-05:00', 'IST']) {
+      expect(timeZoneState(zone)).toEqual({ status: 'error', message: 'settings.timeZoneNotIana' });
+    }
+  });
 });

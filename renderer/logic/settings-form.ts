@@ -2,6 +2,7 @@
 // HTTPS (plain HTTP only to this machine, for a local sandbox), with no credentials in it, and
 // live mode needs an address. The contract's BaseUrl schema has the last word.
 import { BaseUrl, PosClientId, type Settings, type SettingsChange } from '../../shared/bridge';
+import { isIanaTimeZone, isKnownTimeZone } from '../../shared/domain/store-time';
 import type { FieldState } from './sale-form';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -66,14 +67,14 @@ export function posClientIdState(raw: string): FieldState {
 }
 
 export function timeZoneState(raw: string): FieldState {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: raw.trim() });
-    return raw.trim() === ''
-      ? { status: 'error', message: 'settings.timeZoneInvalid' }
-      : { status: 'valid' };
-  } catch {
-    return { status: 'error', message: 'settings.timeZoneInvalid' };
+  const zone = raw.trim();
+  if (isIanaTimeZone(zone)) return { status: 'valid' };
+  if (zone !== '' && isKnownTimeZone(zone)) {
+    // Intl takes it, PostgreSQL reads it otherwise (docs/decisions.md "The store time zone is an
+    // IANA name (issue 26, item 8)").
+    return { status: 'error', message: 'settings.timeZoneNotIana' };
   }
+  return { status: 'error', message: 'settings.timeZoneInvalid' };
 }
 
 export function storeNameState(raw: string): FieldState {

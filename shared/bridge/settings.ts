@@ -2,6 +2,7 @@
 // is configured, its last 4 characters, and how it is protected at rest.
 import { z } from 'zod';
 import { ServiceCashierId } from '../api/in-store';
+import { isIanaTimeZone } from '../domain/store-time';
 import { TerminalName } from '../store/store-operation';
 import { ReceiptPrinterSettings } from './printer';
 
@@ -93,7 +94,13 @@ export const SettingsChange = z.strictObject({
   store_name: z.string().trim().min(1).max(80).optional(),
   api_generation: ApiGeneration.optional(),
   language: Language.optional(),
-  time_zone: z.string().min(1).max(64).optional(),
+  /** An IANA name only (America/Lima): no offset, no abbreviation (shared/domain/store-time.ts). */
+  time_zone: z
+    .string()
+    .min(1)
+    .max(64)
+    .refine(isIanaTimeZone, { message: 'an IANA time zone name, such as America/Lima' })
+    .optional(),
   pos_client_id: PosClientId.nullable().optional(),
   /** HTTPS (plain HTTP only to this machine), like the service's base URL. */
   store_url: BaseUrl.nullable().optional(),

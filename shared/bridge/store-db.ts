@@ -34,6 +34,12 @@ export const StoreDbUrlProblem = z.enum([
   'not-a-url',
   /** A host outside this machine and the private networks without `sslmode=require` or `verify-full`. */
   'needs-tls',
+  /**
+   * The URL reads two ways (a repeated parameter, a `host` or `port` in the query other than the
+   * address, a unix socket, a parameter the counter does not follow): the driver would not use
+   * what the screen shows.
+   */
+  'ambiguous',
 ]);
 export type StoreDbUrlProblem = z.infer<typeof StoreDbUrlProblem>;
 
@@ -45,7 +51,7 @@ export const StoreDbStatus = z.object({
    * Why the counter runs as a one-counter store although a URL is set: the stored URL could not
    * be read or used, or live mode has no store client id (`pos_client_id`) to file lines under.
    */
-  problem: z.enum(['unreadable', 'not-a-url', 'needs-tls', 'no-store-id']).nullable(),
+  problem: z.enum(['unreadable', 'not-a-url', 'needs-tls', 'ambiguous', 'no-store-id']).nullable(),
   replication: ReplicationState,
 });
 export type StoreDbStatus = z.infer<typeof StoreDbStatus>;

@@ -70,6 +70,31 @@ export function formatStoreDate(day: string, locale: string): string {
   }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
+let ianaZones: Set<string> | null = null;
+const IANA_AREA =
+  /^(Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific)\/[A-Za-z0-9_+-]+(\/[A-Za-z0-9_+-]+)?$/;
+
+/**
+ * An IANA zone name (America/Lima, Asia/Kolkata, or UTC) that this runtime knows: its canonical
+ * id is in `Intl.supportedValuesOf('timeZone')` (whose ids are CLDR's, Asia/Calcutta for
+ * Asia/Kolkata, so the name itself is looked up through Intl). Never an offset (`+09:00`), an
+ * abbreviation (`IST`, `EST`), a POSIX rule (`PST8PDT`) or `Etc/GMT+5`: Intl takes them, but
+ * PostgreSQL reads a POSIX offset westward (`+09:00` is nine hours behind Greenwich there), so the
+ * store day in the database and at the counter would differ (docs/decisions.md "The store time
+ * zone is an IANA name (issue 26, item 8)"). The database checks its own list too (replicator.ts).
+ */
+export function isIanaTimeZone(name: string): boolean {
+  if (name !== 'UTC' && !IANA_AREA.test(name)) return false;
+  ianaZones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+  try {
+    return ianaZones.has(
+      new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone,
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** A zone this runtime knows (an IANA name such as America/Lima). */
 export function isKnownTimeZone(timeZone: string): boolean {
   try {

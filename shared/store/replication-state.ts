@@ -14,7 +14,14 @@ import { z } from 'zod';
  * - `tls-required`: a host outside loopback and the private ranges without `sslmode=require`;
  * - `tls`: the TLS handshake failed;
  * - `bad-url`: the URL is not a `postgres://` URL;
+ * - `ambiguous-url`: the URL reads two ways (a repeated parameter, a `host` or `port` in the query
+ *   that differs from the address, a unix socket, a parameter the counter does not follow);
  * - `bad-line`: the database refused a line's content (held, never skipped);
+ * - `too-big`: an answer broke the bounds on bytes or rows of one query (a hostile or broken
+ *   server): the connection was ended before it could fill the counter's memory;
+ * - `bad-time-zone`: the store's time zone (settings `time_zone`) is not an IANA name the counter
+ *   and the database both know (an offset or an abbreviation is read otherwise by PostgreSQL):
+ *   nothing is sent until a supervisor fixes it;
  * - `server`: any other error the server reported.
  */
 export const StoreDbErrorCategory = z.enum([
@@ -27,7 +34,10 @@ export const StoreDbErrorCategory = z.enum([
   'tls-required',
   'tls',
   'bad-url',
+  'ambiguous-url',
   'bad-line',
+  'too-big',
+  'bad-time-zone',
   'server',
 ]);
 export type StoreDbErrorCategory = z.infer<typeof StoreDbErrorCategory>;

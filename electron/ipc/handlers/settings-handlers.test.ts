@@ -160,6 +160,22 @@ describe('settings', () => {
     });
   });
 
+  it('refuse a time zone that is an offset or an abbreviation (issue 26, item 8)', async () => {
+    const table = await open();
+    await ok(table, 'supervisor.setPin', { pin: PIN });
+    for (const zone of ['+09:00', '-05:00', 'IST']) {
+      const error = await errorOf(table, 'settings.update', {
+        pin: PIN,
+        change: { time_zone: zone },
+      });
+      expect({ zone, error }).toMatchObject({
+        zone,
+        error: { code: 'bad-arguments', issues: { 'change.time_zone': expect.any(String) } },
+      });
+    }
+    await ok(table, 'settings.update', { pin: PIN, change: { time_zone: 'Asia/Tokyo' } });
+  });
+
   it('let the cashier start and end a shift without a PIN', async () => {
     const table = await open();
     // Upper case, so "caja-07" and "CAJA-07" are one cashier (issue 18 item 5).

@@ -1,8 +1,8 @@
 // settings.*, shift.* and supervisor.*: what the supervisor configures (behind the PIN) and the
 // cashier's own shift choice (no PIN).
+import { isIanaTimeZone } from '../../../shared/domain/store-time';
 import { checkBaseUrl } from '../../service/base-url';
 import { type SettingsChangeInput, SettingsError } from '../../settings/settings-store';
-import { isTimeZone } from '../../settings/stored-settings';
 import { BridgeFailure, badArguments, notConfigured } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
 import { requirePin } from './require-pin';
@@ -64,8 +64,12 @@ export function settingsHandlers(deps: HandlerDeps): Pick<HandlerMap, SettingsMe
         }
         next.store_url = checked.baseUrl;
       }
-      if (change.time_zone !== undefined && !isTimeZone(change.time_zone)) {
-        throw badArguments('unknown time zone', { 'change.time_zone': 'not a time zone' });
+      // An IANA name only: PostgreSQL reads an offset or an abbreviation otherwise than the
+      // counter (docs/decisions.md "The store time zone is an IANA name (issue 26, item 8)").
+      if (change.time_zone !== undefined && !isIanaTimeZone(change.time_zone)) {
+        throw badArguments('not an IANA time zone', {
+          'change.time_zone': 'not an IANA time zone name',
+        });
       }
       const saved = settings.get().base_url;
       const baseUrl = next.base_url === undefined ? saved : next.base_url;

@@ -73,6 +73,11 @@ function configureFailure(error: unknown): unknown {
         return badArguments('outside this network the URL needs sslmode=require or verify-full', {
           url: 'needs-tls',
         });
+      case 'ambiguous':
+        return badArguments(
+          'the URL reads two ways (a repeated parameter, a host or port in the query, a socket)',
+          { url: 'ambiguous' },
+        );
       default:
         return error;
     }

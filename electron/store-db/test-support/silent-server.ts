@@ -1,9 +1,16 @@
 // A TCP server that accepts connections and never answers: a store database that hangs.
 import { createServer, type Socket } from 'node:net';
 
-export async function startSilentServer(): Promise<{ url: string; close(): Promise<void> }> {
+export async function startSilentServer(): Promise<{
+  url: string;
+  /** How many connections it has accepted. */
+  accepted(): number;
+  close(): Promise<void>;
+}> {
   const sockets = new Set<Socket>();
+  let accepted = 0;
   const server = createServer((socket) => {
+    accepted += 1;
     sockets.add(socket);
     socket.on('error', () => undefined);
     socket.on('close', () => sockets.delete(socket));
@@ -13,6 +20,7 @@ export async function startSilentServer(): Promise<{ url: string; close(): Promi
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `postgres://caja:pw@127.0.0.1:${port}/store`,
+    accepted: () => accepted,
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();
