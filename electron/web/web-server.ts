@@ -29,13 +29,13 @@ export const LINK_USED_PAGE =
   'donde se abrió primero. Si la caja ya está abierta en otra pestaña o ventana, siga allí ' +
   '(recargar la página con F5 no la cierra).</p>' +
   '<p>Para un enlace nuevo, detenga Mostrador (Ctrl+C en la ventana donde corre) y vuelva a ' +
-  'iniciarlo con <code>npm start</code>: mostrará y abrirá un enlace nuevo.</p>' +
+  'iniciarlo con <code>npm start</code> (o <code>npm run web</code>): mostrará un enlace nuevo.</p>' +
   '<div lang="en"><h2>This link was already used</h2>' +
   '<p>The link Mostrador shows when it starts opens the till once, in the browser that opened ' +
   'it first. If the till is already open in another tab or window, carry on there (reloading ' +
   'with F5 keeps it open).</p>' +
   '<p>For a new link, stop Mostrador (Ctrl+C in its window) and start it again with ' +
-  '<code>npm start</code>: it shows and opens a new link.</p></div></html>\n';
+  '<code>npm start</code> (or <code>npm run web</code>): it shows a new link.</p></div></html>\n';
 
 export const NOT_BUILT_PAGE =
   '<!doctype html><meta charset="utf-8"><title>Mostrador</title>' +
