@@ -8,7 +8,7 @@
 import { cp, rm } from 'node:fs/promises';
 import autocannon from 'autocannon';
 import { dayInZone } from '../electron/mock/clock';
-import { httpBridge, readBridgeSecret } from './bridge-client';
+import { httpBridge, openSession } from './bridge-client';
 import { hasBaseUrl, hasUrl, startJsonLineProcess } from './json-line-process';
 import { createFundingOverHttp, MOCK_TOKEN } from './live-backend';
 import { type ProcMemory, readProcMemory } from './proc-stats';
@@ -91,7 +91,7 @@ export async function measureHost(options: {
   );
   try {
     const baseUrl = mock.info.base_url;
-    const bridge = httpBridge(host.info.url, readBridgeSecret(host.info.url));
+    const bridge = httpBridge(host.info.url, await openSession(host.info.url));
     await bridge.call('token.set', {
       pin: SUPERVISOR_PIN,
       token: MOCK_TOKEN,

@@ -2,6 +2,8 @@
 
 export type Row = {
   metric: string;
+  /** The bench part that measures it, as `--only` names it (bundle, cold, overhead, …). */
+  part: string;
   value: string;
   baseline: string;
   target: string;
@@ -12,6 +14,14 @@ export type Row = {
   /** Where the figure comes from (the bench's measured parts), shown when it is missed. */
   why?: string;
 };
+
+/**
+ * The rows of the parts that ran: with `--only`, the others were not measured, and showing them
+ * as "error" rows (no figure) said every other bench had failed. `null`: every part.
+ */
+export function rowsOfParts(rows: readonly Row[], only: ReadonlySet<string> | null): Row[] {
+  return only ? rows.filter((r) => only.has(r.part)) : [...rows];
+}
 
 /** One line per missed goal: by how much, and why, from the parts the bench measured. */
 export function formatMisses(rows: readonly Row[]): string {
@@ -26,6 +36,7 @@ export function formatMisses(rows: readonly Row[]): string {
 export function formatTable(rows: readonly Row[]): string {
   const header: Row = {
     metric: 'metric',
+    part: '',
     value: 'value',
     baseline: 'baseline',
     target: 'target',

@@ -12,7 +12,7 @@ import { measureMemory } from './memory';
 import { measureMockLoad } from './mock-load';
 import { measureMockRps } from './mock-rps';
 import { prebundle } from './prebundle';
-import { fmt, formatMisses, formatTable, type Row } from './report-table';
+import { fmt, formatMisses, formatTable, type Row, rowsOfParts } from './report-table';
 import { now, round } from './stats';
 import { measureStoreClose } from './store-close';
 import { measureStoreDb } from './store-db';
@@ -199,9 +199,10 @@ const overheadWhy = (kind: 'verify' | 'billed') => {
   );
 };
 
-const rows: Row[] = [
+const everyRow: Row[] = [
   {
     metric: 'renderer_js_gz',
+    part: 'bundle',
     value: bundles
       ? `${fmt(bundles.renderer_js_gz / 1024, ' KiB')} (${fmt(jsRatio, '×', 2)})`
       : '—',
@@ -213,6 +214,7 @@ const rows: Row[] = [
   },
   {
     metric: 'cold_start_ms',
+    part: 'cold',
     value: cold
       ? `${fmt(cold.cold_start_ms, ' ms', 0)} (${fmt(ratio(cold.cold_start_ms, cold.baseline_cold_start_ms), '×', 2)})`
       : '—',
@@ -229,6 +231,7 @@ const rows: Row[] = [
   },
   {
     metric: 'verify_overhead_ms',
+    part: 'overhead',
     value: overhead
       ? `${ms(overhead.verify_overhead_ms)} (${fmt(overhead.verify_overhead_ratio, '×', 2)} of raw)`
       : '—',
@@ -242,6 +245,7 @@ const rows: Row[] = [
   },
   {
     metric: 'billed_overhead_ms',
+    part: 'overhead',
     value: overhead
       ? `${ms(overhead.billed_overhead_ms)} (${fmt(overhead.billed_overhead_ratio, '×', 2)} of raw)`
       : '—',
@@ -255,6 +259,7 @@ const rows: Row[] = [
   },
   {
     metric: 'mock_rps_ratio',
+    part: 'rps',
     value: fmt(rps?.mock_rps_ratio, '×', 2),
     baseline: rpsDetails?.hello_rps ? `${rpsDetails.hello_rps.join('/')} req/s hello` : '—',
     target: '≥ 0.5×',
@@ -268,6 +273,7 @@ const rows: Row[] = [
   },
   {
     metric: 'openapi_rps_ratio',
+    part: 'rps',
     value: rps?.openapi_rps_ratio !== undefined ? fmt(rps.openapi_rps_ratio, '×', 2) : '—',
     baseline: rpsDetails?.hello_rps ? 'hello world, same rounds' : '—',
     target: '≥ 0.5× (served from memory)',
@@ -282,6 +288,7 @@ const rows: Row[] = [
   },
   {
     metric: 'load_verify_p99_ms',
+    part: 'load',
     value: load
       ? `${load.verify.p99_ms} ms (p50 ${load.verify.p50_ms}, max ${load.verify.max_ms}, ${load.verify.rps} req/s)`
       : '—',
@@ -291,6 +298,7 @@ const rows: Row[] = [
   },
   {
     metric: 'load_mixed_p99_ms',
+    part: 'load',
     value: load
       ? `${load.mixed.p99_ms} ms (p50 ${load.mixed.p50_ms}, max ${load.mixed.max_ms}, ${load.mixed.rps} req/s)`
       : '—',
@@ -300,6 +308,7 @@ const rows: Row[] = [
   },
   {
     metric: 'summary_render_ms',
+    part: 'summary',
     value: fmt(summary?.summary_render_ms, ' ms', 0),
     baseline: '—',
     target: '≤ 300 ms',
@@ -309,6 +318,7 @@ const rows: Row[] = [
   },
   {
     metric: 'summary_pdf_ms',
+    part: 'summary',
     value: fmt(summary?.summary_pdf_ms, ' ms', 0),
     baseline: fmt(summary?.summary_pdf_chromium_ms, ' ms Chromium'),
     target: '≤ 2000 ms',
@@ -318,6 +328,7 @@ const rows: Row[] = [
   },
   {
     metric: 'store_close_open_ms',
+    part: 'storeclose',
     value: fmt(storeclose?.store_close_open_ms, ' ms', 1),
     baseline: fmt(storeclose?.store_close_bare_select_ms, ' ms bare SELECT'),
     target: '≤ 1000 ms (10 × 1,000)',
@@ -327,6 +338,7 @@ const rows: Row[] = [
   },
   {
     metric: 'host_rss_mb',
+    part: 'memory',
     value: fmt(memory?.host_rss_mb, ' MB'),
     baseline: fmt(memory?.host_idle_rss_mb, ' MB idle'),
     target: `≤ idle + 30 MB (${fmt(hostGoal, ' MB')})`,
@@ -338,6 +350,7 @@ const rows: Row[] = [
   },
   {
     metric: 'mock_rss_mb',
+    part: 'memory',
     value: fmt(memory?.mock_rss_mb, ' MB'),
     baseline: fmt(memory?.mock_idle_rss_mb, ' MB idle'),
     target: `≤ idle + 40 MB (${fmt(mockGoal, ' MB')})`,
@@ -349,6 +362,8 @@ const rows: Row[] = [
   },
   ...storeDbRows(),
 ];
+// Only what ran: a part left out by `--only` is no "error" row (docs/decisions.md).
+const rows = rowsOfParts(everyRow, only);
 
 /** The store database's figures (issue 20), each beside its floor from the same run. */
 function storeDbRows(): Row[] {
@@ -365,6 +380,7 @@ function storeDbRows(): Row[] {
   return [
     {
       metric: 'storedb_catchup_lines_s',
+      part: 'storedb',
       value: storedb
         ? `${fmt(storedb.catchup_lines_per_s, ' lines/s', 0)} (${fmt(catchupRatio, '×', 2)})`
         : '—',
@@ -378,6 +394,7 @@ function storeDbRows(): Row[] {
     },
     {
       metric: 'storedb_lag_p99_ms',
+      part: 'storedb',
       value: storedb ? `${ms(storedb.lag_p99_ms, 1)} (p50 ${ms(storedb.lag_p50_ms, 1)})` : '—',
       baseline: '—',
       target: `reported (${PLAN.storedb.lagTerminals} counters, a line / 100 ms)`,
@@ -385,6 +402,7 @@ function storeDbRows(): Row[] {
     },
     {
       metric: 'storedb_day_read_ms',
+      part: 'storedb',
       value: storedb
         ? `${ms(storedb.day_read_ms, 1)} (the query ${ms(storedb.day_query_ms, 1)})`
         : '—',
@@ -394,6 +412,7 @@ function storeDbRows(): Row[] {
     },
     {
       metric: 'storedb_day_query_chain_ms',
+      part: 'storedb',
       value: storedb
         ? `${ms(storedb.day_query_chain_ms, 1)} (${fmt(chainRatio, '×', 2)}, ${storedb.chain_rows} more lines; the whole read ${ms(storedb.day_read_chain_ms, 1)})`
         : '—',
@@ -405,6 +424,7 @@ function storeDbRows(): Row[] {
     },
     {
       metric: 'storedb_verify_ms',
+      part: 'storedb',
       value: beside('verify_ms'),
       baseline: o ? `${ms(o.none.verify_ms)} no store database` : '—',
       target: 'the same (≤ +10% + 0.3 ms)',
@@ -413,6 +433,7 @@ function storeDbRows(): Row[] {
     },
     {
       metric: 'storedb_billed_ms',
+      part: 'storedb',
       value: beside('billed_ms'),
       baseline: o ? `${ms(o.none.billed_ms)} no store database` : '—',
       target: 'the same (≤ +10% + 0.3 ms)',

@@ -155,6 +155,20 @@ async function answerEarlierOperations(page: Page): Promise<void> {
   }
 }
 
+/**
+ * The session a browser gets from the launch URL (its one-time key exchanged for the session
+ * cookie), taken once by Node so every test's browser context can hold it.
+ */
+async function openSession(launchUrl: string): Promise<{ name: string; value: string }> {
+  const answer = await fetch(launchUrl, { redirect: 'manual' });
+  const [pair = ''] = (answer.headers.get('set-cookie') ?? '').split(';');
+  const at = pair.indexOf('=');
+  if (answer.status !== 303 || at < 1) {
+    throw new Error(`the launch URL opened no session (${answer.status})`);
+  }
+  return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+}
+
 /** Opens the app and brings the terminal to the state every test starts from. */
 export async function openReadyApp(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -180,8 +194,18 @@ export async function openReadyApp(page: Page, url: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
-type WorkerFixtures = { browserMode: BrowserMode };
+/** The worker's browser mode and the session its launch key opened once, for every test. */
+type SharedBrowserMode = BrowserMode & { session: { name: string; value: string } };
+
+type WorkerFixtures = { workerBrowserMode: SharedBrowserMode };
 type TestFixtures = {
+  /**
+   * The worker's browser mode, for a test: its `url` is the page's address (no key), and the
+   * test's browser context holds the session the launch key was exchanged for. The key opens
+   * one session only (docs/decisions.md "The launch key works once"), and every test has a
+   * context of its own.
+   */
+  browserMode: BrowserMode;
   app: Page;
   freshBrowserMode: BrowserMode;
   tillBrowserMode: BrowserMode;
@@ -200,15 +224,26 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { auto: true },
   ],
-  browserMode: [
+  workerBrowserMode: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
     async ({}, use) => {
       const { server, stop } = await startBrowserMode();
-      await use(server);
-      await stop();
+      try {
+        await use({ ...server, session: await openSession(server.url) });
+      } finally {
+        await stop();
+      }
     },
     { scope: 'worker', timeout: 90_000 },
   ],
+  browserMode: async ({ workerBrowserMode, context }, use) => {
+    const { session, ...server } = workerBrowserMode;
+    const origin = new URL(server.url).origin;
+    await context.addCookies([
+      { ...session, url: `${origin}/`, httpOnly: true, sameSite: 'Strict' },
+    ]);
+    await use({ ...server, url: `${origin}/` });
+  },
   /** A browser mode of its own, for tests that need an empty journal or a first run. */
   freshBrowserMode: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature

@@ -1,6 +1,7 @@
 // What the cashier and the supervisor see when the terminal's journal is in trouble. The
 // journal's own behaviour (disk full, emptied file) is tested under Node with the real files
 // (electron/ipc/compose/journal-full.test.ts); here the bridge's answers are replaced to show the screens.
+import { bridge } from './bridge-helper';
 import { expect, saveScreenshot, test } from './fixtures';
 
 test('a journal that cannot be written covers every screen until it can', async ({ app: page }) => {
@@ -44,16 +45,19 @@ test('the day summary says when the journal was found emptied', async ({ app: pa
   await saveScreenshot(page, 'journal-shortened');
 });
 
-test('the launch key leaves the address at once: not in the URL, the history, nor anything the page keeps', async ({
+test('the launch key works once: it leaves the address, opens one session that reloads keep, and is refused after', async ({
   page,
-  browserMode,
+  browser,
+  freshBrowserMode,
 }) => {
-  const key = new URL(browserMode.url).searchParams.get('key') ?? '';
+  // A browser mode of its own: the worker's shared one spent its key before any test.
+  const launch = freshBrowserMode.url;
+  const key = new URL(launch).searchParams.get('key') ?? '';
   expect(key).toMatch(/^[0-9a-f]{64}$/);
-  await page.goto(browserMode.url);
+  await page.goto(launch);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(page.url()).toMatch(new RegExp(`^${new URL(browserMode.url).origin}/(#.*)?$`));
-  // The app works on the cookie the key was exchanged for, which no script can read.
+  expect(page.url()).toMatch(new RegExp(`^${new URL(launch).origin}/(#.*)?$`));
+  // The app works on the session cookie the key was exchanged for, which no script can read.
   const seen = await page.evaluate(async () => {
     const answer = await fetch('/bridge/app.info', {
       method: 'POST',
@@ -73,14 +77,23 @@ test('the launch key leaves the address at once: not in the URL, the history, no
     expect(kept).not.toContain(key);
   }
   // The tab's history as the browser keeps it for session restore: no page carries the key.
-  // (Chromium also keeps the address as it was typed with the entry, `userTypedURL`: the printed
-  // link itself, which stays valid while this run lives; docs/decisions.md says why.)
+  // (Chromium also keeps the address as it was typed, `userTypedURL`, and its History database
+  // the link itself: why the key works only once; docs/decisions.md.)
   const cdp = await page.context().newCDPSession(page);
   const { entries } = (await cdp.send('Page.getNavigationHistory')) as {
     entries: { url: string }[];
   };
   expect(entries.length).toBeGreaterThan(0);
   for (const entry of entries) expect(entry.url).not.toContain(key);
-  await page.goBack();
-  expect(page.url()).not.toContain(key);
+  // F5: the cashier is not locked out.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await bridge(page, 'app.info', {})).toMatchObject({ shell: 'browser' });
+  // The link read back from the history, in another browser: refused, with what to do.
+  const other = await (await browser.newContext()).newPage();
+  const refused = await other.goto(launch);
+  expect(refused?.status()).toBe(403);
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText('Este enlace ya se usó');
+  await expect(other.getByText('npm start').first()).toBeVisible();
+  await other.context().close();
 });

@@ -4,7 +4,7 @@
 // First: it sets how V8 grows the heap before anything else allocates.
 import '../runtime/memory-mode';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { parseArgs } from 'node:util';
+import { parseCliOrExit } from '../cli/parse-cli';
 import { createMockApp, MOCK_DEFAULTS } from './app';
 import { formatLogLine } from './sandbox/request-log';
 import {
@@ -13,7 +13,23 @@ import {
   StateFileError,
 } from './sandbox/state-file';
 
-const { values } = parseArgs({
+const USAGE = `usage: npm run mock -- [--port 4010] [--host 127.0.0.1] [--token T] [--client-id ID]
+         [--secret-token S] [--now ISO] [--log] [--state-file F [--state-file-max-bytes N]]
+Serves the mock financing service and prints one JSON line saying how to reach it.
+  --port N                  port to listen on (0: a free one; default 4010)
+  --host H                  address to listen on (default 127.0.0.1)
+  --token T                 the bearer token it accepts (default ${MOCK_DEFAULTS.token})
+  --client-id ID            the store's client id (default ${MOCK_DEFAULTS.clientId})
+  --secret-token S          the connector's secret token (default ${MOCK_DEFAULTS.secretToken})
+  --now ISO                 the mock's clock starts at this instant
+  --log                     one line per request on stderr
+  --state-file F            keeps what changed state in F and replays it at the next start
+  --state-file-max-bytes N  the state file's limit (default ${DEFAULT_STATE_FILE_MAX_BYTES})
+  -h, --help                this text`;
+
+const { values } = parseCliOrExit({
+  name: 'mock',
+  usage: USAGE,
   options: {
     port: { type: 'string', default: '4010' },
     host: { type: 'string', default: '127.0.0.1' },
@@ -25,7 +41,6 @@ const { values } = parseArgs({
     'state-file': { type: 'string' },
     'state-file-max-bytes': { type: 'string', default: String(DEFAULT_STATE_FILE_MAX_BYTES) },
   },
-  strict: true,
 });
 
 const port = Number(values.port);

@@ -1,7 +1,7 @@
 // `npm run receipt -- --printer tcp://127.0.0.1:9100 --sample sale|day-close|undo|test
 // [--columns 32|42|48] [--language es-PE|en] [--preview]`: prints a sample document without the
 // app, for installers checking a printer. `--preview` prints the lines here instead.
-import { parseArgs } from 'node:util';
+
 import type { PrinterErrorCategory } from '../../shared/bridge/printer';
 import {
   dayClose,
@@ -18,6 +18,7 @@ import {
   SAMPLE_UNDO,
   sampleDayClose,
 } from '../../shared/receipt/samples';
+import { parseCli } from '../cli/parse-cli';
 import { parseAddress } from './address';
 import { printDocument, type SendOptions } from './print-job';
 
@@ -37,18 +38,33 @@ export const CLI_ADVICE: Record<PrinterErrorCategory, string> = {
 
 const SAMPLES = ['sale', 'day-close', 'undo', 'test'] as const;
 
+const USAGE = `usage: npm run receipt -- --printer tcp://127.0.0.1:9100 [--sample sale|day-close|undo|test]
+         [--columns 32|42|48] [--language es-PE|en] [--preview]
+Prints a sample document without the app, for installers checking a printer.
+  --printer ADDRESS  tcp://host[:port] or queue:NAME
+  --sample NAME      sale, day-close, undo or test (default test)
+  --columns N        32, 42 or 48 (default 48)
+  --language L       es-PE or en (default es-PE)
+  --preview          prints the lines here instead of sending them
+  -h, --help         this text`;
+
+/**
+ * `out` takes what the command answers (stdout), `err` the line of a command line it refuses
+ * (stderr; electron/cli/parse-cli.ts).
+ */
 export async function runReceiptCli(
   argv: string[],
   out: (line: string) => void,
   options: SendOptions = {},
+  err: (line: string) => void = out,
 ): Promise<number> {
-  let values: ReturnType<typeof parse>;
-  try {
-    values = parse(argv);
-  } catch (error) {
-    out(`receipt: ${(error as Error).message}`);
-    return 2;
+  const parsed = parseCli({ name: 'receipt', usage: USAGE, options: OPTIONS }, argv);
+  if (parsed.kind === 'exit') {
+    if (parsed.stdout) out(parsed.stdout.replace(/\n$/, ''));
+    if (parsed.stderr) err(parsed.stderr.replace(/\n$/, ''));
+    return parsed.code;
   }
+  const { values } = parsed;
   const columns = Number(values.columns);
   const sample = values.sample as (typeof SAMPLES)[number];
   const language = values.language === 'en' ? 'en' : 'es-PE';
@@ -86,16 +102,10 @@ export async function runReceiptCli(
   return 1;
 }
 
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    options: {
-      printer: { type: 'string' },
-      sample: { type: 'string', default: 'test' },
-      columns: { type: 'string', default: '48' },
-      language: { type: 'string', default: 'es-PE' },
-      preview: { type: 'boolean', default: false },
-    },
-    strict: true,
-  }).values;
-}
+const OPTIONS = {
+  printer: { type: 'string' },
+  sample: { type: 'string', default: 'test' },
+  columns: { type: 'string', default: '48' },
+  language: { type: 'string', default: 'es-PE' },
+  preview: { type: 'boolean', default: false },
+} as const;

@@ -8,7 +8,7 @@ import { makeTempDir, paidAndBilledIntent, testClock } from '../journal/test-sup
 import { hashClose } from './close-hash';
 import { openTrainingStore, type PracticeBilling, type TrainingStore } from './training-store';
 
-const STORE = 'mock-client';
+const STORE = 'training:terminal:CAJA0001';
 const TODAY = '2026-03-10';
 const QUERY = { store: STORE, mode: 'training' as const, day: TODAY };
 
@@ -53,7 +53,7 @@ beforeEach(async () => {
   time = testClock('2026-03-10T15:00:00.000Z');
   journal = await openJournal({ dir: temp.dir, clock: time.clock });
   practice = openTrainingStore({
-    store: STORE,
+    store: async () => STORE,
     clock: time.clock,
     settings: {
       get: () => ({ time_zone: 'America/Lima', terminal_name: 'Caja 1' }),
@@ -132,6 +132,30 @@ describe('the practice store database', () => {
     // Another store, another mode or another day: nothing.
     expect(await db.readStoreDay({ ...QUERY, day: '2026-03-09' })).toEqual([]);
     expect(await db.readStoreDay({ ...QUERY, mode: 'live' })).toEqual([]);
+  });
+
+  it('reads as the training store of now: a client id set after the case was picked moves it', async () => {
+    let store = STORE;
+    const moving = openTrainingStore({
+      store: async () => store,
+      clock: time.clock,
+      settings: {
+        get: () => ({ time_zone: 'America/Lima', terminal_name: 'Caja 1' }),
+        terminalId: async () => 'CAJA0001',
+      },
+      journal,
+      seeded: () => SEEDED,
+    });
+    await moving.use('counter-cut-off');
+    const db = moving.database();
+    if (!db) throw new Error('no practice store');
+    store = 'training:tienda-centro';
+    // The store close asks for the store's training store (store-identity.ts storeDbStoreFor).
+    expect(await db.readStoreDay({ ...QUERY, store: STORE })).toEqual([]);
+    const rows = await db.readStoreDay({ ...QUERY, store });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r.store))).toEqual(new Set([store]));
+    expect((await db.readFreshness({ store, mode: 'training' })).length).toBe(3);
   });
 
   it('has Caja 3 cut off: its data stops before its later sale, which is not in its rows', async () => {

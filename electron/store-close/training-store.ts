@@ -32,8 +32,11 @@ export type PracticeBilling = {
 };
 
 export type TrainingStoreOptions = {
-  /** The training store: the mock's client id. */
-  store: string;
+  /**
+   * The training store as of now (electron/store-link/training-store-id.ts): it follows the
+   * store's client id, so the close asks for the store it reads here.
+   */
+  store: () => Promise<string>;
   clock: () => Date;
   settings: {
     get(): { time_zone: string; terminal_name: string | null };
@@ -90,7 +93,13 @@ async function practiceOperations(
  * 3's cut-off, then its later sales. Before anything this terminal did since the reset, so an
  * undo here of a seeded sale comes after its billing, as it would in a store.
  */
-function tellStory(options: TrainingStoreOptions, now: Date, began: Date, timeZone: string): Story {
+function tellStory(
+  options: TrainingStoreOptions,
+  store: string,
+  now: Date,
+  began: Date,
+  timeZone: string,
+): Story {
   const day = storeDayOf(began.toISOString(), timeZone);
   let span = MORNING_MS;
   while (
@@ -107,7 +116,7 @@ function tellStory(options: TrainingStoreOptions, now: Date, began: Date, timeZo
     const counter = i % 2 === 0 ? CAJA_2 : CAJA_3;
     const started = at(i);
     return {
-      store: options.store,
+      store,
       mode: MODE,
       terminal_id: counter.terminal_id,
       terminal_name: counter.terminal_name,
@@ -142,11 +151,15 @@ function tellStory(options: TrainingStoreOptions, now: Date, began: Date, timeZo
 }
 
 export function openTrainingStore(options: TrainingStoreOptions): TrainingStore {
-  const { store, clock, settings, journal } = options;
+  const { clock, settings, journal } = options;
   let story: Story | null = null;
   let onCase: PracticeStoreCase | null = null;
   const closes = memoryCloses(clock);
-  const ours = (q: { store: string; mode: string }) => q.store === store && q.mode === MODE;
+  /** The store asked for when it is the training store now, else null (nothing of ours). */
+  const ours = async (q: { store: string; mode: string }) => {
+    const store = await options.store();
+    return q.store === store && q.mode === MODE ? store : null;
+  };
   const thisCounter = async () => ({
     terminal_id: await settings.terminalId(),
     terminal_name: settings.get().terminal_name,
@@ -154,16 +167,18 @@ export function openTrainingStore(options: TrainingStoreOptions): TrainingStore 
 
   const db: StoreCloseDatabase = {
     readStoreDay: async (q) => {
-      if (!story || !ours(q)) return [];
+      const store = story ? await ours(q) : null;
+      if (!story || store === null) return [];
       const counter = await thisCounter();
       const mine = await practiceOperations(journal, q.day, settings.get().time_zone);
       return [
-        ...story.rows.filter((r) => r.store_day === q.day),
+        ...story.rows.filter((r) => r.store_day === q.day).map((r) => ({ ...r, store })),
         ...mine.map((op) => rowOfOperation(op, store, counter, q.day)),
       ];
     },
     readFreshness: async (q) => {
-      if (!story || !ours(q)) return [];
+      const store = story ? await ours(q) : null;
+      if (!story || store === null) return [];
       const now = clock().toISOString();
       const counter = await thisCounter();
       const base = { store, mode: MODE, app_version: null, open_operations: 0 } as const;
@@ -191,7 +206,7 @@ export function openTrainingStore(options: TrainingStoreOptions): TrainingStore 
       return freshness;
     },
     readHeld: async (q) => {
-      if (!story || !ours(q)) return [];
+      if (!story || (await ours(q)) === null) return [];
       const { terminal_id } = await thisCounter();
       const { time_zone } = settings.get();
       // Refused on or before the day and still held now, as the database's fold reads them.
@@ -219,7 +234,7 @@ export function openTrainingStore(options: TrainingStoreOptions): TrainingStore 
       const [first] = await practiceOperations(journal, day, timeZone);
       const began =
         first && Date.parse(first.started_at) < now.getTime() ? new Date(first.started_at) : now;
-      story = tellStory(options, now, began, timeZone);
+      story = tellStory(options, await options.store(), now, began, timeZone);
     },
     reset: () => {
       story = null;

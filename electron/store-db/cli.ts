@@ -3,7 +3,7 @@
 //   check --url <counter url>   what "Probar conexión" checks, printed as JSON
 //   terminals --url <owner url> the counters and their keys: registered when and by whom, alarms
 //   retire --url <owner url> --terminal <id>   the counter's key signs nothing more
-import { parseArgs } from 'node:util';
+import { parseCli } from '../cli/parse-cli';
 import { checkStoreDb } from './check-connection';
 import { connectStoreDb, errorText } from './connection';
 import { LATEST_VERSION, migrate } from './migrate';
@@ -12,23 +12,36 @@ import { listTerminals, retireTerminal } from './terminals-admin';
 const USAGE = `usage: npm run store-db -- migrate --url postgres://owner:password@host:5432/db
        npm run store-db -- check --url postgres://caja_1:password@host:5432/db
        npm run store-db -- terminals --url postgres://owner:password@host:5432/db
-       npm run store-db -- retire --url postgres://owner:password@host:5432/db --terminal CAJA0007`;
+       npm run store-db -- retire --url postgres://owner:password@host:5432/db --terminal CAJA0007
+  migrate     create or upgrade the schema and the mostrador_terminal role (the owner's URL)
+  check       what "Probar conexión" checks, printed as JSON (a counter's URL)
+  terminals   the counters and their keys: registered when and by which login, standing, alarms
+  retire      the counter's key signs nothing more; its lines stay (the owner's URL)
+  --url       the database (default: MOSTRADOR_STORE_DB_URL)
+  --terminal  the counter to retire
+  -h, --help  this text`;
 
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      url: { type: 'string' },
-      terminal: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
+  const parsed = parseCli(
+    {
+      name: 'store-db',
+      usage: USAGE,
+      options: { url: { type: 'string' }, terminal: { type: 'string' } },
+      allowPositionals: true,
     },
-  });
-  const [command] = positionals;
-  const url = values.url ?? process.env.MOSTRADOR_STORE_DB_URL;
-  if (values.help || !command || !url) {
+    argv,
+  );
+  if (parsed.kind === 'exit') {
+    process.stdout.write(parsed.stdout);
+    process.stderr.write(parsed.stderr);
+    return parsed.code;
+  }
+  const values = parsed.values;
+  const [command] = parsed.positionals;
+  const url = parsed.values.url || process.env.MOSTRADOR_STORE_DB_URL;
+  if (!command || !url) {
     console.error(USAGE);
-    return values.help ? 0 : 2;
+    return 2;
   }
   if (command === 'migrate') {
     try {

@@ -32,7 +32,8 @@ export type CounterIdentity = {
   terminalId: string;
   terminalName: string | null;
   appVersion: string;
-  /** The store of each mode's lines: the live client id (null when unset) and training's own. */
+  /** The store of each mode's lines: the live client id (null when unset) and training's own
+   * (training-store-id.ts; docs/decisions.md "Training belongs to its own store"). */
   stores: { live: string | null; training: string };
   timeZone: string;
   /**

@@ -4,7 +4,16 @@
 // names a wrong password, a database not migrated and a role with too much.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../ipc/compose/open-backend';
-import { call, makeTempDir, ok, PIN, PLAIN_SALE, testBed } from '../ipc/compose/test-support';
+import {
+  call,
+  freshMock,
+  makeTempDir,
+  ok,
+  PIN,
+  PLAIN_SALE,
+  testBed,
+} from '../ipc/compose/test-support';
+import type { MockApp } from '../mock/app';
 import { startSilentServer } from '../store-db/test-support/silent-server';
 import { throwawayStoreDb } from '../store-db/test-support/store-db-fixture';
 
@@ -25,17 +34,19 @@ async function counter(
   url: string,
   dir?: string,
   clock: () => Date = () => new Date(),
+  store: { posClientId?: string; mock?: MockApp } = {},
 ): Promise<Backend> {
   const backend = await bed.open({
     storeDb: { envUrl: url },
     clock,
     ...(dir ? { dataDir: dir } : {}),
+    ...(store.mock ? { mock: store.mock } : {}),
   });
   const { table } = backend;
   await ok(table, 'supervisor.setPin', { pin: PIN });
   await ok(table, 'settings.update', {
     pin: PIN,
-    change: { pos_client_id: 'tienda-centro', terminal_name: name },
+    change: { pos_client_id: store.posClientId ?? 'tienda-centro', terminal_name: name },
   });
   await ok(table, 'shift.start', { cashier_id: 'caja-01' });
   return backend;
@@ -80,6 +91,43 @@ describe('two counters, one store database', () => {
       await caja1.close();
       await caja2.close();
     } finally {
+      await other.remove();
+    }
+  }, 60_000);
+
+  it("keeps each store's training to itself: another store's trainee is not told billed at its counter", async () => {
+    // Two stores on one store database, both in training (the default mode), each with its own
+    // app and so its own training service. Store norte bills the catalogue's code at its Caja 6;
+    // store sur's trainee verifies the same code: nothing of store norte's is billed there.
+    const other = await makeTempDir();
+    const surMock = await freshMock();
+    try {
+      const norte = await counter('Caja 6', urls.terminalUrl, undefined, undefined, {
+        posClientId: 'tienda-norte',
+      });
+      const sur = await counter('Caja 7', urls.terminalUrl, other.dir, undefined, {
+        posClientId: 'tienda-sur',
+        mock: surMock,
+      });
+      expect((await ok(norte.table, 'settings.get', {})).mode).toBe('training');
+      const verified = await ok(norte.table, 'v3.verify', PLAIN_SALE);
+      if (verified.status !== 'succeeded') throw new Error('expected a Verify');
+      const billed = await ok(norte.table, 'v3.paidAndBilled', { verify_op_id: verified.op_id });
+      expect(billed.status).toBe('succeeded');
+      await drained(norte);
+      await drained(sur);
+
+      const seen = await ok(sur.table, 'v3.verify', PLAIN_SALE);
+      if (seen.status !== 'succeeded')
+        throw new Error(`expected a Verify: ${JSON.stringify(seen)}`);
+      expect(seen.data.store_check).toEqual({ state: 'clear' });
+      // Store sur's counters are its own: store norte's Caja 6 is not among them.
+      const counters = (await ok(sur.table, 'storeDb.freshness', {})).counters;
+      expect(counters.map((c) => c.terminal_name)).toEqual(['Caja 7']);
+      await norte.close();
+      await sur.close();
+    } finally {
+      await surMock.close();
       await other.remove();
     }
   }, 60_000);

@@ -41,7 +41,7 @@ export type BrowserModeOptions = {
 
 export type BrowserMode = {
   url: string;
-  /** What to open in the browser: `url` with the bridge secret (see WebServer). */
+  /** What to open in the browser: `url` with the one-time launch key (see WebServer). */
   launchUrl: string;
   port: number;
   secret: string;

@@ -53,17 +53,22 @@ describe('web cli', () => {
     expect(Object.keys(printed)).toEqual(['url']);
     // The credential is in the launch URL only; the page any local process can fetch has none.
     expect(printed.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?key=[0-9a-f]{64}$/);
-    const secret = new URL(printed.url).searchParams.get('key') ?? '';
+    const key = new URL(printed.url).searchParams.get('key') ?? '';
     const origin = new URL(printed.url).origin;
     for (const path of ['/', '/index.html', '/sale', `/?key=${'0'.repeat(64)}`]) {
       const page = await (await fetch(`${origin}${path}`)).text();
       expect(page).toContain('<title>');
-      expect(page).not.toContain(secret);
+      expect(page).not.toContain(key);
       expect(page).not.toContain('bridge-secret');
     }
+    // The printed key opens one session (the page's cookie), which opens the bridge.
+    const exchanged = await fetch(printed.url, { redirect: 'manual' });
+    expect(exchanged.status).toBe(303);
+    const session = exchanged.headers.get('set-cookie')?.split('; ')[0] ?? '';
+    expect((await fetch(printed.url, { redirect: 'manual' })).status).toBe(403);
     const info = await fetch(new URL('/bridge/app.info', printed.url), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-mostrador-secret': secret },
+      headers: { 'content-type': 'application/json', cookie: session, origin },
       body: '{}',
     });
     expect(await info.json()).toMatchObject({

@@ -4,18 +4,29 @@
 // `integration_url` when the till's integration API is on (MOSTRADOR_INTEGRATION_KEY or Settings).
 // First: it sets how V8 grows the heap before anything else allocates.
 import '../runtime/memory-mode';
-import { parseArgs } from 'node:util';
+import { parseCliOrExit } from '../cli/parse-cli';
 import { startBrowserModeOrAttention } from './browser-mode';
 import { resolveDataDir } from './data-dir';
 
-const { values } = parseArgs({
+const USAGE = `usage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--integration-port N]
+Browser mode: serves the built renderer and the bridge on 127.0.0.1 and prints one JSON line
+{"url":…} with the link to open (it works once; docs/decisions.md "The launch key works once").
+  --port N              port to listen on (default 0: a free one)
+  --data-dir DIR        where the journal, settings, token and log live
+  --renderer-dir DIR    the built renderer (default dist/renderer)
+  --integration-port N  the till's integration API port, when it is on
+  -h, --help            this text
+Environment: MOSTRADOR_INTEGRATION_KEY, MOSTRADOR_STORE_DB_URL.`;
+
+const { values } = parseCliOrExit({
+  name: 'web',
+  usage: USAGE,
   options: {
     port: { type: 'string', default: '0' },
     'data-dir': { type: 'string' },
     'renderer-dir': { type: 'string' },
     'integration-port': { type: 'string' },
   },
-  strict: true,
 });
 
 const port = Number(values.port);
@@ -44,7 +55,8 @@ const mode = await startBrowserModeOrAttention({
     storeDb: { envUrl: process.env.MOSTRADOR_STORE_DB_URL },
   },
 });
-// The launch URL is the one way the bridge secret reaches the browser (the page at / has none).
+// The launch URL's one-time key is the one way a browser gets a session (the page at / has none;
+// docs/decisions.md "The launch key works once").
 const integrationUrl = mode.backend?.integration.status().url;
 process.stdout.write(
   `${JSON.stringify({ url: mode.launchUrl, ...(integrationUrl ? { integration_url: integrationUrl } : {}) })}\n`,

@@ -1,15 +1,18 @@
 // Who may talk to the loopback server. Any web page the cashier opens can send requests to
 // 127.0.0.1, so: the Host header must name this server (a DNS-rebinding page sends its own
 // name), an Origin, when sent, must be this server's, and every bridge call must carry the
-// per-launch secret: in the X-Mostrador-Secret header (tools, tests), or in the HttpOnly cookie
-// the launch URL's key is exchanged for (the page; docs/decisions.md, "The launch key leaves
-// the address").
-import { createHash, timingSafeEqual } from 'node:crypto';
+// per-launch secret in the X-Mostrador-Secret header (tools, tests), or a session the launch
+// URL's one-time key was exchanged for, in an HttpOnly cookie (the page; docs/decisions.md
+// "The launch key works once").
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
 export type GuardOptions = {
   port: number;
+  /** The bridge secret: the X-Mostrador-Secret header's, never in a URL nor a cookie. */
   secret: string;
+  /** The launch URL's `?key=`: exchanged for a session once, then worthless. */
+  launchKey: string;
   /** More origins allowed to call, e.g. the renderer's dev server during development. */
   extraOrigins?: readonly string[];
 };
@@ -26,8 +29,17 @@ export function createRequestGuard(options: GuardOptions) {
     ...(options.extraOrigins ?? []),
   ]);
   const secretDigest = digest(options.secret);
-  const cookieName = `mostrador_key_${options.port}`;
+  const launchDigest = digest(options.launchKey);
+  let launchKeyUsed = false;
+  /** Digests (hex) of the sessions handed out this run; they live as long as the run. */
+  const sessions = new Set<string>();
+  const cookieName = `mostrador_session_${options.port}`;
   const matches = (given: string) => timingSafeEqual(digest(given), secretDigest);
+  // A Set lookup of the digest: what is compared is a hash of the cookie, not the cookie.
+  const isSession = (given: string | undefined) =>
+    given !== undefined && given !== '' && sessions.has(digest(given).toString('hex'));
+  const isLaunchKey = (given: string) =>
+    given !== '' && timingSafeEqual(digest(given), launchDigest);
 
   const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -57,25 +69,43 @@ export function createRequestGuard(options: GuardOptions) {
      */
     checkSecret(headers: IncomingHttpHeaders, method = 'POST'): GuardVerdict {
       const header = first(headers['x-mostrador-secret']);
-      const fromCookie = header ? undefined : cookieValue(headers.cookie, cookieName);
+      if (header) {
+        return matches(header)
+          ? { ok: true }
+          : { ok: false, status: 403, reason: 'missing or wrong bridge secret' };
+      }
+      const fromCookie = cookieValue(headers.cookie, cookieName);
       const needsOrigin = method !== 'GET' && method !== 'HEAD';
-      const given =
-        header || (fromCookie && (!needsOrigin || headers.origin !== undefined) ? fromCookie : '');
-      if (!given || !matches(given)) {
+      if ((needsOrigin && headers.origin === undefined) || !isSession(fromCookie)) {
         return { ok: false, status: 403, reason: 'missing or wrong bridge secret' };
       }
       return { ok: true };
     },
 
-    /** Whether the launch URL's `?key=` is this run's secret. */
-    keyMatches: (given: string) => given !== '' && matches(given),
+    /** Whether `given` is the launch key and still unused (looks, never uses it). */
+    launchKeyOpen: (given: string) => !launchKeyUsed && isLaunchKey(given),
 
     /**
-     * The cookie the launch key is exchanged for: HttpOnly (no script reads it), SameSite=Strict
-     * (no other site's page sends it), for the whole origin, until the browser closes. Its name
-     * holds the port, so two runs on one machine do not take each other's.
+     * Uses the launch key: true the first time it is given, false ever after (and for any other
+     * key). The caller then opens a session.
      */
-    sessionCookie: () => `${cookieName}=${options.secret}; HttpOnly; SameSite=Strict; Path=/`,
+    takeLaunchKey(given: string): boolean {
+      if (launchKeyUsed || !isLaunchKey(given)) return false;
+      launchKeyUsed = true;
+      return true;
+    },
+
+    /**
+     * A new session and the cookie that carries it: HttpOnly (no script reads it),
+     * SameSite=Strict (no other site's page sends it), for the whole origin, until the browser
+     * closes (or this run ends). Its name holds the port, so two runs on one machine do not take
+     * each other's. Its value is neither the key nor the secret.
+     */
+    openSession(): string {
+      const token = randomBytes(32).toString('hex');
+      sessions.add(digest(token).toString('hex'));
+      return `${cookieName}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+    },
   };
 }
 

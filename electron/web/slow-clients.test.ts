@@ -6,7 +6,7 @@ import type { Backend } from '../ipc/compose/open-backend';
 import { freshMock, makeTempDir, openTestBackend } from '../ipc/compose/test-support';
 import { type Flood, flood, slowClients } from '../loopback/test-support';
 import type { MockApp } from '../mock/app';
-import { writeRendererFixture } from './test-support';
+import { openSession, writeRendererFixture } from './test-support';
 import { createWebServer, type WebServer } from './web-server';
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
@@ -100,16 +100,15 @@ describe('a flood from a local process without the key', () => {
     const rendererDir = join(temp.dir, 'renderer');
     await writeRendererFixture(rendererDir);
     server = await createWebServer({ table: backend.table, port: 0, rendererDir });
+    const session = await openSession(server);
     const text = `POST /bridge/app.info HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n`;
     const half = await flood(server.port, 70, text);
     floods.push(half);
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
       statuses.push(await bridgeCall());
-      // The cashier's screen: the page and its assets, with the cookie of the launch key.
-      const page = await fetch(`${server.url}assets/app.js`, {
-        headers: { cookie: `mostrador_key_${server.port}=${server.secret}` },
-      }).then(
+      // The cashier's screen: the page and its assets, with the session of the launch key.
+      const page = await fetch(`${server.url}assets/app.js`, { headers: { cookie: session } }).then(
         (answer) => answer.status,
         () => 0,
       );

@@ -60,3 +60,15 @@ export function raw(
     req.end(options.body);
   });
 }
+
+/**
+ * Opens the page's session as a browser does: the launch URL's one-time key exchanged for the
+ * session cookie. Returns the cookie's `name=value`, for a `Cookie` header.
+ */
+export async function openSession(server: { port: number; launchUrl: string }): Promise<string> {
+  const { pathname, search } = new URL(server.launchUrl);
+  const answer = await raw(server.port, { path: `${pathname}${search}` });
+  const cookie = answer.headers['set-cookie']?.split('; ')[0];
+  if (answer.status !== 303 || !cookie) throw new Error(`no session: ${answer.status}`);
+  return cookie;
+}

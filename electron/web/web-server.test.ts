@@ -64,7 +64,7 @@ describe('static files', () => {
     const html = await response.text();
     expect(server.secret).toMatch(/^[0-9a-f]{64}$/);
     expect(html).not.toContain(server.secret);
-    expect(server.launchUrl).toBe(`${server.url}?key=${server.secret}`);
+    expect(server.launchUrl).not.toContain(server.secret);
   });
 
   it('serves assets with their content types', async () => {
@@ -190,26 +190,68 @@ describe('the bridge over HTTP', () => {
 
 describe('the launch key', () => {
   beforeEach(() => start(join(temp.dir, 'renderer')));
-  const cookieName = () => `mostrador_key_${server.port}`;
+  const cookieName = () => `mostrador_session_${server.port}`;
   const origin = () => `http://127.0.0.1:${server.port}`;
+  const launchKey = () => new URL(server.launchUrl).searchParams.get('key') ?? '';
+  /** The `name=value` of the session cookie an answer sets. */
+  const sessionOf = (answer: { headers: Record<string, string> }) =>
+    (answer.headers['set-cookie'] ?? '').split('; ')[0] ?? '';
 
-  it('is exchanged for an HttpOnly, SameSite=Strict cookie and a redirect to the same page without it', async () => {
-    const first = await raw(server.port, { path: `/?key=${server.secret}` });
-    expect(first.status).toBe(303);
-    expect(first.headers.location).toBe('/');
-    expect(first.headers['cache-control']).toBe('no-store');
-    const cookie = first.headers['set-cookie'] ?? '';
-    expect(cookie.split('; ').sort()).toEqual(
-      ['HttpOnly', 'Path=/', 'SameSite=Strict', `${cookieName()}=${server.secret}`].sort(),
-    );
-    expect(first.body).not.toContain(server.secret);
-    // Other parts of the address stay; only the key goes.
-    const routed = await raw(server.port, { path: `/?lang=en&key=${server.secret}` });
-    expect(routed.headers.location).toBe('/?lang=en');
+  it('is its own, not the bridge secret: a key lifted from the history opens no bridge call', async () => {
+    expect(launchKey()).toMatch(/^[0-9a-f]{64}$/);
+    expect(launchKey()).not.toBe(server.secret);
+    expect(server.launchUrl).toBe(`${server.url}?key=${launchKey()}`);
+    const asHeader = await bridge('app.info', {}, { 'x-mostrador-secret': launchKey() });
+    expect(asHeader.status).toBe(403);
   });
 
-  it('as that cookie opens the bridge to the page of this origin only', async () => {
-    const cookie = `${cookieName()}=${server.secret}`;
+  it('is exchanged once for an HttpOnly, SameSite=Strict session cookie and a redirect to the same page without it', async () => {
+    const first = await raw(server.port, { path: `/?lang=en&key=${launchKey()}` });
+    expect(first.status).toBe(303);
+    // Other parts of the address stay; only the key goes.
+    expect(first.headers.location).toBe('/?lang=en');
+    expect(first.headers['cache-control']).toBe('no-store');
+    const cookie = first.headers['set-cookie'] ?? '';
+    const [pair = '', ...attributes] = cookie.split('; ');
+    expect(attributes.sort()).toEqual(['HttpOnly', 'Path=/', 'SameSite=Strict']);
+    // The session is neither the key nor the bridge secret.
+    expect(pair).toMatch(new RegExp(`^${cookieName()}=[0-9a-f]{64}$`));
+    expect(cookie).not.toContain(launchKey());
+    expect(cookie).not.toContain(server.secret);
+    expect(first.body).not.toContain(launchKey());
+  });
+
+  it('used once, is refused afterwards with a page that says how to get a new link', async () => {
+    const first = await raw(server.port, { path: `/?key=${launchKey()}` });
+    expect(first.status).toBe(303);
+    const again = await raw(server.port, { path: `/?key=${launchKey()}` });
+    expect(again.status).toBe(403);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.headers['cache-control']).toBe('no-store');
+    expect(again.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(again.body).toContain('Este enlace ya se usó');
+    expect(again.body).toContain('npm start');
+    expect(again.body).toContain('This link was already used');
+    expect(again.body).not.toContain(launchKey());
+  });
+
+  it('keeps the page working for the session it opened: reloads, and the printed link opened again there', async () => {
+    const session = sessionOf(await raw(server.port, { path: `/?key=${launchKey()}` }));
+    // F5 on the page: the address holds no key, the cookie goes along.
+    const reload = await raw(server.port, { path: '/', headers: { cookie: session } });
+    expect(reload.status).toBe(200);
+    // The same browser opening the printed link again is taken to the page, with no new session.
+    const again = await raw(server.port, {
+      path: `/?key=${launchKey()}`,
+      headers: { cookie: session },
+    });
+    expect(again.status).toBe(303);
+    expect(again.headers.location).toBe('/');
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('as that session cookie opens the bridge to the page of this origin only', async () => {
+    const cookie = sessionOf(await raw(server.port, { path: `/?key=${launchKey()}` }));
     const call = (headers: Record<string, string>) =>
       raw(server.port, {
         method: 'POST',
@@ -230,23 +272,32 @@ describe('the launch key', () => {
     expect(
       (await call({ cookie: `${cookieName()}=${'0'.repeat(64)}`, origin: origin() })).status,
     ).toBe(403);
+    // Neither the key nor the secret works as the cookie.
+    for (const value of [launchKey(), server.secret]) {
+      expect((await call({ cookie: `${cookieName()}=${value}`, origin: origin() })).status).toBe(
+        403,
+      );
+    }
     // Another run's cookie (another port) opens nothing here.
-    expect(
-      (await call({ cookie: `mostrador_key_1=${server.secret}`, origin: origin() })).status,
-    ).toBe(403);
+    const value = cookie.split('=')[1] ?? '';
+    expect((await call({ cookie: `mostrador_session_1=${value}`, origin: origin() })).status).toBe(
+      403,
+    );
   });
 
-  it('that is wrong leaves the address too but sets nothing, and a foreign Host is refused before the key is looked at', async () => {
+  it("that is wrong (another run's link) gets the same page and no cookie, and a foreign Host is refused before the key is looked at", async () => {
     const wrong = await raw(server.port, { path: `/?key=${'0'.repeat(64)}` });
-    expect(wrong.status).toBe(303);
-    expect(wrong.headers.location).toBe('/');
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toContain('Este enlace ya se usó');
     expect(wrong.headers['set-cookie']).toBeUndefined();
     const rebinding = await raw(server.port, {
-      path: `/?key=${server.secret}`,
+      path: `/?key=${launchKey()}`,
       headers: { host: 'evil.example' },
     });
     expect(rebinding.status).toBe(403);
     expect(rebinding.headers['set-cookie']).toBeUndefined();
+    // Refused before it was looked at: the key still opens the page once.
+    expect((await raw(server.port, { path: `/?key=${launchKey()}` })).status).toBe(303);
   });
 });
 

@@ -13,9 +13,29 @@ import { SECURITY_HEADERS } from './security-headers';
 import { createStaticFiles } from './static-files';
 
 export const BRIDGE_PREFIX = '/bridge/';
-/** The launch URL's query parameter that carries the bridge secret (renderer/bridge/transport.ts). */
+/** The launch URL's query parameter: the one-time key exchanged for a session (request-guard.ts). */
 export const LAUNCH_KEY_PARAM = 'key';
 const MAX_BODY_BYTES = 256 * 1024;
+
+/**
+ * What a launch link answers once it was used (or is another run's), to a browser without this
+ * run's session (docs/decisions.md "The launch key works once"). Plain HTML: the CSP allows no
+ * inline style or script.
+ */
+export const LINK_USED_PAGE =
+  '<!doctype html><html lang="es"><meta charset="utf-8"><title>Mostrador: enlace ya usado</title>' +
+  '<h1>Este enlace ya se usó</h1>' +
+  '<p>El enlace que Mostrador muestra al arrancar abre la caja una sola vez, en el navegador ' +
+  'donde se abrió primero. Si la caja ya está abierta en otra pestaña o ventana, siga allí ' +
+  '(recargar la página con F5 no la cierra).</p>' +
+  '<p>Para un enlace nuevo, detenga Mostrador (Ctrl+C en la ventana donde corre) y vuelva a ' +
+  'iniciarlo con <code>npm start</code> (o <code>npm run web</code>): mostrará un enlace nuevo.</p>' +
+  '<div lang="en"><h2>This link was already used</h2>' +
+  '<p>The link Mostrador shows when it starts opens the till once, in the browser that opened ' +
+  'it first. If the till is already open in another tab or window, carry on there (reloading ' +
+  'with F5 keeps it open).</p>' +
+  '<p>For a new link, stop Mostrador (Ctrl+C in its window) and start it again with ' +
+  '<code>npm start</code> (or <code>npm run web</code>): it shows a new link.</p></div></html>\n';
 
 export const NOT_BUILT_PAGE =
   '<!doctype html><meta charset="utf-8"><title>Mostrador</title>' +
@@ -55,18 +75,20 @@ export const DEFAULT_LIMITS: ServerLimits = {
 export type WebServer = {
   url: string;
   /**
-   * `url` with the bridge secret as `?key=`: what the launch prints for the browser. The first
-   * load exchanges it for an HttpOnly cookie and is redirected to the address without it; `/`
-   * itself holds none.
+   * `url` with a one-time key as `?key=`: what the launch prints for the browser. The first load
+   * exchanges it for a session in an HttpOnly cookie and is redirected to the address without
+   * it; after that the key opens nothing (docs/decisions.md "The launch key works once").
    */
   launchUrl: string;
   port: number;
+  /** The bridge secret, for the X-Mostrador-Secret header of tools and tests; never in a URL. */
   secret: string;
   close(): Promise<void>;
 };
 
 export async function createWebServer(options: WebServerOptions): Promise<WebServer> {
   const secret = options.secret ?? randomBytes(32).toString('hex');
+  const launchKey = randomBytes(32).toString('hex');
   const serveStatic = createStaticFiles(options.rendererDir);
   let guard: ReturnType<typeof createRequestGuard> | null = null;
 
@@ -116,13 +138,16 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
       return refuse(response, 405, 'method not allowed');
     }
     if (address.searchParams.has(LAUNCH_KEY_PARAM)) {
-      // The launch URL: its key becomes the session cookie and leaves the address at once, so
-      // neither the browser's history nor its saved session keeps it (docs/decisions.md).
-      // A wrong key (another run's link) leaves the address too, with no cookie: the page then
-      // says it cannot reach the terminal, as it did before.
+      // The launch URL: its key is exchanged once for a session cookie and leaves the address at
+      // once. The browser's history still records the link, so the key must be worthless after
+      // that first load (docs/decisions.md "The launch key works once"). The browser holding
+      // a session (the cashier opening the printed link again) is taken to the page; anyone
+      // else with the used key, or another run's, gets the page saying how to get a new link.
       response.setHeader('Cache-Control', 'no-store');
-      if (guard.keyMatches(address.searchParams.get(LAUNCH_KEY_PARAM) ?? '')) {
-        response.setHeader('Set-Cookie', guard.sessionCookie());
+      if (guard.takeLaunchKey(address.searchParams.get(LAUNCH_KEY_PARAM) ?? '')) {
+        response.setHeader('Set-Cookie', guard.openSession());
+      } else if (!guard.checkSecret(request.headers, request.method).ok) {
+        return send(response, 403, 'text/html; charset=utf-8', LINK_USED_PAGE, request.method);
       }
       address.searchParams.delete(LAUNCH_KEY_PARAM);
       response.setHeader('Location', `${pathname}${address.search}`);
@@ -163,7 +188,7 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
       authenticate: (request) =>
         guard?.checkOrigin(request.headers).ok === true &&
         (guard.checkSecret(request.headers, request.method).ok ||
-          guard.keyMatches(launchKeyOf(request.url) ?? '')),
+          guard.launchKeyOpen(launchKeyOf(request.url) ?? '')),
       overloaded: (_request, response) =>
         sendJson(response, 503, {
           ok: false,
@@ -175,13 +200,14 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
   guard = createRequestGuard({
     port,
     secret,
+    launchKey,
     ...(options.extraOrigins ? { extraOrigins: options.extraOrigins } : {}),
   });
 
   const url = `http://127.0.0.1:${port}/`;
   return {
     url,
-    launchUrl: `${url}?${LAUNCH_KEY_PARAM}=${secret}`,
+    launchUrl: `${url}?${LAUNCH_KEY_PARAM}=${launchKey}`,
     port,
     secret,
     close: listening.close,

@@ -41,7 +41,7 @@ export type StepWatch = {
 
 /** Runs the steps not yet answered, in order. Returns false when the host died during the flow. */
 export async function runScript(
-  host: Pick<Host, 'url' | 'secret'>,
+  host: Pick<Host, 'url' | 'session'>,
   sale: Sale,
   state: ScriptState,
   watch?: StepWatch,

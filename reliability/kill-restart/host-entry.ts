@@ -32,7 +32,8 @@ const mode = await startBrowserMode({
     integration: { envKey: process.env.MOSTRADOR_INTEGRATION_KEY, port: 0 },
   },
 });
-// The launch URL is the one way the bridge secret reaches the browser (the page at / has none).
+// The launch URL's one-time key is the one way a browser gets a session (the page at / has none;
+// docs/decisions.md "The launch key works once").
 const integrationUrl = mode.backend.integration.status().url;
 process.stdout.write(
   `${JSON.stringify({ url: mode.launchUrl, ...(integrationUrl ? { integration_url: integrationUrl } : {}) })}\n`,

@@ -55,7 +55,8 @@ export type Host = {
   url: string;
   /** The till's integration API, when the host was started with a key. */
   integrationUrl: string | null;
-  secret: string;
+  /** The page's session cookie (`name=value`), which the launch URL's one-time key opened. */
+  session: string;
   /** SIGKILL: no handler runs, no file is closed, nothing is flushed. */
   kill(): Promise<void>;
   stop(): Promise<void>;
@@ -95,7 +96,7 @@ export async function startHost(
     return {
       url,
       integrationUrl: integration_url ?? null,
-      secret: await secretOf(url),
+      session: await sessionOf(url),
       kill,
       stop,
     };
@@ -105,25 +106,35 @@ export async function startHost(
   }
 }
 
-/** The bridge secret as the renderer gets it: from the printed launch URL. */
-async function secretOf(url: string): Promise<string> {
-  const secret = new URL(url).searchParams.get('key');
-  if (!secret) throw new Error('no bridge key in the launch URL');
-  return secret;
+/**
+ * The page's session as the browser gets it: the printed launch URL's one-time key exchanged
+ * for the session cookie (docs/decisions.md "The launch key works once").
+ */
+async function sessionOf(url: string): Promise<string> {
+  const answer = await fetch(url, { redirect: 'manual' });
+  const cookie = answer.headers.get('set-cookie')?.split(';')[0];
+  if (answer.status !== 303 || !cookie)
+    throw new Error(`the launch URL opened no session: ${answer.status}`);
+  return cookie;
 }
 
 export type BridgeAnswer = { ok: boolean; result?: unknown; error?: { code: string } };
 
 /** A bridge call over loopback HTTP, or null when the host died before answering. */
 export async function callBridge(
-  host: Pick<Host, 'url' | 'secret'>,
+  host: Pick<Host, 'url' | 'session'>,
   method: string,
   args: unknown,
 ) {
   try {
     const response = await fetch(new URL(`/bridge/${method}`, host.url), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-mostrador-secret': host.secret },
+      // As the page calls: the session cookie, with the page's Origin (a browser's POST has one).
+      headers: {
+        'content-type': 'application/json',
+        cookie: host.session,
+        origin: new URL(host.url).origin,
+      },
       body: JSON.stringify(args),
     });
     return (await response.json()) as BridgeAnswer;

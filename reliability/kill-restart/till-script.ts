@@ -69,7 +69,7 @@ export const saleBody = (sale: TillSale) => ({
 
 /** Runs what is not answered yet; false when the host died during it. */
 export async function runTill(
-  host: Pick<Host, 'url' | 'secret' | 'integrationUrl'>,
+  host: Pick<Host, 'url' | 'session' | 'integrationUrl'>,
   sale: TillSale,
   state: TillState,
   watch?: { started(step: TillStep): void; answered(step: TillStep): void },

@@ -1,8 +1,8 @@
 // The two ways a bridge call leaves the renderer. In Electron the preload exposes
 // `window.mostrador.invoke`; in browser mode the loopback server takes a POST per method, guarded
-// by the per-launch secret. The page never holds that secret: the launch URL's `?key=` is
-// exchanged by the server for an HttpOnly cookie before the page loads (electron/web/, and
-// docs/decisions.md "The launch key leaves the address (issue 19)"), and the browser sends it. Either way
+// by a session. The page never holds a key: the launch URL's one-time `?key=` is exchanged by
+// the server for a session in an HttpOnly cookie before the page loads (electron/web/, and
+// docs/decisions.md "The launch key works once"), and the browser sends it. Either way
 // the answer is an untrusted value that call.ts validates against the contract.
 
 export type RawInvoke = (method: string, args: unknown) => Promise<unknown>;

@@ -21,6 +21,7 @@ import { openStoreDbPool } from '../../store-db/store-db-pool';
 import { createPgDriver } from '../../store-link/pg-driver';
 import { counterSigningKey } from '../../store-link/signing-key';
 import { openStoreLink, type StoreDbDriver, type StoreLink } from '../../store-link/store-link';
+import { trainingStoreId } from '../../store-link/training-store-id';
 import { createMemoryVault } from '../../vault/memory-vault';
 import type { Vault } from '../../vault/vault';
 import type { HandlerDeps, PrintAdapter } from '../deps';
@@ -168,7 +169,6 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     await journal.close();
     throw error;
   }
-  const trainingStoreId = trainingApp.mockContext.credentials.clientId;
   let storeLink: StoreLink | null = null;
   const signingKey = counterSigningKey(options.storeDb?.keyVault ?? createMemoryVault());
   try {
@@ -180,11 +180,17 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       envUrl: options.storeDb?.envUrl,
       counter: async () => {
         const current = settings.get();
+        const terminalId = await settings.terminalId();
         return {
-          terminalId: await settings.terminalId(),
+          terminalId,
           terminalName: current.terminal_name,
           appVersion: options.app.version,
-          stores: { live: current.pos_client_id, training: trainingStoreId },
+          // Training's own store, per store (docs/decisions.md "Training belongs to its own
+          // store"); never the training service's client id, which every store shares.
+          stores: {
+            live: current.pos_client_id,
+            training: trainingStoreId(current.pos_client_id, terminalId),
+          },
           timeZone: current.time_zone,
           signingKey: await signingKey(),
         };
@@ -241,7 +247,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
         );
     built.storeDb = storeDb;
     const practiceStore = openTrainingStore({
-      store: trainingStoreId,
+      store: async () => trainingStoreId(settings.get().pos_client_id, await settings.terminalId()),
       clock,
       settings,
       journal,

@@ -7,6 +7,7 @@ import { canonicalJson } from '../../../shared/store/close-record';
 import { closeDbHolder } from '../../store-close/close-db-holder';
 import { type MemoryStoreDb, memoryStoreDb, rowOf } from '../../store-close/test-support';
 import type { StoreDbPool } from '../../store-db/store-db-pool';
+import { trainingStoreId } from '../../store-link/training-store-id';
 import {
   errorOf,
   mockDay,
@@ -23,7 +24,11 @@ beforeEach(() => {
   db = memoryStoreDb(() => new Date(NOW));
 });
 const bed = testBed('on-shift', { storeCloseDb: () => db });
-const STORE = 'mock-client';
+/** Training's own store: this install's, as no client id is set (training-store-id.ts). */
+let STORE = '';
+beforeEach(async () => {
+  STORE = trainingStoreId(null, await bed.backend.settings.terminalId());
+});
 
 async function billedHere() {
   const verified = await verifiedSale(bed.backend.table);

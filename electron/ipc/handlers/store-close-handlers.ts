@@ -9,7 +9,7 @@ import { StoreCloseUnavailable } from '../../store-close/pg-close-database';
 import { BridgeFailure, notConfigured } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
 import { requirePin } from './require-pin';
-import { posClientIdFor } from './store-identity';
+import { storeDbStoreFor } from './store-identity';
 
 type StoreCloseMethods = 'storeClose.load' | 'storeClose.close';
 type View = BridgeResult<'storeClose.load'>;
@@ -49,7 +49,7 @@ export async function loadStoreClose(
 ): Promise<View & { build: ReturnType<typeof buildStoreClose>; db: StoreCloseDatabase }> {
   const settings = deps.settings.get();
   const mode = settings.mode;
-  const store = posClientIdFor(deps, mode);
+  const store = await storeDbStoreFor(deps, mode);
   const direct = { channel: 'direct', verified: true } as const;
   const answer = await methods()['v2.daySummary']({ day, detail: true }, direct);
   if (answer.status !== 'succeeded') {

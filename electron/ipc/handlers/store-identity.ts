@@ -3,6 +3,7 @@
 // uses the mock's own, live what a supervisor set (behind the PIN), so training orders never
 // carry the live store's identity and live ones never point at the mock.
 import type { Mode } from '../../../shared/bridge';
+import { trainingStoreId } from '../../store-link/training-store-id';
 import { notConfigured } from '../bridge-failure';
 import type { HandlerDeps, StoreIdentity } from '../deps';
 
@@ -11,6 +12,17 @@ export function posClientIdFor(deps: HandlerDeps, mode: Mode): string {
   const id = deps.settings.get().pos_client_id;
   if (id === null) throw notConfigured('Live mode needs the store client id (pos_client_id).');
   return id;
+}
+
+/**
+ * The store whose rows, freshness and close the store database holds for `mode`: the live client
+ * id, or training's own store (docs/decisions.md "Training belongs to its own store"), the one
+ * the store link replicates training lines under. Not `posClientIdFor`: training's service client
+ * id is the same for every store.
+ */
+export async function storeDbStoreFor(deps: HandlerDeps, mode: Mode): Promise<string> {
+  if (mode === 'live') return posClientIdFor(deps, mode);
+  return trainingStoreId(deps.settings.get().pos_client_id, await deps.settings.terminalId());
 }
 
 export function storeIdentityFor(deps: HandlerDeps, mode: Mode): StoreIdentity {

@@ -50,6 +50,21 @@ describe('GET /pos/pay-with-service-add-on/{amount}', () => {
     expect(answer.text).toContain('de S/\u00a083.37.');
   });
 
+  it('names the amount outside the limits, below the minimum or above the maximum', async () => {
+    const below = await addOn('99.9');
+    expectFragment(below);
+    expect(below.text).toContain(
+      '<p><strong>S/\u00a099.90 está por debajo del mínimo de S/\u00a0100.00.</strong></p>',
+    );
+    // The range stays, after the amount.
+    expect(below.text).toContain('desde S/\u00a0100.00 hasta S/\u00a015,000.00');
+    const above = await addOn('15000.01');
+    expect(above.text).toContain(
+      '<p><strong>S/\u00a015,000.01 está por encima del máximo de S/\u00a015,000.00.</strong></p>',
+    );
+    expect(above.text).not.toContain('por debajo');
+  });
+
   it('says where financing applies when the amount is outside the limits', async () => {
     const answer = await addOn('50');
     expectFragment(answer);
