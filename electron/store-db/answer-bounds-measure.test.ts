@@ -54,11 +54,12 @@ beforeAll(async () => {
     for (let t = 1; t <= COUNTERS; t += 1) {
       const id = `CAJA${String(t).padStart(4, '0')}`;
       // A name of the longest kind a supervisor may give (32 characters).
-      await owner.query(`SELECT store_db_heartbeat($1, 'live', $2, $3, 'bench')`, [
-        STORE,
-        id,
-        `Caja ${t} — mostrador de la entrada`.slice(0, 32),
-      ]);
+      // As the owner, what a counter's signed heartbeat records (migration 0102).
+      await owner.query(
+        `INSERT INTO terminals (store, mode, terminal_id, terminal_name, app_version, last_seen_at)
+         VALUES ($1, 'live', $2, $3, 'bench', now())`,
+        [STORE, id, `Caja ${t} — mostrador de la entrada`.slice(0, 32)],
+      );
     }
   } finally {
     await owner.end();
