@@ -22,8 +22,9 @@ const GAP = 10;
  * refusal never runs over the amount or off the page (issue "A counter that has gone silent",
  * items 5 and 13).
  */
-const CELL_X = [MARGIN, MARGIN + 150];
-const CELL_WIDTH = [CELL_X[1] - MARGIN - GAP, RIGHT - AMOUNT_WIDTH - CELL_X[1]];
+const REST_X = MARGIN + 150;
+const CELL_X = [MARGIN, REST_X] as const;
+const CELL_WIDTH = [REST_X - MARGIN - GAP, RIGHT - AMOUNT_WIDTH - REST_X] as const;
 
 /** Where a field's value ends (right-aligned); its label wraps to the left of it. */
 const FIELD_RIGHT = MARGIN + 300;
@@ -103,16 +104,16 @@ export async function renderPdf(
     font(bold);
     const [first = '', ...rest] = cells;
     return Math.max(
-      cell(first, CELL_X[0] as number, CELL_WIDTH[0] as number, false),
-      cell(rest.join('   '), CELL_X[1] as number, CELL_WIDTH[1] as number, false),
+      cell(first, CELL_X[0], CELL_WIDTH[0], false),
+      cell(rest.join('   '), CELL_X[1], CELL_WIDTH[1], false),
     );
   };
   const row = (cells: readonly string[], amount: string, bold: boolean) => {
     font(bold);
     const [first = '', ...rest] = cells;
     const height = Math.max(
-      cell(first, CELL_X[0] as number, CELL_WIDTH[0] as number, true),
-      cell(rest.join('   '), CELL_X[1] as number, CELL_WIDTH[1] as number, true),
+      cell(first, CELL_X[0], CELL_WIDTH[0], true),
+      cell(rest.join('   '), CELL_X[1], CELL_WIDTH[1], true),
     );
     const right = plain(amount);
     doc.text(right, RIGHT - doc.widthOfString(right), y, { lineBreak: false });
