@@ -682,6 +682,15 @@ export const en: Record<MessageKey, string> = {
   'guide.bridge.missingUrl.title': 'The service address is missing',
   'guide.bridge.missingUrl.steps':
     'For live mode, first save the service address in Settings, then change the mode.',
+  'guide.bridge.missingShift.title': 'No cashier is on shift',
+  'guide.bridge.missingShift.steps':
+    'Start the shift with your cashier code (the shift start screen) and try again.',
+  'guide.bridge.missingClientId.title': "The store's client id is missing",
+  'guide.bridge.missingClientId.steps':
+    "Live online orders need the store's client id («Store client id»). Ask a supervisor to save it in Settings → Terminal.",
+  'guide.bridge.missingStoreUrl.title': "The store's web address is missing",
+  'guide.bridge.missingStoreUrl.steps':
+    "Live online orders need the store's web address («Store website», https), where the customer returns after the application. Ask a supervisor to save it in Settings → Terminal.",
   'guide.bridge.notConfigured.steps':
     'Live mode needs the service address and token, and a cashier on shift. Ask the supervisor to check.',
   'guide.bridge.weakEncryption.title': 'This machine offers no secure encryption for the token',

@@ -687,6 +687,15 @@ export const esPE = {
   'guide.bridge.missingUrl.title': 'Falta la dirección del servicio',
   'guide.bridge.missingUrl.steps':
     'Para el modo en vivo, primero guarde la dirección del servicio en Configuración y luego cambie el modo.',
+  'guide.bridge.missingShift.title': 'No hay un cajero en turno',
+  'guide.bridge.missingShift.steps':
+    'Inicie el turno con su código de cajero (pantalla de inicio de turno) y vuelva a intentar.',
+  'guide.bridge.missingClientId.title': 'Falta el client id de la tienda',
+  'guide.bridge.missingClientId.steps':
+    'Los pedidos en línea en vivo necesitan el «Client id de la tienda». Pida al supervisor que lo guarde en Configuración → Terminal.',
+  'guide.bridge.missingStoreUrl.title': 'Falta la web de la tienda',
+  'guide.bridge.missingStoreUrl.steps':
+    'Los pedidos en línea en vivo necesitan la «Web de la tienda» (https), adonde vuelve el cliente después de su solicitud. Pida al supervisor que la guarde en Configuración → Terminal.',
   'guide.bridge.notConfigured.steps':
     'En modo en vivo se necesitan la dirección y el token del servicio, y un cajero en turno. Pida al supervisor que lo revise.',
   'guide.bridge.weakEncryption.title': 'Este equipo no ofrece cifrado seguro para el token',
