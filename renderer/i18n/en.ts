@@ -298,7 +298,10 @@ export const en: Record<MessageKey, string> = {
   'storeClose.lead':
     "The service's summary of the whole store against every counter's operations in the store database.",
   'storeClose.loading': 'Reading the store database…',
-  'storeClose.unavailable': 'The store database did not answer: {reason}',
+  'storeClose.dbDown': 'The store database did not answer.',
+  'storeClose.summaryDown':
+    "The service's day summary could not be fetched: the store close needs it. Try again.",
+  'storeClose.cannotRead': "The store's close could not be read. Try again.",
   'storeClose.retry': 'Read again',
   'storeClose.stateClosed': 'Day closed by {who} on {at} from {from}.',
   'storeClose.stateDraft': 'The day is not closed. Figures as of {at}.',

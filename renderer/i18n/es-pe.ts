@@ -300,7 +300,10 @@ export const esPE = {
   'storeClose.lead':
     'El resumen del servicio de toda la tienda contra las operaciones de cada caja en la base de datos de la tienda.',
   'storeClose.loading': 'Leyendo la base de datos de la tienda…',
-  'storeClose.unavailable': 'La base de datos de la tienda no respondió: {reason}',
+  'storeClose.dbDown': 'La base de datos de la tienda no respondió.',
+  'storeClose.summaryDown':
+    'No se pudo obtener el resumen del día del servicio: el cierre de la tienda lo necesita. Vuelva a intentar.',
+  'storeClose.cannotRead': 'No se pudo leer el cierre de la tienda. Vuelva a intentar.',
   'storeClose.retry': 'Volver a leer',
   'storeClose.stateClosed': 'Día cerrado por {who} el {at} desde {from}.',
   'storeClose.stateDraft': 'El día no está cerrado. Cifras al {at}.',

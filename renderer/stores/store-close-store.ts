@@ -2,7 +2,7 @@
 // with the day (storeClose.load), closed with the supervisor's PIN (storeClose.close). Without a
 // store database the answer is `not-configured` and the screen stays the one-counter F6.
 import { create } from 'zustand';
-import type { BridgeResult } from '../../shared/bridge';
+import type { BridgeError, BridgeResult } from '../../shared/bridge';
 import { call } from '../bridge/call';
 import { type Guidance, guidanceForBridgeError } from '../logic/error-guidance';
 
@@ -14,7 +14,8 @@ type State = {
   status: 'idle' | 'absent' | 'loading' | 'loaded' | 'failed';
   day: string | null;
   view: StoreCloseView | null;
-  error: string | null;
+  /** Why the last load failed (said by logic/store-close-text.ts unavailableText). */
+  error: BridgeError | null;
   closing: boolean;
   /** What the last "Cerrar el día de la tienda" said. */
   answer: CloseAnswer | null;
@@ -37,7 +38,7 @@ export const useStoreCloseStore = create<State>((set, get) => ({
     if (get().day !== day) return;
     if (answer.ok) set({ status: 'loaded', view: answer.result });
     else if (answer.error.code === 'not-configured') set({ status: 'absent', view: null });
-    else set({ status: 'failed', view: null, error: answer.error.message });
+    else set({ status: 'failed', view: null, error: answer.error });
   },
   close: async ({ pin, supervisor, note }) => {
     const { day, closing } = get();
