@@ -509,7 +509,7 @@ export const en: Record<MessageKey, string> = {
   'settings.storeName': 'Store name',
   'settings.storeNameRequired': 'Type the store name',
   'settings.storeNameLong': '80 characters at most',
-  'settings.posClientId': 'Store client id (live only, online orders)',
+  'settings.posClientId': 'Store client id (live: online orders and the store database)',
   'settings.posClientIdInvalid': 'Printable characters only, no spaces',
   'settings.storeUrl': 'Store website (https, live only, online orders)',
   'settings.apiGeneration': 'Service version',

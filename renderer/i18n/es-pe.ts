@@ -513,7 +513,8 @@ export const esPE = {
   'settings.storeName': 'Nombre de la tienda',
   'settings.storeNameRequired': 'Escriba el nombre de la tienda',
   'settings.storeNameLong': 'Máximo 80 caracteres',
-  'settings.posClientId': 'Client id de la tienda (solo en vivo, pedidos en línea)',
+  'settings.posClientId':
+    'Client id de la tienda (en vivo: pedidos en línea y base de datos de la tienda)',
   'settings.posClientIdInvalid': 'Solo caracteres imprimibles, sin espacios',
   'settings.storeUrl': 'Web de la tienda (https, solo en vivo, pedidos en línea)',
   'settings.apiGeneration': 'Versión del servicio',

@@ -38,9 +38,10 @@ export const storeDbEsPE = {
   'storeDb.settings.problem.needs-tls':
     'La dirección guardada necesita sslmode=require: guárdela de nuevo. Mientras tanto esta caja trabaja sola.',
   'storeDb.settings.problem.no-store-id':
-    'Falta el id de cliente de la tienda (pos_client_id, en Configuración general): sin él no se envía nada.',
+    'Falta el «Client id de la tienda» (en la tarjeta Terminal): sin él esta caja no envía nada a la base de datos de la tienda.',
   'storeDb.state.off': 'Envío: apagado.',
   'storeDb.state.ok': 'Envío: al día.',
+  'storeDb.state.starting': 'Envío: conectando con la base de datos…',
   'storeDb.state.behind': 'Envío: poniéndose al día ({count} registros por enviar).',
   'storeDb.state.unreachable':
     'Envío: sin conexión desde las {time} ({count} registros por enviar).',
@@ -130,9 +131,10 @@ export const storeDbEn: Record<keyof typeof storeDbEsPE, string> = {
   'storeDb.settings.problem.needs-tls':
     'The saved address needs sslmode=require: save it again. Meanwhile this counter works alone.',
   'storeDb.settings.problem.no-store-id':
-    "The store's client id (pos_client_id, in general settings) is missing: nothing is sent without it.",
+    'The «Store client id» (in the Terminal card) is missing: without it this counter sends nothing to the store database.',
   'storeDb.state.off': 'Sending: off.',
   'storeDb.state.ok': 'Sending: up to date.',
+  'storeDb.state.starting': 'Sending: connecting to the database…',
   'storeDb.state.behind': 'Sending: catching up ({count} records to send).',
   'storeDb.state.unreachable': 'Sending: no connection since {time} ({count} records to send).',
   'storeDb.state.refused':
