@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceError } from '../../shared/service-error';
-import type { esPE } from '../i18n/es-pe';
+import type { MessageKey } from '../i18n/catalogue';
 import { loadCatalogue, translate } from '../i18n/translate';
 import {
   guidanceForBridgeError,
@@ -15,7 +15,7 @@ const DOCUMENTED: Array<{
   op: OperationKind;
   status: number;
   message: string;
-  title: keyof typeof esPE;
+  title: MessageKey;
 }> = [
   {
     op: 'verify',

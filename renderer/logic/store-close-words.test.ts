@@ -3,7 +3,7 @@
 // the store close's CSV named in the terminal's language.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '../../shared/bridge';
-import { loadCatalogue, translate } from '../i18n/translate';
+import { loadCatalogue, loadSupervisorTexts, translate } from '../i18n/translate';
 import type { T } from '../i18n/use-t';
 import type { Guidance } from './error-guidance';
 import { guidanceHeading } from './guidance-heading';
@@ -17,7 +17,8 @@ const words =
 const es = words('es-PE');
 const en = words('en');
 
-beforeAll(() => loadCatalogue('en'));
+// The store close's Spanish texts come with its screen (lazy-views.ts).
+beforeAll(() => Promise.all([loadCatalogue('en'), loadSupervisorTexts()]));
 
 describe('the store close says one and many as the tray does', () => {
   it('one operation without an answer, or several', () => {
