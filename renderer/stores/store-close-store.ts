@@ -3,7 +3,8 @@
 // store database the answer is `not-configured` and the screen stays the one-counter F6.
 import { create } from 'zustand';
 import type { BridgeError, BridgeResult } from '../../shared/bridge';
-import { call } from '../bridge/call';
+import { storeCloseMethods } from '../../shared/bridge/store-close';
+import { call, registerBridgeMethods } from '../bridge/call';
 import { type Guidance, guidanceForBridgeError } from '../logic/error-guidance';
 
 export type StoreCloseView = BridgeResult<'storeClose.load'>;
@@ -23,6 +24,9 @@ type State = {
   load: (day: string) => Promise<void>;
   close: (args: { pin: string; supervisor: string; note: string }) => Promise<void>;
 };
+
+// The store close's schemas come with its screen, not in the first chunk (bridge/call.ts).
+registerBridgeMethods(storeCloseMethods);
 
 export const useStoreCloseStore = create<State>((set, get) => ({
   status: 'idle',
