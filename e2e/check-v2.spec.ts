@@ -1,7 +1,13 @@
 // v2: Check funding code shows PENDING in amber with a clock (not a refusal's red ✕) and FULFILLED in green, each with words and an
 // icon too, the channel, and Paid-and-billed v2.
 import { applyCase, paidAndBilled } from './cashier';
-import { expect, expectNoAxeViolations, saveScreenshot, test } from './fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  saveAtCounterSizes,
+  saveScreenshot,
+  test,
+} from './fixtures';
 
 async function statusColours(page: import('@playwright/test').Page) {
   return page.getByTestId('downpayment-status').evaluate((el) => {
@@ -41,10 +47,15 @@ test('pending down payment: amber, PENDIENTE with ◷, channel Tienda, then paid
   await page.getByLabel('DNI del cliente (8 dígitos)').fill('42000001');
   await page.getByLabel('Código de financiamiento (6 caracteres)').fill('PEND01');
   await page.getByRole('button', { name: /^Consultar/ }).click();
-  await expect(page.getByRole('heading', { name: /CUMPLIDO/ })).toBeVisible();
   await expect(
     page.getByRole('heading', { name: 'Este código ya está pagado y facturado' }),
   ).toBeVisible();
+  // One instruction: the billed state wins. No green "CUMPLIDO … Marque pagado y facturado"
+  // above the amber "No cobre nada" (issue "A counter that has gone silent", item 7).
+  await expect(page.getByTestId('downpayment-status')).toHaveCount(0);
+  await expect(page.getByText(/Marque pagado y facturado/)).toHaveCount(0);
+  await expect(page.getByText('Tienda (se paga en caja)')).toBeVisible();
+  await saveAtCounterSizes(page, 'check-already-billed');
 });
 
 test('fulfilled down payment: green, CUMPLIDO with ✓, channel Service, nothing to collect', async ({

@@ -2,10 +2,12 @@
 // name, API generation, language.
 import type { Page } from '@playwright/test';
 import { createMockApp } from '../electron/mock/app';
+import { startSilentServer } from '../electron/store-db/test-support/silent-server';
 import { bridge } from './bridge-helper';
 import {
   expect,
   expectNoAxeViolations,
+  openReadyApp,
   SUPERVISOR_PIN,
   saveAtCounterSizes,
   saveScreenshot,
@@ -250,4 +252,35 @@ test('a token with a space or a character a header cannot carry is marked at onc
   await expect(message).toContainText('El token no lleva espacios');
   await token.fill('  tok-secret-9876\n');
   await expect(message).not.toContainText('El token no lleva espacios');
+});
+
+test('"Tienda con varias cajas": the missing client id is named where it is, and leaves once it is saved', async ({
+  page,
+  freshBrowserMode,
+}) => {
+  // A store database that never answers: the card has a target, and nothing has been sent.
+  const silent = await startSilentServer();
+  try {
+    await openReadyApp(page, freshBrowserMode.url);
+    await bridge(page, 'storeDb.configure', { pin: SUPERVISOR_PIN, url: silent.url });
+    await unlock(page);
+    const card = page.getByTestId('store-db-settings');
+    // The field is in the "Terminal" card, whose label says the store database needs it.
+    await expect(card).toContainText(
+      'Falta el «Client id de la tienda» (en la tarjeta Terminal): sin él esta caja no envía nada a la base de datos de la tienda.',
+    );
+    await expect(card).not.toContainText('Configuración general');
+    await expect(card).not.toContainText('(0 registros por enviar)');
+    const clientId = page.getByLabel(/^Client id de la tienda \(/);
+    await expect(clientId).toHaveAccessibleName(/base de datos de la tienda/);
+    await clientId.fill('tienda-centro');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page.getByText('Cambios guardados.')).toBeVisible();
+    // Without a reload, the card no longer says it is missing.
+    await expect(card).not.toContainText('Falta el «Client id de la tienda»');
+    await expect(card).not.toContainText('(0 registros por enviar)');
+    await saveAtCounterSizes(page, 'settings-store-db-client-id');
+  } finally {
+    await silent.close();
+  }
 });

@@ -5,6 +5,7 @@
 // at once, in the same commit as its F-key: no loading gap that would drop what the supervisor
 // types next (React.lazy suspends on a view's first display even when its code is loaded).
 import { type ComponentType, createElement, use } from 'react';
+import { loadSupervisorTexts } from './i18n/translate';
 import type { DaySummaryPrint as DaySummaryPrintView } from './print/day-summary-print';
 import type { RecordPrint as RecordPrintView } from './print/record-print';
 
@@ -50,13 +51,23 @@ function Deferred<P extends object>({ of, props }: { of: View<P>; props: P }) {
   return of.loaded ? createElement(of.loaded, props) : null;
 }
 
-const summary = view(() => import('./screens/day-summary-screen').then((m) => m.DaySummaryScreen));
-const training = view(() => import('./screens/training-screen').then((m) => m.TrainingScreen));
-const settings = view(() => import('./screens/settings-screen').then((m) => m.SettingsScreen));
-const daySummaryPrint = view<DaySummaryPrintProps>(() =>
+/**
+ * A supervisor's or trainer's view with its Spanish texts (the day summary and store close,
+ * settings and the store database, training: i18n/supervisor-texts.ts), which are not in the
+ * first chunk either; the view renders once both are in.
+ */
+const withTexts = <P>(load: () => Promise<ComponentType<P>>) =>
+  view(() => Promise.all([load(), loadSupervisorTexts()]).then(([component]) => component));
+
+const summary = withTexts(() =>
+  import('./screens/day-summary-screen').then((m) => m.DaySummaryScreen),
+);
+const training = withTexts(() => import('./screens/training-screen').then((m) => m.TrainingScreen));
+const settings = withTexts(() => import('./screens/settings-screen').then((m) => m.SettingsScreen));
+const daySummaryPrint = withTexts<DaySummaryPrintProps>(() =>
   import('./print/day-summary-print').then((m) => m.DaySummaryPrint),
 );
-const recordPrint = view<RecordPrintProps>(() =>
+const recordPrint = withTexts<RecordPrintProps>(() =>
   import('./print/record-print').then((m) => m.RecordPrint),
 );
 

@@ -30,6 +30,49 @@ async function inspect(pdf: Buffer, name: string) {
   return { text, pages, width: Number(size?.[1]), height: Number(size?.[2]), fonts };
 }
 
+type Word = { text: string; page: number; x0: number; y0: number; x1: number; y1: number };
+
+/** Every word of the PDF with its box, as pdftotext -bbox reads them. */
+async function wordsOf(pdf: Buffer, name: string): Promise<Word[]> {
+  const path = join(dir, `${name}.pdf`);
+  await writeFile(path, pdf);
+  const html = (await run('pdftotext', ['-bbox', path, '-'], { maxBuffer: 64 << 20 })).stdout;
+  const words: Word[] = [];
+  html.split('<page ').forEach((page, index) => {
+    for (const m of page.matchAll(
+      /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+    ))
+      words.push({
+        text: m[5] ?? '',
+        page: index,
+        x0: Number(m[1]),
+        y0: Number(m[2]),
+        x1: Number(m[3]),
+        y1: Number(m[4]),
+      });
+  });
+  return words;
+}
+
+/** Words past the right margin, and pairs of words whose boxes overlap (text printed over text). */
+function layoutFaults(words: Word[]): string[] {
+  const faults: string[] = [];
+  const RIGHT_EDGE = 595.28 - 42 + 0.5;
+  for (const w of words) if (w.x1 > RIGHT_EDGE) faults.push(`past the margin: ${w.text}`);
+  for (let i = 0; i < words.length; i++) {
+    const a = words[i] as Word;
+    for (let j = i + 1; j < words.length; j++) {
+      const b = words[j] as Word;
+      if (a.page !== b.page) break;
+      // A glyph box may touch its neighbour's by a hair; overlapping ink is more than that.
+      const dx = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+      const dy = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+      if (dx > 0.5 && dy > 1) faults.push(`${a.text} over ${b.text}`);
+    }
+  }
+  return faults;
+}
+
 describe('the A4 PDF of a document', () => {
   it('the day close with 10,000 rows: every section, every row, A4 pages, DejaVu embedded', async () => {
     const data = sampleDayClose(10_000);
@@ -125,4 +168,46 @@ describe('the A4 PDF of a document', () => {
     expect(text).toContain(sha256.slice(0, 32));
     expect(text).toContain(sha256.slice(32));
   });
+
+  it.each(['es-PE', 'en'] as const)(
+    'the store close in %s: a long refusal and a long label stay in their column, clear of the amounts',
+    async (language) => {
+      const day = sampleStoreDay(2, 5);
+      const close = buildStoreClose({
+        ...day,
+        held: [
+          {
+            terminal_id: 'CAJA02',
+            hold: {
+              hold_id: '00000000-0000-4000-8000-00000000a001',
+              op_ids: ['00000000-0000-4000-8000-00000000a001'],
+              mode: 'live',
+              generation: 'v3',
+              funding_code: 'HELD02',
+              identity: { kind: 'dni', value: '41000077' },
+              cashier_id: 'ana.maria.quispe',
+              amount_cents: 47_500,
+              held_at: '2026-03-10T15:00:00.000Z',
+              reason: {
+                category: 'state-conflict',
+                message:
+                  'The service refused the sale: Funding code does not exist or not active (status 400)',
+              },
+            },
+          },
+        ],
+      });
+      const doc = storeClose(
+        { content: close.content, record: null, arrivedAfter: [] },
+        { ...SAMPLE_CONTEXT, language },
+      );
+      const pdf = await renderPdf(doc);
+      const words = await wordsOf(pdf, `store-close-held-${language}`);
+      expect(layoutFaults(words)).toEqual([]);
+      const { text } = await inspect(pdf, `store-close-held-${language}-text`);
+      // Every word of the refusal is printed (wrapped, not cut), and the amount beside it.
+      expect(text.replace(/\s+/g, ' ')).toContain('(status 400)');
+      expect(text).toContain('S/ 475.00');
+    },
+  );
 });

@@ -13,11 +13,25 @@ const BOTTOM = A4.height - MARGIN - 14;
 const AMOUNT_WIDTH = 110;
 const SIZE = 9;
 const ROW = 12.5;
+/** The space kept between two columns' texts. */
+const GAP = 10;
 
-/** Where the text of an entry's cells goes: the first cell, then the rest. */
-const CELL_X = [MARGIN, MARGIN + 150];
+/**
+ * The columns of an entry: its first cell, the rest of its cells, its amount (right-aligned in
+ * the last AMOUNT_WIDTH). A cell wider than its column wraps inside it, by words, so a long
+ * refusal never runs over the amount or off the page (issue "A counter that has gone silent",
+ * items 5 and 13).
+ */
+const REST_X = MARGIN + 150;
+const CELL_X = [MARGIN, REST_X] as const;
+const CELL_WIDTH = [REST_X - MARGIN - GAP, RIGHT - AMOUNT_WIDTH - REST_X] as const;
+
+/** Where a field's value ends (right-aligned); its label wraps to the left of it. */
+const FIELD_RIGHT = MARGIN + 300;
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+/** Text to wrap: an atom's no-break spaces stay, so the line breaker never splits it. */
+const unbroken = (text: string) => text.replace(/\u202f/g, '\u00a0');
 
 /**
  * pdfkit is loaded on the first PDF, not at start: with its font machinery (fontkit, the line
@@ -71,14 +85,39 @@ export async function renderPdf(
   const line = (x1: number, x2: number, at: number, width = 0.5) => {
     doc.moveTo(x1, at).lineTo(x2, at).lineWidth(width).strokeColor('#000').stroke();
   };
+  /**
+   * A text in a column at y: on one line when it fits (the common case, and the fast one: 10,000
+   * rows), else wrapped by words within the column's width. Returns the height it takes.
+   */
+  const cell = (text: string, x: number, width: number, draw: boolean): number => {
+    if (text === '') return ROW;
+    if (doc.widthOfString(plain(text)) <= width) {
+      if (draw) doc.text(plain(text), x, y, { lineBreak: false });
+      return ROW;
+    }
+    const options = { width, lineGap: ROW - doc.currentLineHeight() };
+    if (draw) doc.text(unbroken(text), x, y, options);
+    return Math.max(ROW, doc.heightOfString(unbroken(text), options));
+  };
+  /** The height a row takes: its tallest cell. */
+  const rowHeight = (cells: readonly string[], bold: boolean) => {
+    font(bold);
+    const [first = '', ...rest] = cells;
+    return Math.max(
+      cell(first, CELL_X[0], CELL_WIDTH[0], false),
+      cell(rest.join('   '), CELL_X[1], CELL_WIDTH[1], false),
+    );
+  };
   const row = (cells: readonly string[], amount: string, bold: boolean) => {
     font(bold);
-    const [first = '', ...rest] = cells.map(plain);
-    doc.text(first, CELL_X[0], y, { lineBreak: false });
-    if (rest.length > 0) doc.text(rest.join('   '), CELL_X[1], y, { lineBreak: false });
+    const [first = '', ...rest] = cells;
+    const height = Math.max(
+      cell(first, CELL_X[0], CELL_WIDTH[0], true),
+      cell(rest.join('   '), CELL_X[1], CELL_WIDTH[1], true),
+    );
     const right = plain(amount);
     doc.text(right, RIGHT - doc.widthOfString(right), y, { lineBreak: false });
-    y += ROW;
+    y += height;
   };
   const wrapped = (
     text: string,
@@ -119,13 +158,25 @@ export async function renderPdf(
         );
         break;
       case 'field': {
-        room(ROW + 2);
-        font(false, SIZE + 1);
-        doc.text(plain(block.label), MARGIN, y, { lineBreak: false });
+        // The label wraps in the room the value leaves it; a value too wide for that goes on
+        // the line under its label, as on the receipt.
         font(block.bold === true, SIZE + 1);
         const value = plain(block.value);
-        doc.text(value, MARGIN + 260 - doc.widthOfString(value), y, { lineBreak: false });
-        y += ROW + 2;
+        const valueWidth = doc.widthOfString(value);
+        font(false, SIZE + 1);
+        const labelRoom = FIELD_RIGHT - MARGIN - valueWidth - GAP;
+        const apart = labelRoom < 80;
+        const labelWidth = apart ? FIELD_RIGHT - MARGIN : labelRoom;
+        const labelHeight = Math.max(
+          ROW,
+          doc.heightOfString(unbroken(block.label), { width: labelWidth }),
+        );
+        room((apart ? labelHeight + ROW : labelHeight) + 2);
+        doc.text(unbroken(block.label), MARGIN, y, { width: labelWidth });
+        if (apart) y += labelHeight;
+        font(block.bold === true, SIZE + 1);
+        doc.text(value, FIELD_RIGHT - valueWidth, y, { lineBreak: false });
+        y += (apart ? ROW : labelHeight) + 2;
         break;
       }
       case 'columns':
@@ -136,7 +187,7 @@ export async function renderPdf(
         y += 2;
         break;
       case 'entry':
-        room(block.subtotal ? ROW + 6 : ROW);
+        room(rowHeight(block.cells, block.subtotal === true) + (block.subtotal ? 6 : 0));
         if (block.subtotal) {
           line(RIGHT - AMOUNT_WIDTH, RIGHT, y - 1);
           y += 3;

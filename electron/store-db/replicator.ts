@@ -313,7 +313,8 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
       );
       // Only for the stores the cursor was written for: after a change of store (pos_client_id)
       // the new store holds none of the old lines, and they must not go under it
-      // (docs/decisions.md "Changing the store never re-sends the journal").
+      // (docs/decisions.md "Signed batches: a counter writes only as itself (issue 26, items 1 and
+      // 3)").
       const sameStores =
         !cursor.stores ||
         (cursor.stores.live === options.stores.live &&

@@ -1,14 +1,15 @@
 // The one door from the renderer to the main process. Arguments are checked against the
 // contract before leaving (a bug here should never reach the service) and every answer is
 // validated against the contract's result schema: nothing unchecked reaches a screen.
-import {
-  type BridgeArgs,
-  type BridgeError,
-  type BridgeMethod,
-  type BridgeResult,
-  bridgeMethods,
-  bridgeResponse,
+import type {
+  BridgeArgs,
+  BridgeError,
+  BridgeMethod,
+  BridgeMethods,
+  BridgeResult,
 } from '../../shared/bridge';
+import { counterBridgeMethods } from '../../shared/bridge/counter-contract';
+import { bridgeResponse } from '../../shared/bridge/errors';
 import { useJournalHealthStore } from '../stores/journal-health-store';
 import { BridgeUnreachable, currentTransport, type RawInvoke } from './transport';
 
@@ -22,6 +23,18 @@ export type CallResult<T> =
 
 let transport: RawInvoke | null = null;
 
+/**
+ * The methods calls are checked against: the counter's, and the groups that load with their
+ * screens (the store close's: stores/store-close-store.ts registers them when its code loads).
+ */
+const methods: Partial<Record<BridgeMethod, BridgeMethods[BridgeMethod]>> = {
+  ...counterBridgeMethods,
+};
+
+export function registerBridgeMethods(group: Partial<BridgeMethods>): void {
+  Object.assign(methods, group);
+}
+
 /** Tests and the e2e harness never need this; it exists so unit tests can pass a fake. */
 export function setTransport(next: RawInvoke | null): void {
   transport = next;
@@ -31,7 +44,11 @@ export async function call<M extends BridgeMethod>(
   method: M,
   args: BridgeArgs<M>,
 ): Promise<CallResult<BridgeResult<M>>> {
-  const spec = bridgeMethods[method];
+  const spec = methods[method];
+  if (!spec) {
+    // Only a screen that loads on demand calls these, after its code (and this group) is in.
+    return { ok: false, error: { code: 'unknown-method', message: `${method} not loaded` } };
+  }
   const checked = spec.args.safeParse(args);
   if (!checked.success) {
     const issues: Record<string, string> = {};

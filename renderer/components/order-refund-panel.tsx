@@ -3,7 +3,7 @@ import { formatPEN } from '../../shared/domain/money';
 import { useT } from '../i18n/use-t';
 import { checkRefundForm } from '../logic/refund-form';
 import { refundWords } from '../logic/refund-words';
-import { useOrderRefundStore } from '../stores/order-refund-store';
+import { showRefundInPlace, useOrderRefundStore } from '../stores/order-refund-store';
 import { useSettingsStore } from '../stores/settings-store';
 import { amountText } from './amount-text';
 import { BusyLabel } from './busy-label';
@@ -27,6 +27,8 @@ export function OrderRefundPanel() {
   const confirmRef = useRef<HTMLElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
 
+  // A late answer shown here is seen where it was asked: not announced again elsewhere.
+  useEffect(() => showRefundInPlace(), []);
   useEffect(() => {
     const { form: now } = useOrderRefundStore.getState();
     if (now.orderId === '') orderRef.current?.focus();

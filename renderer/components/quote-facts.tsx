@@ -34,7 +34,12 @@ export function QuoteFacts({
   const { info } = details;
   return (
     <>
-      <DownpaymentStatus info={info} downpayment={formatPEN(details.downpaymentCents)} />
+      {/* A code already billed (here or elsewhere) has one instruction, the billed panel's "do
+          not collect": the green "mark paid and billed" would contradict it (issue "A counter
+          that has gone silent", item 7). */}
+      {quote.alreadyBilled ? null : (
+        <DownpaymentStatus info={info} downpayment={formatPEN(details.downpaymentCents)} />
+      )}
       <dl className={`conditions${confirming ? ' conditions--confirming' : ''}`}>
         <div>
           <dt>{t('check.channel')}</dt>

@@ -14,6 +14,17 @@ import { BusyLabel } from './busy-label';
 import { GuidancePanel } from './guidance-panel';
 import { TextField } from './text-field';
 
+const STATUS_EVERY_MS = 3_000;
+
+/**
+ * The replication's state in words: "catching up" only with lines to send; with none yet, it is
+ * connecting (the state a replication starts in), never "(0 records to send)".
+ */
+export function replicationKey(repl: StoreDbStatus['replication']): MessageKey {
+  if (repl.state === 'behind' && repl.waiting_lines === 0) return 'storeDb.state.starting';
+  return `storeDb.state.${repl.state}`;
+}
+
 export function SettingsStoreDb({ pin }: { pin: string }) {
   const t = useT();
   const timeZone = useTimeZone();
@@ -29,11 +40,26 @@ export function SettingsStoreDb({ pin }: { pin: string }) {
   const [busy, setBusy] = useState<'name' | 'url' | 'test' | null>(null);
   const [error, setError] = useState<Guidance | null>(null);
 
+  // Read again when the settings it depends on change (the client id is saved in the Terminal
+  // card, which restarts the replication), and every few seconds while shown: the state moves
+  // on its own (connecting, sending, unreachable).
+  const clientId = settings?.pos_client_id ?? null;
+  const terminalName = settings?.terminal_name ?? null;
   useEffect(() => {
-    void call('storeDb.status', {}).then((answer) => {
-      if (answer.ok) setStatus(answer.result);
-    });
-  }, []);
+    void clientId;
+    void terminalName;
+    let gone = false;
+    const read = () =>
+      void call('storeDb.status', {}).then((answer) => {
+        if (answer.ok && !gone) setStatus(answer.result);
+      });
+    read();
+    const timer = setInterval(read, STATUS_EVERY_MS);
+    return () => {
+      gone = true;
+      clearInterval(timer);
+    };
+  }, [clientId, terminalName]);
   if (!status || !settings) return null;
 
   const fromEnv = status.source === 'env';
@@ -160,7 +186,7 @@ export function SettingsStoreDb({ pin }: { pin: string }) {
             data-testid="store-db-replication"
           >
             <span aria-hidden="true">{repl.state === 'ok' ? '✓ ' : '⚠ '}</span>
-            {t(`storeDb.state.${repl.state}`, { time: since, count: repl.waiting_lines })}
+            {t(replicationKey(repl), { time: since, count: repl.waiting_lines })}
             {repl.last_error_category
               ? ` ${t(`storeDb.category.${repl.last_error_category}`)}`
               : null}

@@ -13,6 +13,7 @@ import {
   freshnessText,
   refusedNoteText,
   refusedOpenText,
+  unavailableText,
 } from '../logic/store-close-text';
 import { useReceiptWidth, useSettingsStore } from '../stores/settings-store';
 import { useStoreCloseStore } from '../stores/store-close-store';
@@ -56,10 +57,17 @@ export function StoreClosePanel() {
     );
   }
   if (status === 'failed' || !view) {
+    const said = error ? unavailableText(error, t) : null;
     return (
       <section className="card" aria-labelledby={`${ids}-title`}>
         <h2 id={`${ids}-title`}>{t('storeClose.title')}</h2>
-        <p role="alert">{t('storeClose.unavailable', { reason: error ?? '' })}</p>
+        <p role="alert">{said?.text ?? t('storeClose.cannotRead')}</p>
+        {said ? (
+          <details className="guidance__details">
+            <summary>{t('guide.detailsApp')}</summary>
+            <code>{said.details}</code>
+          </details>
+        ) : null}
         <button type="button" className="button" onClick={() => day && void load(day)}>
           {t('storeClose.retry')}
         </button>

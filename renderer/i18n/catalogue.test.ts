@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { en } from './en';
-import { esPE } from './es-pe';
+import { supervisorEsPE } from './supervisor-texts';
+import { spanishCatalogue as esPE } from './test-support';
 import {
   catalogueLoaded,
   keepAmountsWhole,
   loadCatalogue,
+  loadSupervisorTexts,
   parametersOf,
   translate,
 } from './translate';
@@ -68,5 +70,12 @@ describe('i18n catalogue', () => {
   it('loads English on demand; Spanish is always there', () => {
     expect(catalogueLoaded('es-PE')).toBe(true);
     expect(catalogueLoaded('en')).toBe(true);
+  });
+});
+
+describe("the supervisor's screens' Spanish texts", () => {
+  it('read in Spanish once loaded, as the lazy views load them before they render', async () => {
+    await loadSupervisorTexts();
+    expect(translate('es-PE', 'storeClose.title')).toBe(supervisorEsPE['storeClose.title']);
   });
 });

@@ -298,7 +298,10 @@ export const en: Record<MessageKey, string> = {
   'storeClose.lead':
     "The service's summary of the whole store against every counter's operations in the store database.",
   'storeClose.loading': 'Reading the store database…',
-  'storeClose.unavailable': 'The store database did not answer: {reason}',
+  'storeClose.dbDown': 'The store database did not answer.',
+  'storeClose.summaryDown':
+    "The service's day summary could not be fetched: the store close needs it. Try again.",
+  'storeClose.cannotRead': "The store's close could not be read. Try again.",
   'storeClose.retry': 'Read again',
   'storeClose.stateClosed': 'Day closed by {who} on {at} from {from}.',
   'storeClose.stateDraft': 'The day is not closed. Figures as of {at}.',
@@ -506,7 +509,7 @@ export const en: Record<MessageKey, string> = {
   'settings.storeName': 'Store name',
   'settings.storeNameRequired': 'Type the store name',
   'settings.storeNameLong': '80 characters at most',
-  'settings.posClientId': 'Store client id (live only, online orders)',
+  'settings.posClientId': 'Store client id (live: online orders and the store database)',
   'settings.posClientIdInvalid': 'Printable characters only, no spaces',
   'settings.storeUrl': 'Store website (https, live only, online orders)',
   'settings.apiGeneration': 'Service version',
@@ -684,6 +687,15 @@ export const en: Record<MessageKey, string> = {
   'guide.bridge.missingUrl.title': 'The service address is missing',
   'guide.bridge.missingUrl.steps':
     'For live mode, first save the service address in Settings, then change the mode.',
+  'guide.bridge.missingShift.title': 'No cashier is on shift',
+  'guide.bridge.missingShift.steps':
+    'Start the shift with your cashier code (the shift start screen) and try again.',
+  'guide.bridge.missingClientId.title': "The store's client id is missing",
+  'guide.bridge.missingClientId.steps':
+    "Live online orders need the store's client id («Store client id»). Ask a supervisor to save it in Settings → Terminal.",
+  'guide.bridge.missingStoreUrl.title': "The store's web address is missing",
+  'guide.bridge.missingStoreUrl.steps':
+    "Live online orders need the store's web address («Store website», https), where the customer returns after the application. Ask a supervisor to save it in Settings → Terminal.",
   'guide.bridge.notConfigured.steps':
     'Live mode needs the service address and token, and a cashier on shift. Ask the supervisor to check.',
   'guide.bridge.weakEncryption.title': 'This machine offers no secure encryption for the token',

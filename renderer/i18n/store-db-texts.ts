@@ -1,5 +1,7 @@
 // Interface texts of the store database (several counters, one store; docs/store-database.md),
 // kept apart so the main catalogues change by one line each; spread into es-pe.ts and en.ts.
+import type { supervisorEsPE } from './supervisor-texts';
+
 export const storeDbEsPE = {
   'storeDb.pill.unreachable':
     'Tienda: sin conexión desde las {time} — {count} registros por enviar',
@@ -9,90 +11,6 @@ export const storeDbEsPE = {
   'storeDb.pill.conflict': 'Tienda: conflicto en la base desde las {time} — llame a soporte',
   'storeDb.pill.help':
     'Esta caja vende igual. Las otras cajas y el cierre de la tienda no ven sus últimas operaciones hasta que se envíen. Si dura, avise al supervisor (Configuración → Tienda con varias cajas → Probar conexión).',
-
-  'storeDb.settings.title': 'Tienda con varias cajas',
-  'storeDb.settings.help':
-    'Opcional. Con la base de datos de la tienda (PostgreSQL), cada caja envía su diario y consulta a las demás antes de cobrar. Sin ella, esta caja trabaja sola, como siempre.',
-  'storeDb.settings.terminalName': 'Nombre de esta caja',
-  'storeDb.settings.terminalNameHint': 'Corto, como «Caja 2» (hasta 32 caracteres).',
-  'storeDb.settings.terminalNameSave': 'Guardar nombre',
-  'storeDb.settings.terminalNameSaved': 'Nombre guardado.',
-  'storeDb.settings.url': 'Dirección de la base de datos (nueva)',
-  'storeDb.settings.urlHint':
-    'postgres://usuario:contraseña@servidor:5432/base?sslmode=require. Fuera de la red de la tienda, sslmode=require o verify-full.',
-  'storeDb.settings.urlBad':
-    'No es una dirección postgres:// con usuario, contraseña, servidor y base.',
-  'storeDb.settings.urlNeedsTls':
-    'Este servidor está fuera de la red de la tienda: agregue ?sslmode=require (o verify-full).',
-  'storeDb.settings.urlAmbiguous':
-    'La dirección se puede leer de dos maneras (un parámetro repetido, host o port en la consulta distinto del servidor, un socket local): escríbala solo con usuario, contraseña, servidor, puerto, base y sslmode.',
-  'storeDb.settings.save': 'Guardar dirección',
-  'storeDb.settings.remove': 'Quitar la base de datos',
-  'storeDb.settings.test': 'Probar conexión',
-  'storeDb.settings.testing': 'Probando…',
-  'storeDb.settings.none': 'Sin base de datos de la tienda: esta caja trabaja sola.',
-  'storeDb.settings.target': 'Conectada a {database} en {host}:{port} como {user}.',
-  'storeDb.settings.fromEnv': 'Definida por MOSTRADOR_STORE_DB_URL: no se cambia desde aquí.',
-  'storeDb.settings.problem.unreadable':
-    'La dirección guardada no se pudo leer: guárdela de nuevo. Mientras tanto esta caja trabaja sola.',
-  'storeDb.settings.problem.not-a-url':
-    'La dirección guardada no es válida: guárdela de nuevo. Mientras tanto esta caja trabaja sola.',
-  'storeDb.settings.problem.needs-tls':
-    'La dirección guardada necesita sslmode=require: guárdela de nuevo. Mientras tanto esta caja trabaja sola.',
-  'storeDb.settings.problem.ambiguous':
-    'La dirección guardada se puede leer de dos maneras: guárdela de nuevo sin parámetros repetidos ni host o port en la consulta. Mientras tanto esta caja trabaja sola.',
-  'storeDb.settings.problem.no-store-id':
-    'Falta el id de cliente de la tienda (pos_client_id, en Configuración general): sin él no se envía nada.',
-  'storeDb.state.off': 'Envío: apagado.',
-  'storeDb.state.ok': 'Envío: al día.',
-  'storeDb.state.behind': 'Envío: poniéndose al día ({count} registros por enviar).',
-  'storeDb.state.unreachable':
-    'Envío: sin conexión desde las {time} ({count} registros por enviar).',
-  'storeDb.state.refused':
-    'Envío: la base de datos rechaza esta caja desde las {time} ({count} registros por enviar). Pruebe la conexión.',
-  'storeDb.state.conflict':
-    'Envío: detenido por un conflicto desde las {time}: la base tiene otra línea con la misma clave. Llame a soporte.',
-
-  'storeDb.check.reachable': 'Servidor',
-  'storeDb.check.migrated': 'Tablas de Mostrador',
-  'storeDb.check.privileges': 'Permisos del usuario',
-  'storeDb.check.clock': 'Hora del servidor',
-  'storeDb.check.status.ok': 'Correcto',
-  'storeDb.check.status.failed': 'Problema',
-  'storeDb.check.status.not-checked': 'No se revisó',
-
-  'storeDb.check.server': 'PostgreSQL {version}.',
-  'storeDb.check.version': 'Versión {version}.',
-  'storeDb.check.notMigrated':
-    'La base no tiene las tablas de Mostrador: ejecute «npm run store-db -- migrate» con el usuario dueño.',
-  'storeDb.check.older':
-    'Las tablas son de la versión {version} y esta caja necesita la {required}: ejecute la migración otra vez.',
-  'storeDb.check.tooFew': 'Le falta: {list}. Use un usuario con el rol mostrador_terminal.',
-  'storeDb.check.tooMany':
-    'Tiene de más: {list}. Use un usuario con el rol mostrador_terminal, que solo agrega y lee.',
-  'storeDb.check.clockOff':
-    'La hora de esta caja y la del servidor difieren en {skew}: corrija la hora de esta caja o del servidor.',
-  'storeDb.check.skew': 'Diferencia de hora: {skew}.',
-  'storeDb.category.network':
-    'El servidor no responde o rechaza la conexión: revise la dirección, el puerto, la red y el firewall.',
-  'storeDb.category.timeout': 'El servidor no respondió a tiempo.',
-  'storeDb.category.auth': 'Usuario o contraseña incorrectos, o el servidor no acepta a esta caja.',
-  'storeDb.category.no-database': 'Esa base de datos no existe en el servidor.',
-  'storeDb.category.not-migrated': 'La base no tiene las tablas de Mostrador.',
-  'storeDb.category.permission': 'El usuario no tiene los permisos de una caja.',
-  'storeDb.category.tls-required':
-    'Fuera de la red de la tienda la conexión debe ir cifrada (sslmode=require).',
-  'storeDb.category.tls':
-    'La conexión cifrada (TLS) falló: revise sslmode y el certificado del servidor.',
-  'storeDb.category.bad-url': 'La dirección no es válida.',
-  'storeDb.category.ambiguous-url':
-    'La dirección se puede leer de dos maneras (parámetro repetido, host o port en la consulta, socket local).',
-  'storeDb.category.bad-line': 'La base rechazó un registro de esta caja: llame a soporte.',
-  'storeDb.category.server': 'El servidor respondió con un error.',
-  'storeDb.category.bad-time-zone':
-    'La zona horaria de la tienda no es un nombre como America/Lima: corríjala en Configuración general. Hasta entonces no se envía nada.',
-  'storeDb.category.too-big':
-    'El servidor respondió con mucho más de lo que una caja pide: se cortó la conexión. Revise que la dirección sea la de la base de la tienda.',
 
   'storeDb.elsewhere.billedAt': 'Facturado en {counter} a las {time}.',
   'storeDb.elsewhere.billedAtDay': 'Facturado en {counter} el {when}.',
@@ -104,7 +22,12 @@ export const storeDbEsPE = {
     'No se pudo consultar a las otras cajas de la tienda a tiempo: si el cliente dice que ya pagó en otra caja, confírmelo antes de cobrar.',
 } as const;
 
-export const storeDbEn: Record<keyof typeof storeDbEsPE, string> = {
+/** Every store database text: the counter's here, the supervisor's in supervisor-texts.ts. */
+type StoreDbKey =
+  | keyof typeof storeDbEsPE
+  | Extract<keyof typeof supervisorEsPE, `storeDb.${string}`>;
+
+export const storeDbEn: Record<StoreDbKey, string> = {
   'storeDb.pill.unreachable': 'Store: no connection since {time} — {count} records to send',
   'storeDb.pill.unreachableOne': 'Store: no connection since {time} — 1 record to send',
   'storeDb.pill.behind': 'Store: sending — {count} records to send',
@@ -144,9 +67,10 @@ export const storeDbEn: Record<keyof typeof storeDbEsPE, string> = {
   'storeDb.settings.problem.ambiguous':
     'The saved address reads two ways: save it again without repeated parameters or a host or port in the query. Meanwhile this counter works alone.',
   'storeDb.settings.problem.no-store-id':
-    "The store's client id (pos_client_id, in general settings) is missing: nothing is sent without it.",
+    'The «Store client id» (in the Terminal card) is missing: without it this counter sends nothing to the store database.',
   'storeDb.state.off': 'Sending: off.',
   'storeDb.state.ok': 'Sending: up to date.',
+  'storeDb.state.starting': 'Sending: connecting to the database…',
   'storeDb.state.behind': 'Sending: catching up ({count} records to send).',
   'storeDb.state.unreachable': 'Sending: no connection since {time} ({count} records to send).',
   'storeDb.state.refused':
@@ -186,10 +110,10 @@ export const storeDbEn: Record<keyof typeof storeDbEsPE, string> = {
   'storeDb.category.tls':
     "The encrypted link (TLS) failed: check sslmode and the server's certificate.",
   'storeDb.category.bad-url': 'The address is not valid.',
-  'storeDb.category.ambiguous-url':
-    'The address reads two ways (a repeated parameter, a host or port in the query, a local socket).',
   'storeDb.category.bad-line': 'The database refused a record of this counter: call support.',
   'storeDb.category.server': 'The server answered with an error.',
+  'storeDb.category.ambiguous-url':
+    'The address reads two ways (a repeated parameter, a host or port in the query, a local socket).',
   'storeDb.category.bad-time-zone':
     "The store's time zone is not a name like America/Lima: fix it in general settings. Until then nothing is sent.",
   'storeDb.category.too-big':

@@ -8,10 +8,13 @@ export type MessageParams = Record<string, string | number>;
 type Catalogue = Record<MessageKey, string>;
 
 /**
- * es-PE, the default, is in the main bundle; English is a separate chunk that only a terminal
- * set to English fetches (settings-store loads it before the language takes effect).
+ * es-PE, the default, is in the main bundle with the counter's texts; the supervisor's screens'
+ * Spanish texts come with those screens (loadSupervisorTexts, called by lazy-views.ts before
+ * they render). English is a separate chunk with every text, that only a terminal set to English
+ * fetches (settings-store loads it before the language takes effect).
  */
-const catalogues: Partial<Record<Language, Catalogue>> = { 'es-PE': esPE };
+const spanish: Partial<Catalogue> = { ...esPE };
+const catalogues: Partial<Record<Language, Partial<Catalogue>>> = { 'es-PE': spanish };
 
 export function catalogueLoaded(language: Language): boolean {
   return catalogues[language] !== undefined;
@@ -20,6 +23,21 @@ export function catalogueLoaded(language: Language): boolean {
 export async function loadCatalogue(language: Language): Promise<void> {
   if (catalogues[language]) return;
   if (language === 'en') catalogues.en = (await import('./en')).en;
+}
+
+let supervisorTexts: Promise<void> | null = null;
+/** The Spanish texts of the supervisor's and trainer's screens, loaded once. */
+export function loadSupervisorTexts(): Promise<void> {
+  supervisorTexts ??= import('./supervisor-texts').then(
+    (m) => {
+      Object.assign(spanish, m.supervisorEsPE);
+    },
+    (error: unknown) => {
+      supervisorTexts = null; // the next screen tries again
+      throw error;
+    },
+  );
+  return supervisorTexts;
 }
 
 /**
@@ -32,7 +50,7 @@ export function keepAmountsWhole(text: string): string {
 
 export function translate(language: Language, key: MessageKey, params?: MessageParams): string {
   // A catalogue not loaded (yet) reads as Spanish: never a raw key on the screen.
-  const template = (catalogues[language] ?? esPE)[key];
+  const template = catalogues[language]?.[key] ?? spanish[key] ?? key;
   if (!params) return keepAmountsWhole(template);
   return keepAmountsWhole(
     template.replace(/\{(\w+)\}/g, (whole, name: string) => {

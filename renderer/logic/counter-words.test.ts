@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentTexts } from '../../shared/receipt/texts';
 import { en } from '../i18n/en';
-import { esPE } from '../i18n/es-pe';
+import { spanishCatalogue as esPE } from '../i18n/test-support';
 import { confirmWords } from './confirm-words';
 import { forInvoice, type Guidance } from './error-guidance';
 import { orderMeaning } from './order-status';

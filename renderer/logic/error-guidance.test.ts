@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceError } from '../../shared/service-error';
-import type { esPE } from '../i18n/es-pe';
+import type { MessageKey } from '../i18n/catalogue';
+import { loadCatalogue, translate } from '../i18n/translate';
 import {
   guidanceForBridgeError,
   guidanceForServiceError,
@@ -14,7 +15,7 @@ const DOCUMENTED: Array<{
   op: OperationKind;
   status: number;
   message: string;
-  title: keyof typeof esPE;
+  title: MessageKey;
 }> = [
   {
     op: 'verify',
@@ -295,6 +296,28 @@ describe('guidanceForBridgeError', () => {
     });
     expect(url.title).toBe('guide.bridge.missingUrl.title');
   });
+
+  it.each([
+    ['store-url', 'Web de la tienda', "store's web address"],
+    ['store-client-id', 'Client id de la tienda', "store's client id"],
+    ['shift', 'turno', 'shift'],
+  ] as const)(
+    'names a missing %s in the screen\'s language, not "address, token and shift"',
+    async (missing, es, en) => {
+      await loadCatalogue('en');
+      const guidance = guidanceForBridgeError('other', {
+        code: 'not-configured',
+        message: 'Live mode needs the store web address (store_url).',
+        missing,
+      });
+      const words = (language: 'es-PE' | 'en') =>
+        `${translate(language, guidance.title)} ${translate(language, guidance.steps)}`;
+      expect(words('es-PE')).toContain(es);
+      expect(words('es-PE')).not.toMatch(/token/);
+      expect(words('en')).toContain(en);
+      expect(words('en')).not.toMatch(/token/);
+    },
+  );
 
   it('says the PIN is locked because the settings cannot be saved, not "something went wrong"', () => {
     const unwritable = guidanceForBridgeError('other', {

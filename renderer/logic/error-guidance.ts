@@ -288,6 +288,30 @@ export function guidanceForServiceError(
   }
 }
 
+/**
+ * What live mode is missing, named as the settings screen names it: never "address, token and
+ * shift" when one other setting is what is missing (issue "A counter that has gone silent", item 9).
+ */
+const MISSING: Record<
+  NonNullable<BridgeError['missing']>,
+  { title: MessageKey; steps: MessageKey }
+> = {
+  'service-token': {
+    title: 'guide.bridge.missingToken.title',
+    steps: 'guide.bridge.missingToken.steps',
+  },
+  'service-url': { title: 'guide.bridge.missingUrl.title', steps: 'guide.bridge.missingUrl.steps' },
+  shift: { title: 'guide.bridge.missingShift.title', steps: 'guide.bridge.missingShift.steps' },
+  'store-client-id': {
+    title: 'guide.bridge.missingClientId.title',
+    steps: 'guide.bridge.missingClientId.steps',
+  },
+  'store-url': {
+    title: 'guide.bridge.missingStoreUrl.title',
+    steps: 'guide.bridge.missingStoreUrl.steps',
+  },
+};
+
 const BRIDGE: Record<BridgeError['code'], { title: MessageKey; steps: MessageKey }> = {
   'unknown-method': { title: 'guide.bridge.internal.title', steps: 'guide.bridge.internal.steps' },
   'bad-arguments': {
@@ -350,23 +374,15 @@ export function guidanceForBridgeError(
       : { ...unknown, title: 'guide.bridge.lost.title', steps: 'guide.bridge.lost.steps' };
   }
   const entry =
-    error.code === 'not-configured' && error.missing === 'service-token'
-      ? {
-          title: 'guide.bridge.missingToken.title' as const,
-          steps: 'guide.bridge.missingToken.steps' as const,
-        }
-      : error.code === 'not-configured' && error.missing === 'service-url'
+    error.code === 'not-configured' && error.missing
+      ? MISSING[error.missing]
+      : error.code === 'needs-attention' && error.attention === 'settings-unwritable'
         ? {
-            title: 'guide.bridge.missingUrl.title' as const,
-            steps: 'guide.bridge.missingUrl.steps' as const,
+            // The PIN is locked because its wrong attempts cannot be recorded (issue 19).
+            title: 'guide.bridge.settingsUnwritable.title' as const,
+            steps: 'guide.bridge.settingsUnwritable.steps' as const,
           }
-        : error.code === 'needs-attention' && error.attention === 'settings-unwritable'
-          ? {
-              // The PIN is locked because its wrong attempts cannot be recorded (issue 19).
-              title: 'guide.bridge.settingsUnwritable.title' as const,
-              steps: 'guide.bridge.settingsUnwritable.steps' as const,
-            }
-          : BRIDGE[error.code];
+        : BRIDGE[error.code];
   const pinRefused = error.code === 'wrong-pin' || error.code === 'pin-locked';
   const wait = error.code === 'pin-locked' ? error.retry_after_s : undefined;
   // A billing of this code still without its answer: the money may already be taken, so amber
@@ -378,7 +394,8 @@ export function guidanceForBridgeError(
     ...(wait === undefined
       ? {}
       : { steps: 'guide.bridge.pinLocked.wait', params: { time: waitText(wait) } }),
-    actions: error.code === 'not-configured' ? ['open-settings'] : [],
+    // A missing shift is started on the shift screen, not in Settings.
+    actions: error.code === 'not-configured' && error.missing !== 'shift' ? ['open-settings'] : [],
     // A locked PIN cannot be typed again yet: the field says so, the panel how long to wait.
     fields: pinRefused
       ? { pin: error.code === 'pin-locked' ? 'field.pin.locked' : FIELD_MESSAGE.pin }

@@ -2,7 +2,7 @@
 // with no amount the terminal does not know and never "hand over cash" (issue 18, item 1).
 import { describe, expect, it } from 'vitest';
 import type { JournalOperation } from '../../shared/journal-entry';
-import { esPE } from '../i18n/es-pe';
+import { spanishCatalogue as esPE } from '../i18n/test-support';
 import { journaledRefundAnswer, refundWords } from './refund-words';
 
 const OP_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';

@@ -1,9 +1,9 @@
 // One click on a training case fills the form of its screen exactly as the cashier would type it.
 import type { Scenario } from '../../shared/api/trainer';
 import { centsFromWire } from '../../shared/domain/money';
+import { plainAmount } from './plain-amount';
 import type { ScreenName } from './routes';
 import type { SaleForm } from './sale-form';
-import { plainAmount } from './summary-csv';
 
 export function identityOf(scenario: Scenario): { kind: 'dni' | 'ruc'; value: string } {
   return 'dni' in scenario.identity

@@ -1,11 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildStoreClose } from '../../shared/store/store-close';
 import { sampleStoreDay } from '../../shared/store/store-close-samples';
-import { translate } from '../i18n/translate';
+import { loadSupervisorTexts, translate } from '../i18n/translate';
 import type { T } from '../i18n/use-t';
 import { storeCloseCsv } from './store-close-csv';
 import { exceptionText } from './store-close-text';
 import { CSV_BOM } from './summary-csv';
+
+// The store close's Spanish texts come with its screen (lazy-views.ts).
+beforeAll(() => loadSupervisorTexts());
 
 const t: T = (key, params) => translate('es-PE', key, params);
 

@@ -1,9 +1,12 @@
 // The store close's lines as the screen and the CSV say them (the printed close says the same in
 // shared/receipt/store-close.ts): each exception with its counter and cashier, each counter's
 // freshness. Pure, so they are tested without a browser.
+
+import type { BridgeError } from '../../shared/bridge';
 import { formatPEN } from '../../shared/domain/money';
 import { formatStoreClock, formatStoreMoment } from '../../shared/domain/store-time';
 import type { CloseContent, CloseException, CounterClose } from '../../shared/store/close-record';
+import { StoreDbErrorCategory } from '../../shared/store/replication-state';
 import type { StoreOperationRow } from '../../shared/store/store-operation';
 import type { T } from '../i18n/use-t';
 
@@ -22,6 +25,25 @@ export function operationText(name: string, t: T): string {
   if (name.endsWith('.undoBilling')) return t('storeClose.op.undo');
   if (name === 'v3.verify' || name === 'v2.info') return t('storeClose.op.verify');
   return t('storeClose.op.other');
+}
+
+/**
+ * Why the close could not be read, every word in the screen's language; the main process's own
+ * message (English, technical) only as the details under it (issue "A counter that has gone
+ * silent", item 11).
+ */
+export function unavailableText(error: BridgeError, t: T): { text: string; details: string } {
+  const details = [error.code, error.message].join(' — ');
+  const category = StoreDbErrorCategory.safeParse(error.issues?.store_db);
+  if (category.success) {
+    return {
+      text: `${t('storeClose.dbDown')} ${t(`storeDb.category.${category.data}`)}`,
+      details,
+    };
+  }
+  if (error.issues?.day_summary !== undefined)
+    return { text: t('storeClose.summaryDown'), details };
+  return { text: t('storeClose.cannotRead'), details };
 }
 
 /** Why the close is refused while operations have no answer: one, or how many. */

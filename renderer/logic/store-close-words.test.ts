@@ -3,12 +3,12 @@
 // the store close's CSV named in the terminal's language.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '../../shared/bridge';
-import { loadCatalogue, translate } from '../i18n/translate';
+import { loadCatalogue, loadSupervisorTexts, translate } from '../i18n/translate';
 import type { T } from '../i18n/use-t';
 import type { Guidance } from './error-guidance';
 import { guidanceHeading } from './guidance-heading';
 import { storeCloseCsvFileName } from './store-close-csv';
-import { refusedNoteText, refusedOpenText } from './store-close-text';
+import { refusedNoteText, refusedOpenText, unavailableText } from './store-close-text';
 
 const words =
   (language: Language): T =>
@@ -17,7 +17,8 @@ const words =
 const es = words('es-PE');
 const en = words('en');
 
-beforeAll(() => loadCatalogue('en'));
+// The store close's Spanish texts come with its screen (lazy-views.ts).
+beforeAll(() => Promise.all([loadCatalogue('en'), loadSupervisorTexts()]));
 
 describe('the store close says one and many as the tray does', () => {
   it('one operation without an answer, or several', () => {
@@ -103,5 +104,45 @@ describe("the store close's CSV file", () => {
     expect(storeCloseCsvFileName('2026-11-26', true, en)).toBe(
       'TRAINING-store-close-2026-11-26.csv',
     );
+  });
+});
+
+describe("a store close that cannot be read is said in the screen's language (item 11)", () => {
+  const down = {
+    code: 'not-available' as const,
+    message: 'The store database did not answer (network): connect ECONNREFUSED 127.0.0.1:5432',
+    issues: { store_db: 'network' },
+  };
+  it('the store database down: every word in Spanish, the technical detail apart', () => {
+    const said = unavailableText(down, es);
+    expect(said.text).toBe(
+      `La base de datos de la tienda no respondió. ${es('storeDb.category.network')}`,
+    );
+    expect(said.text).not.toMatch(/did not answer|ECONNREFUSED/);
+    expect(said.details).toContain('ECONNREFUSED');
+  });
+  it('in English too', () => {
+    expect(unavailableText(down, en).text).toBe(
+      `The store database did not answer. ${en('storeDb.category.network')}`,
+    );
+  });
+  it("the service's day summary, not the database", () => {
+    const said = unavailableText(
+      {
+        code: 'not-available',
+        message: 'The day summary could not be fetched (unknown): timeout',
+        issues: { day_summary: 'unknown' },
+      },
+      es,
+    );
+    expect(said.text).toBe(
+      'No se pudo obtener el resumen del día del servicio: el cierre de la tienda lo necesita. Vuelva a intentar.',
+    );
+    expect(said.details).toContain('timeout');
+  });
+  it('anything else: a Spanish sentence, the message only in the details', () => {
+    const said = unavailableText({ code: 'internal', message: 'boom' }, es);
+    expect(said.text).not.toContain('boom');
+    expect(said.details).toContain('boom');
   });
 });

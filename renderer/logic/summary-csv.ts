@@ -5,17 +5,13 @@
 // lines name the store, the day and the terminal (docs/decisions.md, Printing).
 import type { DaySummaryRow } from '../../shared/api/in-store';
 import { centsFromWire } from '../../shared/domain/money';
+import { plainAmount } from './plain-amount';
 
 export const CSV_BOM = '\uFEFF';
 
 export type CsvHeaders = { order_id: string; dni: string; payment_origin: string; amount: string };
 
-/** Cents as `1234.50`: no grouping, no currency, dot decimal. */
-export function plainAmount(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+export { plainAmount };
 
 /**
  * Quotes a cell when needed, and defuses text Excel would run as a formula (a cell starting with

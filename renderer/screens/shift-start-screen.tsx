@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { CashierCode } from '../../shared/bridge';
+import { CashierCode } from '../../shared/bridge/settings';
 import { BusyLabel } from '../components/busy-label';
 import { GuidancePanel } from '../components/guidance-panel';
 import { LanguageSwitch } from '../components/language-switch';

@@ -14,7 +14,7 @@ import {
   type RefundRequest,
   typedOrderId,
 } from '../logic/refund-form';
-import { markSettled } from './open-operations-store';
+import { markSettled, useOpenOperationsStore } from './open-operations-store';
 import { createPoller } from './operation-poller';
 
 type RefundData = Extract<RefundResult, { status: 'succeeded' }>['data'];
@@ -41,6 +41,25 @@ type State = {
 
 const poller = createPoller();
 
+/** How many refund panels are shown now (F9's refund): a late answer is seen there, in place. */
+let shownInPlace = 0;
+
+/**
+ * Marks the refund panel as shown until the returned function is called. A refund that went
+ * unknown and is answered while it is shown turns green there: that is its announcement, so it
+ * is acknowledged and not announced again on another screen (issue "A counter that has gone
+ * silent", item 14), as an unknown billing is on its own screen (unknown-outcome.ts).
+ */
+export function showRefundInPlace(): () => void {
+  shownInPlace += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    shownInPlace -= 1;
+  };
+}
+
 const emptyForm = (orderId = ''): RefundForm => ({
   orderId,
   kind: 'total',
@@ -49,7 +68,8 @@ const emptyForm = (orderId = ''): RefundForm => ({
 });
 
 export const useOrderRefundStore = create<State>((set, get) => {
-  const apply = (request: RefundRequest, answer: CallResult<RefundResult>) => {
+  /** `late`: the answer of a refund that was unknown (its poll, or "retry now"). */
+  const apply = (request: RefundRequest, answer: CallResult<RefundResult>, late = false) => {
     if (!answer.ok) {
       set({
         phase: {
@@ -61,8 +81,13 @@ export const useOrderRefundStore = create<State>((set, get) => {
       return;
     }
     const result = answer.result;
-    // Answered: out of the tray's amber in the same update as the answer on screen.
-    if (result.status !== 'unknown') markSettled(result.op_id, false);
+    // Answered: out of the tray's amber in the same update as the answer on screen. An answer
+    // to a refund that was unknown, seen here on F9, is its announcement: acknowledged.
+    if (result.status !== 'unknown') {
+      const seen = late && shownInPlace > 0;
+      markSettled(result.op_id, seen);
+      if (seen) void useOpenOperationsStore.getState().acknowledge(result.op_id);
+    }
     if (result.status === 'succeeded') {
       poller.stop();
       set({ phase: { name: 'done', request, opId: result.op_id, data: result.data } });
@@ -94,7 +119,7 @@ export const useOrderRefundStore = create<State>((set, get) => {
     poller.start(opId, async () => {
       const answer = await call('orders.refundRetry', { op_id: opId });
       const now = get().phase;
-      if (now.name === 'unknown' && now.opId === opId) apply(request, answer);
+      if (now.name === 'unknown' && now.opId === opId) apply(request, answer, true);
     });
   };
 
@@ -150,7 +175,7 @@ export const useOrderRefundStore = create<State>((set, get) => {
         watch(request, opId);
         return;
       }
-      apply(request, answer);
+      apply(request, answer, true);
     },
 
     reset: (orderId) => {

@@ -6,15 +6,23 @@ import { useOrderCreateStore } from './order-create-store';
 import { useOrderLookupStore } from './order-lookup-store';
 import { useOrderRefundStore } from './order-refund-store';
 import { useSaleStore } from './sale-store';
-import { useSummaryStore } from './summary-store';
 import { useTrainingStore } from './training-store';
 import { useUndoStore } from './undo-store';
+
+/**
+ * Flows of the screens that load on demand (the day summary's) register their reset when their
+ * code loads: the first chunk does not import them only to reset them.
+ */
+const deferredResets = new Set<() => void>();
+export function onResetAllFlows(reset: () => void): void {
+  deferredResets.add(reset);
+}
 
 export function resetAllFlows(generation: ApiGeneration): void {
   useSaleStore.getState().reset();
   useCheckStore.getState().reset();
   useUndoStore.getState().reset(generation);
-  useSummaryStore.setState({ loaded: null, error: null, sort: null });
+  for (const reset of deferredResets) reset();
   useTrainingStore.setState({ scenarios: null, error: null, notice: null });
   useOrderCreateStore.getState().reset();
   useOrderLookupStore.getState().reset();

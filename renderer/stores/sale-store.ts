@@ -1,9 +1,10 @@
 // The v3 sale (F2): identity, funding code and billed amount → Verify → collect → paid-and-billed,
 // through the one collect-and-bill flow (collect-flow.ts). Only the form is v3's own, and the
 // till's sales, which arrive with their amount (and maybe customer) locked.
+
+import { plainAmount } from '../logic/plain-amount';
 import { checkSaleForm, compact, type SaleForm } from '../logic/sale-form';
 import { formFromScenario } from '../logic/scenario-fill';
-import { plainAmount } from '../logic/summary-csv';
 import { createCollectFlow } from './collect-flow';
 import { tillForm } from './till-sale';
 

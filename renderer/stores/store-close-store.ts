@@ -2,8 +2,9 @@
 // with the day (storeClose.load), closed with the supervisor's PIN (storeClose.close). Without a
 // store database the answer is `not-configured` and the screen stays the one-counter F6.
 import { create } from 'zustand';
-import type { BridgeResult } from '../../shared/bridge';
-import { call } from '../bridge/call';
+import type { BridgeError, BridgeResult } from '../../shared/bridge';
+import { storeCloseMethods } from '../../shared/bridge/store-close';
+import { call, registerBridgeMethods } from '../bridge/call';
 import { type Guidance, guidanceForBridgeError } from '../logic/error-guidance';
 
 export type StoreCloseView = BridgeResult<'storeClose.load'>;
@@ -14,7 +15,8 @@ type State = {
   status: 'idle' | 'absent' | 'loading' | 'loaded' | 'failed';
   day: string | null;
   view: StoreCloseView | null;
-  error: string | null;
+  /** Why the last load failed (said by logic/store-close-text.ts unavailableText). */
+  error: BridgeError | null;
   closing: boolean;
   /** What the last "Cerrar el día de la tienda" said. */
   answer: CloseAnswer | null;
@@ -22,6 +24,9 @@ type State = {
   load: (day: string) => Promise<void>;
   close: (args: { pin: string; supervisor: string; note: string }) => Promise<void>;
 };
+
+// The store close's schemas come with its screen, not in the first chunk (bridge/call.ts).
+registerBridgeMethods(storeCloseMethods);
 
 export const useStoreCloseStore = create<State>((set, get) => ({
   status: 'idle',
@@ -37,7 +42,7 @@ export const useStoreCloseStore = create<State>((set, get) => ({
     if (get().day !== day) return;
     if (answer.ok) set({ status: 'loaded', view: answer.result });
     else if (answer.error.code === 'not-configured') set({ status: 'absent', view: null });
-    else set({ status: 'failed', view: null, error: answer.error.message });
+    else set({ status: 'failed', view: null, error: answer.error });
   },
   close: async ({ pin, supervisor, note }) => {
     const { day, closing } = get();

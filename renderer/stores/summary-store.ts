@@ -10,6 +10,7 @@ import {
   guidanceForServiceError,
 } from '../logic/error-guidance';
 import { nextSort, type SortKey, type SortState } from '../logic/sort-rows';
+import { onResetAllFlows } from './reset-flows';
 
 export type SummaryLoaded = {
   day: string;
@@ -77,3 +78,6 @@ export const useSummaryStore = create<SummaryState>((set, get) => ({
   },
   toggleSort: (key) => set({ sort: nextSort(get().sort, key) }),
 }));
+
+// A shift's end or a change of mode leaves nothing of the previous summary on screen.
+onResetAllFlows(() => useSummaryStore.setState({ loaded: null, error: null, sort: null }));

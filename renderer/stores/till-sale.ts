@@ -1,8 +1,8 @@
 // A sale the till sent, as the sale form takes it: the amount the till billed (locked), the
 // customer when the till named one (locked too), the code left for the cashier to type or scan.
 import type { QueuedRequest } from '../../shared/bridge';
+import { plainAmount } from '../logic/plain-amount';
 import type { SaleForm } from '../logic/sale-form';
-import { plainAmount } from '../logic/summary-csv';
 
 export type TillSale = Pick<
   QueuedRequest,

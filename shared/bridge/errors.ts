@@ -59,7 +59,9 @@ export const BridgeError = z.object({
   /** For pin-locked: seconds until the PIN may be tried again. */
   retry_after_s: z.int().nonnegative().optional(),
   /** For not-configured: what is missing, so the screen can name it. */
-  missing: z.enum(['service-url', 'service-token', 'shift']).optional(),
+  missing: z
+    .enum(['service-url', 'service-token', 'shift', 'store-client-id', 'store-url'])
+    .optional(),
   /** For needs-attention: what the technician must see to. */
   attention: AttentionReason.optional(),
 });

@@ -1,7 +1,7 @@
 // What every printed document says about where and when it was printed.
 import type { Language } from '../bridge/settings';
 import { formatPEN } from '../domain/money';
-import { formatStoreTime } from '../domain/store-time';
+import { formatStoreMoment } from '../domain/store-time';
 import { atom } from './blocks';
 import { type DocumentTexts, documentTexts } from './texts';
 
@@ -27,7 +27,7 @@ export function formatters(context: PrintContext): Formatters {
     t,
     money: (cents) =>
       cents === null || cents === undefined ? t('unknown') : atom(formatPEN(cents)),
-    time: (iso) => atom(formatStoreTime(iso, context.time_zone, context.language)),
+    time: (iso) => atom(formatStoreMoment(iso, context.time_zone, context.language)),
   };
 }
 

@@ -1,6 +1,7 @@
 // The store close on paper says what the screen says: the state, exceptions first, each counter
 // with its freshness, the signature lines and the record's hash, at every paper width.
 import { describe, expect, it } from 'vitest';
+import { formatStoreMoment } from '../domain/store-time';
 import { buildStoreClose, sealClose } from '../store/store-close';
 import { sampleStoreDay } from '../store/store-close-samples';
 import { SAMPLE_CONTEXT } from './samples';
@@ -126,5 +127,26 @@ describe('the store close on paper', () => {
     const lines = layoutText(doc.blocks, 32).map((l) => l.text.replace(/\u00a0/g, ' '));
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(32);
     expect(lines.join(' ').replace(/\s+/g, ' ')).toContain('BORRADOR: el día no está cerrado');
+  });
+
+  it('writes a moment as the screen does: one date-time format on paper and on screen (item 16)', () => {
+    for (const language of ['es-PE', 'en'] as const) {
+      const close = buildStoreClose(sampleStoreDay(2, 5));
+      const doc = storeClose(
+        { content: close.content, record: null, arrivedAfter: [] },
+        { ...SAMPLE_CONTEXT, language },
+      );
+      const text = layoutText(doc.blocks, 48)
+        .map((l) => l.text.replace(/\u00a0/g, ' '))
+        .join('\n');
+      const screen = (iso: string) =>
+        formatStoreMoment(iso, SAMPLE_CONTEXT.time_zone, language).replace(/[\u00a0\u202f]/g, ' ');
+      expect(text).toContain(screen(close.content.as_of));
+      expect(text).toContain(screen(SAMPLE_CONTEXT.printed_at));
+      expect(text).not.toMatch(/[ap]\. m\.|\b[AP]M\b/);
+    }
+    expect(formatStoreMoment('2026-11-27T17:13:01.000Z', 'America/Lima', 'es-PE')).toBe(
+      '27/11/2026, 12:13:01',
+    );
   });
 });

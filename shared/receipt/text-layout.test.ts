@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatPEN } from '../domain/money';
-import { formatStoreTime } from '../domain/store-time';
+import { formatStoreMoment } from '../domain/store-time';
 import type { ReceiptDocument } from './blocks';
 import { dayClose } from './day-close';
 import { saleRecord } from './sale-record';
@@ -9,7 +9,7 @@ import { layoutText, RECEIPT_COLUMNS, wrapWords } from './text-layout';
 import { undoRecord } from './undo-record';
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
-const time = (iso: string) => plain(formatStoreTime(iso, 'America/Lima', 'es-PE'));
+const time = (iso: string) => plain(formatStoreMoment(iso, 'America/Lima', 'es-PE'));
 
 /** Each must appear whole on one line: amounts, ids and times never break. */
 function atomsOf(name: string): string[] {

@@ -405,6 +405,14 @@ describe('live mode', () => {
     const sent = await openLive(() => ({ status: 200, body: limits }));
     const args = { amount_cents: 150_000, customer: {}, send_sms: false };
     expect((await errorOf(bed.backend.table, 'orders.create', args)).code).toBe('not-configured');
+    // It says which setting is missing, so the screen can name it (issue "A counter that has
+    // gone silent", item 9): first the client id, then the store's web address.
+    expect((await errorOf(bed.backend.table, 'orders.create', args)).missing).toBe(
+      'store-client-id',
+    );
+    await bed.backend.settings.update({ pos_client_id: 'tienda-centro' });
+    expect((await errorOf(bed.backend.table, 'orders.create', args)).missing).toBe('store-url');
+    await bed.backend.settings.update({ pos_client_id: null });
     expect((await errorOf(bed.backend.table, 'html.infoSteps', {})).code).toBe('not-configured');
     expect((await errorOf(bed.backend.table, 'html.addOn', { amount_cents: 100 })).code).toBe(
       'not-configured',

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../shared/store/close-record';
 import { closeDbHolder } from '../../store-close/close-db-holder';
+import { StoreCloseUnavailable } from '../../store-close/pg-close-database';
 import { type MemoryStoreDb, memoryStoreDb, rowOf } from '../../store-close/test-support';
 import type { StoreDbPool } from '../../store-db/store-db-pool';
 import { trainingStoreId } from '../../store-link/training-store-id';
@@ -85,6 +86,17 @@ describe('the store close', () => {
     expect((await errorOf(alone.table, 'storeClose.load', { day: TODAY })).code).toBe(
       'not-configured',
     );
+  });
+
+  it('says what did not answer as data, so the screen words it in its own language (item 11)', async () => {
+    db.readStoreDay = async () => {
+      throw new StoreCloseUnavailable('network', 'connect ECONNREFUSED 127.0.0.1:5432');
+    };
+    const error = await errorOf(bed.backend.table, 'storeClose.load', { day: TODAY });
+    expect(error.code).toBe('not-available');
+    expect(error.issues).toEqual({ store_db: 'network' });
+    // The technical detail stays, for the details under the message.
+    expect(error.message).toContain('ECONNREFUSED');
   });
 
   it('is refused while another counter has a paid-and-billed in doubt, then closes once', async () => {

@@ -25,18 +25,22 @@ export function storeCloseDatabase(deps: HandlerDeps): StoreCloseDatabase {
   return db;
 }
 
-/** The database's failures as the bridge's: the screen says the store database did not answer. */
+/**
+ * The database's failures as the bridge's: the screen says the store database did not answer,
+ * in its own words, from `issues.store_db` (the category); the message is the technical detail.
+ */
 async function fromDatabase<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    const category = error instanceof StoreCloseUnavailable ? ` (${error.category})` : '';
+    const category = error instanceof StoreCloseUnavailable ? error.category : 'server';
     throw new BridgeFailure(
       'not-available',
-      `The store database did not answer${category}: ${error instanceof Error ? error.message : String(error)}`.slice(
+      `The store database did not answer (${category}): ${error instanceof Error ? error.message : String(error)}`.slice(
         0,
         500,
       ),
+      { store_db: category },
     );
   }
 }
@@ -56,6 +60,7 @@ export async function loadStoreClose(
     throw new BridgeFailure(
       'not-available',
       `The day summary could not be fetched (${answer.status}): ${answer.error.message}`,
+      { day_summary: answer.status },
     );
   }
   // Read after the summary: a sale billed in between shows as the counters' (missing from the

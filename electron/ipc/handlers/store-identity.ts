@@ -10,7 +10,8 @@ import type { HandlerDeps, StoreIdentity } from '../deps';
 export function posClientIdFor(deps: HandlerDeps, mode: Mode): string {
   if (mode === 'training') return deps.trainingStore.posClientId;
   const id = deps.settings.get().pos_client_id;
-  if (id === null) throw notConfigured('Live mode needs the store client id (pos_client_id).');
+  if (id === null)
+    throw notConfigured('Live mode needs the store client id (pos_client_id).', 'store-client-id');
   return id;
 }
 
@@ -29,7 +30,8 @@ export function storeIdentityFor(deps: HandlerDeps, mode: Mode): StoreIdentity {
   const posClientId = posClientIdFor(deps, mode);
   if (mode === 'training') return { posClientId, storeUrl: deps.trainingStore.storeUrl };
   const storeUrl = deps.settings.get().store_url;
-  if (storeUrl === null) throw notConfigured('Live mode needs the store web address (store_url).');
+  if (storeUrl === null)
+    throw notConfigured('Live mode needs the store web address (store_url).', 'store-url');
   return { posClientId, storeUrl };
 }
 

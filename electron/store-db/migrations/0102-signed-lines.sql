@@ -1,6 +1,6 @@
 -- 0102: a counter writes only as itself, no line stops the record, and a heartbeat says what a
 -- counter holds (docs/store-database.md "What one counter's login can and cannot do",
--- docs/decisions.md "Signed batches"). Safe on a live store: new columns are nullable without a
+-- docs/decisions.md "Signed batches: a counter writes only as itself"). Safe on a live store: new columns are nullable without a
 -- default (no table rewrite), and the existing rows keep working (their `signed_by` is null).
 
 -- HMAC-SHA256 (`hmac`). pgcrypto is a trusted extension (PostgreSQL 13+): the database's owner
