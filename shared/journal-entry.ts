@@ -200,6 +200,11 @@ export const JournalOperation = z.object({
   acknowledged: z.boolean().optional(),
   /** A supervisor closed it without an answer, with a note (an unknown Verify, Info or undo). */
   closed: z.boolean().optional(),
+  /**
+   * A Verify/Info asked while another counter was silent: the cashier's latest answer to "did
+   * the customer already pay at another counter?" (a note in the journal).
+   */
+  asked_elsewhere: z.enum(['no', 'yes']).optional(),
   /** For a paid-and-billed: the document to issue once it is billed (a RUC's factura, a DNI's boleta). */
   invoice: z.enum(['boleta', 'factura']).optional(),
 });

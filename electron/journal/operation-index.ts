@@ -35,6 +35,11 @@ export type OperationSummary = {
   moneySettled: boolean;
   /** A paid-and-billed's META_USES_HELD: the refused billings its success settles. */
   usesHeld?: string[];
+  /**
+   * A Verify/Info: the cashier's latest answer to "did the customer already pay at another
+   * counter?" (NOTE_ASKED_ELSEWHERE), asked while another counter was silent.
+   */
+  askedElsewhere?: 'no' | 'yes';
 };
 
 /** Note kinds the index folds in (`data.kind`); any other note is free text. */
@@ -46,6 +51,11 @@ export const NOTE_MONEY_RETURNED = 'money-returned';
 export const NOTE_MONEY_USED = 'money-used';
 /** The cashier left the refused sale keeping the money aside (audit only: it stays held). */
 export const NOTE_MONEY_KEPT = 'money-kept';
+/**
+ * On a Verify/Info: the cashier asked the customer whether they had already paid at another
+ * counter (`data.answer`: `no` or `yes`), because one was silent or the database did not answer.
+ */
+export const NOTE_ASKED_ELSEWHERE = 'asked-paid-elsewhere';
 /**
  * A paid-and-billed intent's meta key: the refused billings whose held money it uses. Its
  * success ends their hold by itself, so a host killed before the `money-used` notes (or a note
@@ -182,6 +192,9 @@ export class OperationIndex {
       } else if (kind === NOTE_MONEY_RETURNED || kind === NOTE_MONEY_USED) {
         summary.moneySettled = true;
         this.held.delete(summary);
+      } else if (kind === NOTE_ASKED_ELSEWHERE) {
+        const answer = (entry.data as { answer?: unknown }).answer;
+        if (answer === 'no' || answer === 'yes') summary.askedElsewhere = answer;
       }
     }
     return null;

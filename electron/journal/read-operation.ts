@@ -35,5 +35,6 @@ export async function readOperation(
     was_unknown: summary.wasUnknown,
     acknowledged: summary.acknowledged,
     closed: summary.closed,
+    ...(summary.askedElsewhere ? { asked_elsewhere: summary.askedElsewhere } : {}),
   };
 }

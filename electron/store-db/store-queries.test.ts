@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStoreDbPool, type StoreDbPool } from './store-db-pool';
 import { readCodeAcrossCounters, readFreshness, readStoreDay } from './store-queries';
@@ -21,8 +22,12 @@ afterEach(async () => {
   await Promise.all(counters.splice(0).map((c) => c.close()));
 });
 
-async function replicated(id: string, sales: (c: TestCounter) => Promise<void>) {
-  const c = await openTestCounter(id);
+async function replicated(
+  id: string,
+  sales: (c: TestCounter) => Promise<void>,
+  clock?: () => Date,
+) {
+  const c = await openTestCounter(id, clock);
   counters.push(c);
   await sales(c);
   await c.startReplication(urls.terminalUrl).drained(20_000);
@@ -57,7 +62,7 @@ describe('another counter and this funding code', () => {
         },
       ],
     });
-    expect(await ask('BIL001', 'CAJA0001')).toEqual({ checked: true, findings: [] });
+    expect(await ask('BIL001', 'CAJA0001')).toMatchObject({ checked: true, findings: [] });
   });
 
   it('a paid-and-billed without a definite answer is in doubt; a refused one is nothing', async () => {
@@ -68,7 +73,7 @@ describe('another counter and this funding code', () => {
     });
     expect(await ask('DOU001')).toMatchObject({ checked: true, findings: [{ kind: 'in-doubt' }] });
     expect(await ask('DOU002')).toMatchObject({ checked: true, findings: [{ kind: 'in-doubt' }] });
-    expect(await ask('REF001')).toEqual({ checked: true, findings: [] });
+    expect(await ask('REF001')).toMatchObject({ checked: true, findings: [] });
   });
 
   it('a billing undone afterwards no longer counts', async () => {
@@ -83,7 +88,107 @@ describe('another counter and this funding code', () => {
       });
       await c.journal.recordOutcome(undo, { status: 'succeeded', http_status: 200 });
     });
-    expect(await ask('UND001')).toEqual({ checked: true, findings: [] });
+    expect(await ask('UND001')).toMatchObject({ checked: true, findings: [] });
+  });
+
+  it('an undo at a counter whose clock is 90 s behind cancels a billing made 20 s before it', async () => {
+    // K-k1 bills with the right clock; K-k2, 90 s behind, undoes it: by its own clock the undo
+    // "started" 70 s before the billing. The database received it after the billing's outcome.
+    await replicated('CAJA0011', async (c) => {
+      await c.sell('SKEW90');
+    });
+    await replicated(
+      'CAJA0012',
+      async (c) => {
+        const undo = await c.journal.recordIntent({
+          operation: 'v3.undoBilling',
+          mode: 'live',
+          cashier_id: 'caja-01',
+          funding_code: 'SKEW90',
+          request: { funding_code: 'SKEW90' },
+        });
+        await c.journal.recordOutcome(undo, { status: 'succeeded', http_status: 200 });
+      },
+      () => new Date(Date.now() - 90_000),
+    );
+    expect(await ask('SKEW90', 'CAJA0013')).toMatchObject({ checked: true, findings: [] });
+  });
+
+  it('an undo the database received before the billing does not cancel it, whatever the clocks', async () => {
+    // The undo's counter runs 10 minutes ahead: by clocks it came after; it reached the
+    // database before the billing, so it undid an earlier one.
+    await replicated(
+      'CAJA0014',
+      async (c) => {
+        const undo = await c.journal.recordIntent({
+          operation: 'v3.undoBilling',
+          mode: 'live',
+          cashier_id: 'caja-01',
+          funding_code: 'SKEW10',
+          request: { funding_code: 'SKEW10' },
+        });
+        await c.journal.recordOutcome(undo, { status: 'succeeded', http_status: 200 });
+      },
+      () => new Date(Date.now() + 600_000),
+    );
+    await replicated('CAJA0015', async (c) => {
+      await c.sell('SKEW10');
+    });
+    expect(await ask('SKEW10', 'CAJA0013')).toMatchObject({
+      checked: true,
+      findings: [{ kind: 'billed', terminal_id: 'CAJA0015' }],
+    });
+  });
+
+  it('names the other counters the database has not heard from, not one signed off or off', async () => {
+    const owner = new pg.Client({ connectionString: urls.ownerUrl });
+    await owner.connect();
+    try {
+      const silent = await replicated('CAJA0021', async () => undefined);
+      await silent.stopReplication();
+      const signedOff = await replicated('CAJA0022', async () => undefined);
+      await signedOff.replicator?.stop({ signOff: true });
+      const off = await replicated('CAJA0023', async () => undefined);
+      await off.stopReplication();
+      // Their last calls were two minutes ago; a supervisor marked CAJA0023 off for the day.
+      await owner.query(
+        `UPDATE terminals SET last_seen_at = now() - interval '2 minutes'
+         WHERE terminal_id IN ('CAJA0021', 'CAJA0022', 'CAJA0023')`,
+      );
+      await owner.query(
+        `UPDATE terminals SET off_day = current_date, off_by = 'sup', off_at = now()
+         WHERE terminal_id = 'CAJA0023'`,
+      );
+      const answer = await ask('NOSALE', 'CAJA0024');
+      if (!answer.checked) throw new Error('expected an answer');
+      const ids = answer.silent.map((c) => c.terminal_id);
+      expect(ids).toContain('CAJA0021');
+      expect(ids).not.toContain('CAJA0022');
+      expect(ids).not.toContain('CAJA0023');
+      expect(answer.silent.find((c) => c.terminal_id === 'CAJA0021')).toMatchObject({
+        terminal_name: 'Caja 1',
+      });
+      // A counter is not asked about itself.
+      const self = await ask('NOSALE', 'CAJA0021');
+      expect(self.checked && self.silent.map((c) => c.terminal_id)).not.toContain('CAJA0021');
+    } finally {
+      await owner.query(`DELETE FROM terminals WHERE terminal_id LIKE 'CAJA002%'`);
+      await owner.end();
+    }
+  });
+
+  it("reads the lines of another counter's refused sale of the code, never this counter's", async () => {
+    await replicated('CAJA0031', async (c) => {
+      await c.sell('HELD01', 'refused');
+    });
+    const answer = await ask('HELD01', 'CAJA0032');
+    if (!answer.checked) throw new Error('expected an answer');
+    expect(answer.held_lines.map((l) => [l.terminal_id, l.terminal_name])).toEqual([
+      ['CAJA0031', 'Caja 1'],
+      ['CAJA0031', 'Caja 1'],
+    ]);
+    const own = await ask('HELD01', 'CAJA0031');
+    expect(own.checked && own.held_lines).toEqual([]);
   });
 
   it('a database that accepts and never answers is "not checked" within the bounded wait', async () => {

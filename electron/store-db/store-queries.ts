@@ -18,9 +18,18 @@ const int = (value: unknown): number | null => (value == null ? null : Number(va
 /** How long Verify and Info wait for the other counters by default. */
 export const DEFAULT_CROSS_COUNTER_WAIT_MS = 1_500;
 
+// An undo cancels a billing when it came after it, never by two counters' clocks (a counter 90 s
+// behind would undo a billing "before" it was made): at the same counter, by its journal's own
+// order (the intents' seq); across counters, by the database's clock, when the undo's intent was
+// received after the billing's outcome (docs/decisions.md "Across counters: what the database
+// knows comes first").
 const CODE_ACROSS_COUNTERS = `WITH ops AS (
-  SELECT * FROM store_operations
-  WHERE store = $1 AND mode = $2 AND funding_code = $3
+  SELECT o.*, (SELECT j.seq FROM journal_lines j
+    WHERE j.store = o.store AND j.terminal_id = o.terminal_id AND j.op_id = o.op_id
+      AND j.type = 'intent') AS seq
+  FROM store_operations o
+  WHERE o.store = $1 AND o.mode = $2 AND o.funding_code = $3
+    AND o.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled', 'v3.undoBilling', 'v2.undoBilling')
 )
 SELECT 'billed' AS kind, b.terminal_id, b.terminal_name, b.cashier_id, b.operation, b.op_id,
   b.resolved_at AS at, b.billed_cents, b.collected_cents
@@ -30,7 +39,8 @@ WHERE b.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled') AND b.status = 'su
   AND NOT EXISTS (
     SELECT 1 FROM ops u
     WHERE u.operation IN ('v3.undoBilling', 'v2.undoBilling') AND u.status = 'succeeded'
-      AND u.started_at > b.started_at)
+      AND CASE WHEN u.terminal_id = b.terminal_id THEN u.seq > b.seq
+        ELSE u.received_at > b.resolved_received_at END)
 UNION ALL
 SELECT 'in-doubt', b.terminal_id, b.terminal_name, b.cashier_id, b.operation, b.op_id,
   b.started_at, b.billed_cents, b.collected_cents
@@ -38,6 +48,42 @@ FROM ops b
 WHERE b.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled')
   AND b.status IN ('pending', 'unknown') AND b.terminal_id <> $4
 ORDER BY at`;
+
+// The other counters of the store and mode the database has not heard from in time
+// (store_counters, migration 0102): since when it lacks their word, by its own clock.
+const SILENT_COUNTERS = `SELECT terminal_id, terminal_name,
+  least(last_seen_at, coalesce(waiting_since, last_seen_at)) AS since
+FROM store_counters
+WHERE store = $1 AND mode = $2 AND terminal_id <> $3 AND standing = 'silent'
+ORDER BY since, terminal_id`;
+
+// Every line of the other counters' refused paid-and-billed operations of this code (with money
+// to collect), and of their paid-and-billed operations of the same code (a later billing may use
+// the held money: META_USES_HELD): the fold of HELD_LINES below, for one code.
+const HELD_LINES_OF_CODE = `WITH refused AS (
+  SELECT DISTINCT i.terminal_id, i.op_id
+  FROM journal_lines i
+  JOIN journal_lines o
+    ON o.store = i.store AND o.terminal_id = i.terminal_id AND o.op_id = i.op_id
+    AND o.type = 'outcome' AND o.status = 'refused'
+  WHERE i.store = $1 AND i.funding_code = $3 AND i.type = 'intent' AND i.mode = $2
+    AND i.terminal_id <> $4
+    AND i.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled')
+    AND coalesce(i.to_collect_cents, 0) > 0
+), ops AS (
+  SELECT terminal_id, op_id FROM refused
+  UNION
+  SELECT b.terminal_id, b.op_id
+  FROM journal_lines b
+  WHERE b.store = $1 AND b.funding_code = $3 AND b.type = 'intent' AND b.mode = $2
+    AND b.terminal_id IN (SELECT terminal_id FROM refused)
+    AND b.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled')
+)
+SELECT l.terminal_id, t.terminal_name, l.line
+FROM ops
+JOIN journal_lines l ON l.store = $1 AND l.terminal_id = ops.terminal_id AND l.op_id = ops.op_id
+LEFT JOIN terminals t ON t.store = $1 AND t.mode = $2 AND t.terminal_id = ops.terminal_id
+ORDER BY l.terminal_id, l.seq`;
 
 export type CodeQuery = {
   store: string;
@@ -48,7 +94,9 @@ export type CodeQuery = {
 };
 
 /**
- * Other counters' billing (succeeded, not undone) or paid-and-billed in doubt for this code.
+ * Other counters' billing (succeeded, not undone) or paid-and-billed in doubt for this code, the
+ * other counters the database has not heard from in time, and the lines the money other counters
+ * hold for a refused sale of this code is folded from.
  * Never throws: `{ checked: false, category }` when the database did not answer within `waitMs`.
  */
 export async function readCodeAcrossCounters(
@@ -62,11 +110,12 @@ export async function readCodeAcrossCounters(
   });
   const asked = (async (): Promise<CodeAcrossCounters> => {
     try {
-      const result = await db.query(CODE_ACROSS_COUNTERS, [
-        query.store,
-        query.mode,
-        query.funding_code,
-        query.exclude_terminal_id,
+      const code = [query.store, query.mode, query.funding_code, query.exclude_terminal_id];
+      // Three reads at once on the pool (two connections), all within the one bounded wait.
+      const [result, silent, held] = await Promise.all([
+        db.query(CODE_ACROSS_COUNTERS, code),
+        db.query(SILENT_COUNTERS, [query.store, query.mode, query.exclude_terminal_id]),
+        db.query(HELD_LINES_OF_CODE, code),
       ]);
       const findings = result.rows.map((row) =>
         CounterCodeFinding.parse({
@@ -76,7 +125,20 @@ export async function readCodeAcrossCounters(
           collected_cents: int(row.collected_cents),
         }),
       );
-      return CodeAcrossCounters.parse({ checked: true, findings });
+      return CodeAcrossCounters.parse({
+        checked: true,
+        findings,
+        silent: silent.rows.map((row) => ({
+          terminal_id: row.terminal_id,
+          terminal_name: row.terminal_name,
+          since: iso(row.since),
+        })),
+        held_lines: held.rows.map((row) => ({
+          terminal_id: String(row.terminal_id),
+          terminal_name: row.terminal_name ?? null,
+          line: String(row.line),
+        })),
+      });
     } catch (error) {
       return { checked: false, category: categorize(error) };
     }

@@ -6,8 +6,11 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { StoreCheck } from '../../shared/bridge/store-db';
+import type { OperationMode } from '../../shared/journal-entry';
 import type { CodeAcrossCounters } from '../../shared/store/code-across-counters';
+import { heldMoney } from '../ipc/workflows/held-money';
 import type { Journal } from '../journal/journal';
+import { journalOfLines } from '../journal/journal-lines';
 import type { Logger } from '../log/logger';
 import { checkStoreDb } from '../store-db/check-connection';
 import { startReplicator } from '../store-db/replicator';
@@ -68,7 +71,7 @@ export function createPgDriver(options: PgDriverOptions): StoreDbDriver {
             },
             waitMs,
           );
-          return storeCheckOf(answer);
+          return storeCheckOf(answer, query.mode);
         },
         async readFreshness(query) {
           const answer = await readFreshness(reads(), query);
@@ -88,9 +91,14 @@ export function createPgDriver(options: PgDriverOptions): StoreDbDriver {
 
 /**
  * What Verify and Info show: a paid-and-billed in doubt at another counter comes first (money may
- * be moving there now), else the latest billing not undone (docs/decisions.md).
+ * be moving there now), then the latest billing not undone, then money another counter holds for
+ * a refused sale of the code (folded from its lines as its own journal folds them); with none of
+ * these, the silent counters the cashier must ask about (docs/decisions.md).
  */
-export function storeCheckOf(answer: CodeAcrossCounters): StoreCheck {
+export async function storeCheckOf(
+  answer: CodeAcrossCounters,
+  mode: OperationMode,
+): Promise<StoreCheck> {
   if (!answer.checked) return { state: 'not-checked' };
   const latest = (kind: 'billed' | 'in-doubt') =>
     answer.findings
@@ -101,11 +109,62 @@ export function storeCheckOf(answer: CodeAcrossCounters): StoreCheck {
     terminal_name: finding.terminal_name,
     at: finding.at,
   });
+  const silent = answer.silent.map((row) => ({
+    terminal_id: row.terminal_id,
+    terminal_name: row.terminal_name,
+    since: row.since,
+  }));
   const inDoubt = latest('in-doubt');
-  if (inDoubt) return { state: 'in-doubt-elsewhere', counter: counter(inDoubt) };
+  if (inDoubt) return { state: 'in-doubt-elsewhere', counter: counter(inDoubt), silent };
   const billed = latest('billed');
-  if (billed) return { state: 'billed-elsewhere', counter: counter(billed) };
-  return { state: 'clear' };
+  if (billed) return { state: 'billed-elsewhere', counter: counter(billed), silent };
+  const held = await heldElsewhere(answer.held_lines, mode);
+  if (held) {
+    return {
+      state: 'held-elsewhere',
+      counter: { terminal_id: held.terminal_id, terminal_name: held.terminal_name, at: held.at },
+      amount_cents: held.amount_cents,
+      silent,
+    };
+  }
+  return { state: 'clear', silent };
+}
+
+/** The oldest hold another counter keeps for this code, folded per counter from its lines. */
+async function heldElsewhere(
+  rows: readonly { terminal_id: string; terminal_name: string | null; line: string }[],
+  mode: OperationMode,
+): Promise<{
+  terminal_id: string;
+  terminal_name: string | null;
+  at: string;
+  amount_cents: number;
+} | null> {
+  const byCounter = new Map<string, { name: string | null; lines: string[] }>();
+  for (const row of rows) {
+    const found = byCounter.get(row.terminal_id);
+    if (found) found.lines.push(row.line);
+    else byCounter.set(row.terminal_id, { name: row.terminal_name, lines: [row.line] });
+  }
+  let oldest: {
+    terminal_id: string;
+    terminal_name: string | null;
+    at: string;
+    amount_cents: number;
+  } | null = null;
+  for (const [terminal_id, { name, lines }] of byCounter) {
+    for (const hold of await heldMoney(journalOfLines(lines), mode)) {
+      if (hold.amount_cents <= 0) continue;
+      if (oldest === null || hold.held_at < oldest.at)
+        oldest = {
+          terminal_id,
+          terminal_name: name,
+          at: hold.held_at,
+          amount_cents: hold.amount_cents,
+        };
+    }
+  }
+  return oldest;
 }
 
 /** `store-db-cursor-<12 hex of host:port/database>.json`: one cursor per database. */

@@ -181,30 +181,113 @@ describe('what the other counters said, as Verify and Info show it', () => {
     collected_cents: 30_000,
   });
 
-  it('puts a billing in doubt before a billing, and the latest billing first', () => {
-    expect(storeCheckOf({ checked: false, category: 'timeout' })).toEqual({ state: 'not-checked' });
-    expect(storeCheckOf({ checked: true, findings: [] })).toEqual({ state: 'clear' });
+  const none = { silent: [], held_lines: [] };
+  it('puts a billing in doubt before a billing, and the latest billing first', async () => {
+    expect(await storeCheckOf({ checked: false, category: 'timeout' }, 'live')).toEqual({
+      state: 'not-checked',
+    });
+    expect(await storeCheckOf({ checked: true, findings: [], ...none }, 'live')).toEqual({
+      state: 'clear',
+      silent: [],
+    });
     expect(
-      storeCheckOf({
-        checked: true,
-        findings: [
-          finding('billed', '2026-03-10T15:00:00.000Z', 'Caja 3'),
-          finding('billed', '2026-03-10T15:42:00.000Z'),
-        ],
-      }),
+      await storeCheckOf(
+        {
+          checked: true,
+          findings: [
+            finding('billed', '2026-03-10T15:00:00.000Z', 'Caja 3'),
+            finding('billed', '2026-03-10T15:42:00.000Z'),
+          ],
+          ...none,
+        },
+        'live',
+      ),
     ).toEqual({
       state: 'billed-elsewhere',
       counter: { terminal_id: 'CAJA01', terminal_name: 'Caja 1', at: '2026-03-10T15:42:00.000Z' },
+      silent: [],
     });
     expect(
-      storeCheckOf({
-        checked: true,
-        findings: [
-          finding('billed', '2026-03-10T15:42:00.000Z'),
-          finding('in-doubt', '2026-03-10T15:10:00.000Z', null),
-        ],
-      }),
+      await storeCheckOf(
+        {
+          checked: true,
+          findings: [
+            finding('billed', '2026-03-10T15:42:00.000Z'),
+            finding('in-doubt', '2026-03-10T15:10:00.000Z', null),
+          ],
+          ...none,
+        },
+        'live',
+      ),
     ).toMatchObject({ state: 'in-doubt-elsewhere', counter: { terminal_name: null } });
+  });
+
+  it('names the silent counters, and folds money another counter holds for the code', async () => {
+    const silent = [
+      { terminal_id: 'CAJA02', terminal_name: 'Caja 2', since: '2026-03-10T17:27:00.000Z' },
+    ];
+    expect(
+      await storeCheckOf({ checked: true, findings: [], silent, held_lines: [] }, 'live'),
+    ).toEqual({
+      state: 'clear',
+      silent,
+    });
+    const opId = crypto.randomUUID();
+    const base = { op_id: opId, at: '2026-03-10T16:02:00.000Z' };
+    const lines = [
+      {
+        seq: 7,
+        type: 'intent',
+        ...base,
+        operation: 'v3.paidAndBilled',
+        mode: 'live',
+        cashier_id: 'ANA',
+        identity: { kind: 'dni', value: '41000007' },
+        funding_code: 'CRONO1',
+        billed_cents: 100_000,
+        to_collect_cents: 45_000,
+        request: {},
+      },
+      {
+        seq: 8,
+        type: 'outcome',
+        ...base,
+        status: 'refused',
+        http_status: 400,
+        service_message: 'Customer must accept the new schedule',
+      },
+    ].map((line) => ({
+      terminal_id: 'CAJA01',
+      terminal_name: 'Caja 1',
+      line: JSON.stringify(line),
+    }));
+    expect(
+      await storeCheckOf({ checked: true, findings: [], silent: [], held_lines: lines }, 'live'),
+    ).toEqual({
+      state: 'held-elsewhere',
+      counter: { terminal_id: 'CAJA01', terminal_name: 'Caja 1', at: '2026-03-10T16:02:00.000Z' },
+      amount_cents: 45_000,
+      silent: [],
+    });
+    // Given back there: nothing held any more.
+    const returned = {
+      terminal_id: 'CAJA01',
+      terminal_name: 'Caja 1',
+      line: JSON.stringify({
+        seq: 9,
+        type: 'note',
+        op_id: opId,
+        at: '2026-03-10T16:05:00.000Z',
+        text: 'given back',
+        data: { kind: 'money-returned' },
+      }),
+    };
+    expect(
+      await storeCheckOf(
+        { checked: true, findings: [], silent: [], held_lines: [...lines, returned] },
+        'live',
+      ),
+    ).toEqual({ state: 'clear', silent: [] });
   });
 
   it('keeps one replication cursor per database, whatever the user or password', () => {

@@ -6,12 +6,18 @@ import { confirmWords } from '../logic/confirm-words';
 import type { GuidanceAction } from '../logic/error-guidance';
 import { formatStoreClock } from '../logic/store-day';
 import { type Generation, STEPS } from '../stores/collect-calls';
-import { type CollectStore, isBusy, type Retried } from '../stores/collect-flow';
+import {
+  type CollectStore,
+  isBusy,
+  mustAnswerElsewhere,
+  type Retried,
+} from '../stores/collect-flow';
 import { useHeldMoneyStore } from '../stores/held-money-store';
 import { useIsTraining, useLanguage, useTimeZone } from '../stores/settings-store';
 import { useShownInPlace } from '../stores/unknown-outcome';
 import { AlreadyBilled } from './already-billed';
 import { amountText } from './amount-text';
+import { AskElsewhere } from './ask-elsewhere';
 import { BusyLabel } from './busy-label';
 import { DeliberateButton } from './deliberate-button';
 import { GuidanceActions } from './guidance-actions';
@@ -273,6 +279,22 @@ export function CollectOutcome<F>({
     );
   }
 
+  // Another counter is silent, or the store database did not answer: the cashier asks the
+  // customer before any amount (docs/decisions.md "A counter that has gone silent (issue 27, items 2 and 6)").
+  if ((phase.name === 'verified' || phase.name === 'reverifying') && mustAnswerElsewhere(quote)) {
+    return (
+      <AskElsewhere
+        quote={quote}
+        busy={busy}
+        onAnswer={store.answerElsewhere}
+        onBack={store.back}
+        onVerifyAgain={() => void store.submit()}
+        onNew={startOver}
+        newLabel={t(words.next)}
+      />
+    );
+  }
+
   const held = quote.held;
   const now = held ? formatPEN(held.to_collect_now_cents) : amount;
   const heldAmount = held ? formatPEN(held.hold.amount_cents) : amount;
@@ -309,12 +331,6 @@ export function CollectOutcome<F>({
       <p className="invoice-hint">
         {t(quote.invoice === 'factura' ? 'sale.hintFactura' : 'sale.hintBoleta')}
       </p>
-      {quote.othersNotChecked ? (
-        <p className="store-elsewhere-note" role="note" data-testid="others-not-checked">
-          <span aria-hidden="true">⚠ </span>
-          {t('storeDb.notChecked')}
-        </p>
-      ) : null}
       {phase.name === 'verified' || phase.name === 'reverifying' ? (
         <div className="button-row">
           <DeliberateButton

@@ -18,8 +18,37 @@ export const storeDbEsPE = {
   'storeDb.elsewhere.inDoubt.steps':
     'Un pagado y facturado de este código en {counter} (desde las {time}) todavía espera la respuesta del servicio. No cobre: el cliente pudo haber pagado allí. Vuelva a verificar cuando {counter} tenga la respuesta.',
   'storeDb.elsewhere.unnamed': 'otra caja ({id})',
-  'storeDb.notChecked':
-    'No se pudo consultar a las otras cajas de la tienda a tiempo: si el cliente dice que ya pagó en otra caja, confírmelo antes de cobrar.',
+  'storeDb.elsewhere.held.title':
+    '{counter} guarda {amount} de este cliente desde las {time}: úselos o devuélvalos allí',
+  'storeDb.elsewhere.held.titleDay':
+    '{counter} guarda {amount} de este cliente desde el {time}: úselos o devuélvalos allí',
+  'storeDb.elsewhere.held.steps':
+    'El cliente pagó ese dinero en {counter} por una venta que el servicio rechazó. No cobre en esta caja: termine la venta en {counter} con ese dinero, o devuélvaselo allí.',
+  'storeDb.elsewhere.billed.title': 'Facturado en {counter} a las {time}',
+  'storeDb.elsewhere.billed.titleDay': 'Facturado en {counter} el {time}',
+  'storeDb.elsewhere.billed.steps':
+    'Este código ya se pagó y facturó en {counter}: no hay nada que cobrar en esta caja. Si el cliente tiene una duda, que la vea en {counter} o con el supervisor.',
+  'storeDb.ask.silentOne':
+    '{counters} no responde desde las {time}: pregunte si el cliente ya pagó en otra caja',
+  'storeDb.ask.silentOneDay':
+    '{counters} no responde desde el {time}: pregunte si el cliente ya pagó en otra caja',
+  'storeDb.ask.silentMany':
+    '{counters} no responden desde las {time}: pregunte si el cliente ya pagó en otra caja',
+  'storeDb.ask.silentManyDay':
+    '{counters} no responden desde el {time}: pregunte si el cliente ya pagó en otra caja',
+  'storeDb.ask.noAnswer':
+    'Esta caja no pudo consultar a las otras cajas a tiempo: pregunte si el cliente ya pagó en otra caja',
+  'storeDb.ask.and': ' y ',
+  'storeDb.ask.question': '¿El cliente ya pagó este código en otra caja?',
+  'storeDb.ask.no': 'No, no pagó en otra caja',
+  'storeDb.ask.yes': 'Sí, ya pagó en otra caja',
+  'storeDb.ask.saveFailed': 'No se pudo guardar la respuesta. Intente otra vez.',
+  'storeDb.ask.paidTitle': 'El cliente ya pagó en otra caja: no cobre en esta caja',
+  'storeDb.ask.paidSteps':
+    'Espere a que {counters} vuelva a responder y verifique otra vez, o llame al supervisor. No cobre aquí mientras tanto.',
+  'storeDb.ask.paidStepsNoAnswer':
+    'Espere a que esta caja vuelva a conectarse con la tienda y verifique otra vez, o llame al supervisor. No cobre aquí mientras tanto.',
+  'storeDb.ask.verifyAgain': 'Verificar otra vez',
 } as const;
 
 /** Every store database text: the counter's here, the supervisor's in supervisor-texts.ts. */
@@ -126,6 +155,35 @@ export const storeDbEn: Record<StoreDbKey, string> = {
   'storeDb.elsewhere.inDoubt.steps':
     "A paid-and-billed of this code at {counter} (since {time}) is still waiting for the service's answer. Do not collect: the customer may have paid there. Verify again once {counter} has the answer.",
   'storeDb.elsewhere.unnamed': 'another counter ({id})',
-  'storeDb.notChecked':
-    "The store's other counters could not be asked in time: if the customer says they already paid at another counter, confirm it before collecting.",
+  'storeDb.elsewhere.held.title':
+    '{counter} holds {amount} of this customer since {time}: use it or give it back there',
+  'storeDb.elsewhere.held.titleDay':
+    '{counter} holds {amount} of this customer since {time}: use it or give it back there',
+  'storeDb.elsewhere.held.steps':
+    'The customer paid that money at {counter} for a sale the service refused. Do not collect at this counter: finish the sale at {counter} with that money, or give it back there.',
+  'storeDb.elsewhere.billed.title': 'Billed at {counter} at {time}',
+  'storeDb.elsewhere.billed.titleDay': 'Billed at {counter} on {time}',
+  'storeDb.elsewhere.billed.steps':
+    'This code was already paid and billed at {counter}: there is nothing to collect at this counter. If the customer has a question, take it to {counter} or the supervisor.',
+  'storeDb.ask.silentOne':
+    '{counters} has not answered since {time}: ask whether the customer already paid at another counter',
+  'storeDb.ask.silentOneDay':
+    '{counters} has not answered since {time}: ask whether the customer already paid at another counter',
+  'storeDb.ask.silentMany':
+    '{counters} have not answered since {time}: ask whether the customer already paid at another counter',
+  'storeDb.ask.silentManyDay':
+    '{counters} have not answered since {time}: ask whether the customer already paid at another counter',
+  'storeDb.ask.noAnswer':
+    'This counter could not ask the other counters in time: ask whether the customer already paid at another counter',
+  'storeDb.ask.and': ' and ',
+  'storeDb.ask.question': 'Did the customer already pay this code at another counter?',
+  'storeDb.ask.no': 'No, not at another counter',
+  'storeDb.ask.yes': 'Yes, paid at another counter',
+  'storeDb.ask.saveFailed': 'The answer could not be saved. Try again.',
+  'storeDb.ask.paidTitle': 'The customer already paid at another counter: do not collect here',
+  'storeDb.ask.paidSteps':
+    'Wait until {counters} answers again and verify again, or call the supervisor. Do not collect here meanwhile.',
+  'storeDb.ask.paidStepsNoAnswer':
+    'Wait until this counter reaches the store again and verify again, or call the supervisor. Do not collect here meanwhile.',
+  'storeDb.ask.verifyAgain': 'Verify again',
 };

@@ -10,8 +10,11 @@ import type {
   Invoice,
   OtherCounter,
   SaleAmounts,
+  SilentCounter,
   StoreCheck,
 } from '../../shared/bridge';
+import { mustAskElsewhere } from '../../shared/bridge/store-db';
+import { formatPEN } from '../../shared/domain/money';
 import type { ServiceError } from '../../shared/service-error';
 import { type CallResult, call } from '../bridge/call';
 import {
@@ -65,8 +68,14 @@ export type Quote = {
   held: HeldForSale | null;
   /** Another counter of the store billed this code (the store database): nothing to collect. */
   billedElsewhere: OtherCounter | null;
-  /** The store database did not answer in time: the other counters were not asked. */
-  othersNotChecked: boolean;
+  /**
+   * Before the amount, the cashier asks the customer whether they already paid at another
+   * counter: another counter is silent (`silent` names them), or the store database did not
+   * answer in time (`silent` is empty). Null when there is nothing to ask.
+   */
+  askElsewhere: { silent: SilentCounter[] } | null;
+  /** The cashier's answer, journaled on the Verify/Info (`storeDb.answerElsewhere`). */
+  elsewhereAnswer: 'no' | 'yes' | null;
 };
 
 export type AskAnswer = { ok: true; quote: Quote } | { ok: false; guidance: Guidance };
@@ -96,8 +105,8 @@ export async function askService(
     const outcome = answer.result;
     if (outcome.status !== 'succeeded') return refused(step, outcome);
     const { conditions, amounts, invoice, billed_at, held, store_check } = outcome.data;
-    const inDoubt = inDoubtElsewhere(store_check);
-    if (inDoubt) return inDoubt;
+    const fact = storeFact(store_check, { withBilled: false });
+    if (fact) return fact;
     return quoted(store_check, {
       opId: outcome.op_id,
       request,
@@ -118,8 +127,8 @@ export async function askService(
   const outcome = answer.result;
   if (outcome.status !== 'succeeded') return refused(step, outcome);
   const { info, invoice, store_check } = outcome.data;
-  const inDoubt = inDoubtElsewhere(store_check);
-  if (inDoubt) return inDoubt;
+  const fact = storeFact(store_check, { withBilled: false });
+  if (fact) return fact;
   return quoted(store_check, {
     opId: outcome.op_id,
     request,
@@ -150,44 +159,92 @@ export function sendPaidAndBilled(
 
 const quoted = (
   check: StoreCheck | undefined,
-  quote: Omit<Quote, 'previousToCollect' | 'billedElsewhere' | 'othersNotChecked'>,
+  quote: Omit<Quote, 'previousToCollect' | 'billedElsewhere' | 'askElsewhere' | 'elsewhereAnswer'>,
 ): AskAnswer => ({
   ok: true,
   quote: {
     ...quote,
     previousToCollect: null,
     billedElsewhere: check?.state === 'billed-elsewhere' ? check.counter : null,
-    othersNotChecked: check?.state === 'not-checked',
+    askElsewhere: mustAskElsewhere(check)
+      ? { silent: check?.state === 'clear' ? (check.silent ?? []) : [] }
+      : null,
+    elsewhereAnswer: null,
   },
 });
 
-/**
- * A paid-and-billed of this code still in doubt at another counter: the same amber "do not
- * collect" state as one in doubt here, naming the counter and since when
- * (docs/decisions.md "The store database from the counter (issue 20, app side)").
- */
-function inDoubtElsewhere(check: StoreCheck | undefined): AskAnswer | null {
-  if (check?.state !== 'in-doubt-elsewhere') return null;
+/** The cashier's answer to "did the customer already pay at another counter?", journaled. */
+export async function answerElsewhere(quote: Quote, answer: 'no' | 'yes'): Promise<boolean> {
+  const saved = await call('storeDb.answerElsewhere', { op_id: quote.opId, answer });
+  return saved.ok;
+}
+
+/** How a screen names another counter of the store and its moment, in the cashier's settings. */
+function wordsOf(counter: OtherCounter) {
   const settings = useSettingsStore.getState().settings;
-  const words = counterWords(
-    check.counter,
+  return counterWords(
+    counter,
     settings?.time_zone ?? 'America/Lima',
     settings?.language ?? 'es-PE',
   );
-  return {
-    ok: false,
-    guidance: {
+}
+
+/**
+ * What the store database knows of this code at another counter, which comes first
+ * (docs/decisions.md "Across counters: what the database knows comes first (issue 27 items 3 and 6, issue 26 item 7)"):
+ * - a paid-and-billed of it in doubt there: the same amber "do not collect" state as one in doubt
+ *   here, naming the counter and since when;
+ * - money held there for a refused sale of it: use it or give it back there, collect nothing;
+ * - billed there (`withBilled`, for a Verify the service refused: a Verify that succeeded shows
+ *   the already-billed state instead).
+ */
+function storeFact(
+  check: StoreCheck | undefined,
+  { withBilled }: { withBilled: boolean },
+): AskAnswer | null {
+  if (check?.state === 'in-doubt-elsewhere') {
+    const words = wordsOf(check.counter);
+    return stop({
       tone: 'unknown',
       title: 'storeDb.elsewhere.inDoubt.title',
       steps: 'storeDb.elsewhere.inDoubt.steps',
       params: { counter: words.counter, time: words.time },
       actions: ['retry'],
-      fields: {},
-      details: null,
-      doNotCollect: true,
-    },
-  };
+    });
+  }
+  if (check?.state === 'held-elsewhere') {
+    const words = wordsOf(check.counter);
+    return stop({
+      tone: 'info',
+      title: words.today ? 'storeDb.elsewhere.held.title' : 'storeDb.elsewhere.held.titleDay',
+      steps: 'storeDb.elsewhere.held.steps',
+      params: {
+        counter: words.counter,
+        time: words.time,
+        amount: formatPEN(check.amount_cents),
+      },
+      actions: [],
+    });
+  }
+  if (withBilled && check?.state === 'billed-elsewhere') {
+    const words = wordsOf(check.counter);
+    return stop({
+      tone: 'info',
+      title: words.today ? 'storeDb.elsewhere.billed.title' : 'storeDb.elsewhere.billed.titleDay',
+      steps: 'storeDb.elsewhere.billed.steps',
+      params: { counter: words.counter, time: words.time },
+      actions: [],
+    });
+  }
+  return null;
 }
+
+const stop = (
+  guidance: Pick<Guidance, 'tone' | 'title' | 'steps' | 'params' | 'actions'>,
+): AskAnswer => ({
+  ok: false,
+  guidance: { ...guidance, fields: {}, details: null, doNotCollect: true },
+});
 
 function failed(
   step: GuidanceSteps['ask'],
@@ -198,8 +255,17 @@ function failed(
 
 function refused(
   step: GuidanceSteps['ask'],
-  outcome: { status: 'refused' | 'unknown'; error: ServiceError; started_here_by?: string },
+  outcome: {
+    status: 'refused' | 'unknown';
+    error: ServiceError;
+    started_here_by?: string;
+    store_check?: StoreCheck | undefined;
+  },
 ): AskAnswer {
+  // The database's fact comes before the service's refusal (another cashier started the sale
+  // because it was billed at another counter: that is what the cashier needs to read).
+  const fact = storeFact(outcome.store_check, { withBilled: true });
+  if (fact) return fact;
   return {
     ok: false,
     guidance: namedCashier(

@@ -16,6 +16,7 @@ import {
 } from '../logic/error-guidance';
 import { lastBilled } from '../logic/last-billed';
 import {
+  answerElsewhere,
   askService,
   type CollectRequest,
   type Generation,
@@ -78,6 +79,11 @@ export type CollectState<F> = {
   /** Verify (v3) / Info (v2) with the form as it is. */
   submit: () => Promise<void>;
   startCollect: () => void;
+  /**
+   * The cashier's answer to "did the customer already pay at another counter?" (asked before the
+   * amount while another counter is silent): journaled first; false when it could not be.
+   */
+  answerElsewhere: (answer: 'no' | 'yes') => Promise<boolean>;
   back: () => void;
   confirmCollected: () => Promise<void>;
   reverify: () => Promise<void>;
@@ -121,6 +127,14 @@ export function formLocked(phase: CollectPhase): boolean {
   return ['verifying', 'billing', 'reverifying', 'billed', 'unknown', 'paid-refused'].includes(
     phase.name,
   );
+}
+
+/**
+ * A quote whose amount waits for the cashier's "no, the customer has not paid at another counter"
+ * (another counter is silent, or the store database did not answer): no amount, no collect.
+ */
+export function mustAnswerElsewhere(quote: Quote): boolean {
+  return quote.askElsewhere !== null && !quote.alreadyBilled && quote.elsewhereAnswer !== 'no';
 }
 
 export function isBusy(phase: CollectPhase): boolean {
@@ -234,7 +248,23 @@ export function createCollectFlow<F>(config: CollectFlowConfig<F>): CollectStore
         const { phase } = get();
         // An already-billed code has no collect step at all (docs/decisions.md, issue 10).
         if (phase.name !== 'verified' || phase.quote.alreadyBilled) return;
+        // Nor one the cashier has not asked about, or that the customer paid elsewhere.
+        if (mustAnswerElsewhere(phase.quote)) return;
         set({ phase: { name: 'confirming', quote: phase.quote } });
+      },
+
+      answerElsewhere: async (answer) => {
+        const { phase, sideBusy } = get();
+        if (phase.name !== 'verified' || sideBusy || !phase.quote.askElsewhere) return false;
+        set({ sideBusy: true });
+        const saved = await answerElsewhere(phase.quote, answer);
+        const now = get().phase;
+        set({ sideBusy: false });
+        // The sale on screen is still the one asked about: the answer joins its quote.
+        if (saved && now.name === 'verified' && now.quote.opId === phase.quote.opId) {
+          set({ phase: { name: 'verified', quote: { ...now.quote, elsewhereAnswer: answer } } });
+        }
+        return saved;
       },
 
       back: () => {

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { DaySummary, FundingConditions, FundingInfo } from '../api/in-store';
 import { HeldForSale } from './held-money';
-import { operationOutcome } from './result';
+import { operationOutcome, RefusedOutcome, UnknownOutcome } from './result';
 import { StoreCheck } from './store-db';
 
 export const IdentityInput = z.discriminatedUnion('kind', [
@@ -45,7 +45,20 @@ const BilledAt = z.iso.datetime({ offset: true }).nullable().optional();
  */
 const StoreCheckField = StoreCheck.optional();
 
-export const VerifyResult = operationOutcome(
+/**
+ * A Verify's or Info's outcome: a refused or unknown one also carries what the store database
+ * said, since the database's fact (billed, in doubt or money held at another counter) comes first
+ * even when the service refused (docs/decisions.md "Across counters: what the database knows
+ * comes first").
+ */
+const askOutcome = <T extends z.ZodType>(data: T) =>
+  z.discriminatedUnion('status', [
+    z.object({ status: z.literal('succeeded'), op_id: z.uuid(), data }),
+    RefusedOutcome.extend({ store_check: StoreCheckField }),
+    UnknownOutcome.extend({ store_check: StoreCheckField }),
+  ]);
+
+export const VerifyResult = askOutcome(
   z.object({
     conditions: FundingConditions,
     amounts: SaleAmounts,
@@ -75,7 +88,7 @@ export type UndoResult = z.infer<typeof UndoResult>;
  * v2's figures in cents; `to_collect_cents` is the pending down payment (0 once fulfilled), so
  * the renderer shows what to collect instead of deciding it (docs/decisions.md "v2").
  */
-export const InfoResult = operationOutcome(
+export const InfoResult = askOutcome(
   z.object({
     info: FundingInfo,
     downpayment_cents: Cents,

@@ -15,23 +15,29 @@ import { ServiceError, type ServiceResult } from '../service-error';
 export const operationOutcome = <T extends z.ZodType>(data: T) =>
   z.discriminatedUnion('status', [
     z.object({ status: z.literal('succeeded'), op_id: z.uuid(), data }),
-    z.object({
-      status: z.literal('refused'),
-      op_id: z.uuid(),
-      error: ServiceError,
-      /**
-       * A refusal because another cashier started this sale, when that cashier was this
-       * terminal's own (its journal): their code, so the screen names them, not "another till".
-       */
-      started_here_by: z.string().optional(),
-    }),
-    z.object({
-      status: z.literal('unknown'),
-      op_id: z.uuid(),
-      error: ServiceError,
-      retrying: z.boolean(),
-    }),
+    RefusedOutcome,
+    UnknownOutcome,
   ]);
+
+/** The refused branch of `operationOutcome`, for a result that adds to it (operations.ts). */
+export const RefusedOutcome = z.object({
+  status: z.literal('refused'),
+  op_id: z.uuid(),
+  error: ServiceError,
+  /**
+   * A refusal because another cashier started this sale, when that cashier was this
+   * terminal's own (its journal): their code, so the screen names them, not "another till".
+   */
+  started_here_by: z.string().optional(),
+});
+
+/** The unknown branch of `operationOutcome`. */
+export const UnknownOutcome = z.object({
+  status: z.literal('unknown'),
+  op_id: z.uuid(),
+  error: ServiceError,
+  retrying: z.boolean(),
+});
 
 /**
  * A read that is not journaled (limits, an order, an HTML fragment): the data, or the service

@@ -76,23 +76,61 @@ export const OtherCounter = z.object({
 });
 export type OtherCounter = z.infer<typeof OtherCounter>;
 
+/** Another counter the store database has not heard from in time (its `standing` is silent). */
+export const SilentCounter = z.object({
+  terminal_id: z.string().max(64),
+  terminal_name: z.string().max(32).nullable(),
+  /** Since when the database lacks its word, by the database's clock. */
+  since: z.iso.datetime({ offset: true }),
+});
+export type SilentCounter = z.infer<typeof SilentCounter>;
+
+/**
+ * The other counters that are silent, while the amount may be shown: the cashier asks the
+ * customer first. Absent from Verifies kept before it existed.
+ */
+const Silent = z.array(SilentCounter).max(64).optional();
+
 /**
  * What Verify (v3) and Info (v2) learnt from the store database about this code at the other
  * counters, within their bounded wait:
  * - `off`: no store database is set;
- * - `clear`: asked, and no other counter has billed it or holds a billing of it in doubt;
- * - `not-checked`: the database did not answer in time (the sale goes on, with a note);
+ * - `clear`: asked, and no other counter has billed it, holds a billing of it in doubt or holds
+ *   money for a refused sale of it; `silent` names the counters that could not say so;
+ * - `not-checked`: the database did not answer in time (the cashier asks the customer first);
  * - `billed-elsewhere`: another counter billed it: no amount to collect;
- * - `in-doubt-elsewhere`: another counter's paid-and-billed of it has no answer: do not collect.
+ * - `in-doubt-elsewhere`: another counter's paid-and-billed of it has no answer: do not collect;
+ * - `held-elsewhere`: another counter holds money the customer paid for a refused sale of it:
+ *   use it or give it back there, collect nothing here (`counter.at`: since when it is held).
  */
 export const StoreCheck = z.discriminatedUnion('state', [
   z.object({ state: z.literal('off') }),
-  z.object({ state: z.literal('clear') }),
+  z.object({ state: z.literal('clear'), silent: Silent }),
   z.object({ state: z.literal('not-checked') }),
-  z.object({ state: z.literal('billed-elsewhere'), counter: OtherCounter }),
-  z.object({ state: z.literal('in-doubt-elsewhere'), counter: OtherCounter }),
+  z.object({ state: z.literal('billed-elsewhere'), counter: OtherCounter, silent: Silent }),
+  z.object({ state: z.literal('in-doubt-elsewhere'), counter: OtherCounter, silent: Silent }),
+  z.object({
+    state: z.literal('held-elsewhere'),
+    counter: OtherCounter,
+    amount_cents: z.int().nonnegative(),
+    silent: Silent,
+  }),
 ]);
 export type StoreCheck = z.infer<typeof StoreCheck>;
+
+/**
+ * Whether the cashier must ask the customer before an amount is shown: another counter is silent,
+ * or the database did not answer in time (docs/decisions.md "A counter that has gone silent (issue 27, items 2 and 6)").
+ */
+export function mustAskElsewhere(check: StoreCheck | null | undefined): boolean {
+  if (!check) return false;
+  if (check.state === 'not-checked') return true;
+  return check.state === 'clear' && (check.silent?.length ?? 0) > 0;
+}
+
+/** The cashier's answer to "did the customer pay at another counter?", journaled on the Verify. */
+export const ElsewhereAnswer = z.enum(['no', 'yes']);
+export type ElsewhereAnswer = z.infer<typeof ElsewhereAnswer>;
 
 export const StoreFreshness = z.object({
   /** False without a store database, or when it did not answer: then `counters` is empty. */
@@ -118,6 +156,15 @@ export const storeDbMethods = {
   'storeDb.test': {
     args: z.strictObject({ pin: SupervisorPin, url: StoreDbUrlInput.optional() }),
     result: StoreDbTest,
+  },
+  /**
+   * The cashier's answer, before an amount is shown, to "did the customer already pay at another
+   * counter?" (asked while another counter is silent or the database did not answer): a note on
+   * the Verify/Info `op_id`; a paid-and-billed of it needs `no` (docs/store-database.md).
+   */
+  'storeDb.answerElsewhere': {
+    args: z.strictObject({ op_id: z.uuid(), answer: ElsewhereAnswer }),
+    result: z.object({ recorded: z.literal(true) }),
   },
   /** Every counter of this store and mode as the store database knows them (the store's close). */
   'storeDb.freshness': { args: Empty, result: StoreFreshness },

@@ -5,7 +5,7 @@
 
 import { badArguments } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
-import { startStoreCheck, storeCheckField } from '../workflows/across-counters';
+import { startStoreCheck, storeCheckField, withStoreFact } from '../workflows/across-counters';
 import { lastBilledAt } from '../workflows/billed-at';
 import type { Billing } from '../workflows/billing';
 import { refuseWhileBillingInDoubt } from '../workflows/billing-in-doubt';
@@ -68,7 +68,10 @@ export function inStoreV2Handlers(
           data: { ...kept, invoice: invoiceFor(identity), ...billedAt, ...held, ...storeCheck },
         };
       });
-      return nameCashierHere(deps.journal, shift, funding_code, outcome);
+      return withStoreFact(
+        await nameCashierHere(deps.journal, shift, funding_code, outcome),
+        storeCheck,
+      );
     },
 
     'v2.paidAndBilled': async ({ info_op_id }) => billing.paidAndBilled('v2', info_op_id),

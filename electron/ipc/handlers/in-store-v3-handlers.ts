@@ -4,7 +4,7 @@
 import { centsToWire } from '../../../shared/domain/money';
 import { badArguments } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
-import { startStoreCheck, storeCheckField } from '../workflows/across-counters';
+import { startStoreCheck, storeCheckField, withStoreFact } from '../workflows/across-counters';
 import { lastBilledAt } from '../workflows/billed-at';
 import type { Billing } from '../workflows/billing';
 import { refuseWhileBillingInDoubt } from '../workflows/billing-in-doubt';
@@ -87,7 +87,10 @@ export function inStoreV3Handlers(
           },
         };
       });
-      return nameCashierHere(deps.journal, shift, funding_code, outcome);
+      return withStoreFact(
+        await nameCashierHere(deps.journal, shift, funding_code, outcome),
+        storeCheck,
+      );
     },
 
     'v3.paidAndBilled': async ({ verify_op_id }) => billing.paidAndBilled('v3', verify_op_id),

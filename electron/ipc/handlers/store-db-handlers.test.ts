@@ -3,7 +3,7 @@
 // other counters' rows say. Without a store database every sale is as before.
 import { describe, expect, it } from 'vitest';
 import { scriptedDriver } from '../../store-link/test-support';
-import { errorOf, ok, PIN, PLAIN_SALE, testBed } from '../compose/test-support';
+import { call, errorOf, ok, PIN, PLAIN_SALE, testBed } from '../compose/test-support';
 
 const URL_A = 'postgres://caja:Secreto-de-prueba@127.0.0.1:5432/tienda';
 
@@ -136,7 +136,44 @@ describe('with a store database', () => {
     );
   });
 
-  it('sells on with "not checked" when the database hangs past the bounded wait', async () => {
+  it('on Info too: money held at another counter bills nothing here, a silent counter is asked about first', async () => {
+    const { table } = await open();
+    await ok(table, 'storeDb.configure', { pin: PIN, url: URL_A });
+    const ask = { identity: PLAIN_SALE.identity, funding_code: PLAIN_SALE.funding_code };
+    driver.answer = {
+      state: 'held-elsewhere',
+      counter: { terminal_id: 'CAJA01', terminal_name: 'Caja 1', at: '2026-03-10T16:02:00.000Z' },
+      amount_cents: 45_000,
+      silent: [],
+    };
+    const held = await ok(table, 'v2.info', ask);
+    if (held.status !== 'succeeded') throw new Error('expected an Info');
+    expect(held.data.store_check).toMatchObject({ state: 'held-elsewhere', amount_cents: 45_000 });
+    expect((await errorOf(table, 'v2.paidAndBilled', { info_op_id: held.op_id })).code).toBe(
+      'bad-arguments',
+    );
+    // Nothing to ask about on a code held elsewhere: the answer is refused.
+    expect(
+      (await errorOf(table, 'storeDb.answerElsewhere', { op_id: held.op_id, answer: 'no' })).code,
+    ).toBe('bad-arguments');
+    driver.answer = {
+      state: 'clear',
+      silent: [
+        { terminal_id: 'CAJA02', terminal_name: 'Caja 2', since: '2026-03-10T17:27:00.000Z' },
+      ],
+    };
+    const silent = await ok(table, 'v2.info', ask);
+    if (silent.status !== 'succeeded') throw new Error('expected an Info');
+    expect((await errorOf(table, 'v2.paidAndBilled', { info_op_id: silent.op_id })).code).toBe(
+      'bad-arguments',
+    );
+    await ok(table, 'storeDb.answerElsewhere', { op_id: silent.op_id, answer: 'no' });
+    expect((await ok(table, 'v2.paidAndBilled', { info_op_id: silent.op_id })).status).toBe(
+      'succeeded',
+    );
+  });
+
+  it('sells on with "not checked" when the database hangs past the bounded wait, once the cashier asked', async () => {
     const { table } = await open();
     await ok(table, 'storeDb.configure', { pin: PIN, url: URL_A });
     driver.hang = true;
@@ -145,6 +182,15 @@ describe('with a store database', () => {
       if (verified.status !== 'succeeded') throw new Error('expected a Verify');
       expect(verified.data.store_check).toEqual({ state: 'not-checked' });
       expect(verified.data.amounts.to_collect).toBe(30_000);
+      // The customer may have paid at a counter the database could not tell about: asked first.
+      expect(await call(table, 'v3.paidAndBilled', { verify_op_id: verified.op_id })).toMatchObject(
+        { ok: false, error: { code: 'bad-arguments' } },
+      );
+      await ok(table, 'storeDb.answerElsewhere', { op_id: verified.op_id, answer: 'no' });
+      const journaled = await ok(table, 'journal.operations', {});
+      expect(journaled.operations.find((op) => op.op_id === verified.op_id)?.asked_elsewhere).toBe(
+        'no',
+      );
       expect((await ok(table, 'v3.paidAndBilled', { verify_op_id: verified.op_id })).status).toBe(
         'succeeded',
       );

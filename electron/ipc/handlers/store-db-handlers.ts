@@ -7,6 +7,7 @@ import { StoreLinkError } from '../../store-link/store-link';
 import { VaultError } from '../../vault/vault';
 import { BridgeFailure, badArguments } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
+import { answerElsewhere } from '../workflows/across-counters';
 import { requirePin } from './require-pin';
 
 type StoreDbMethods =
@@ -14,7 +15,8 @@ type StoreDbMethods =
   | 'storeDb.replication'
   | 'storeDb.configure'
   | 'storeDb.test'
-  | 'storeDb.freshness';
+  | 'storeDb.freshness'
+  | 'storeDb.answerElsewhere';
 
 /** Where a test runs without a link: a one-counter store, replication off since now. */
 const offStatus = (clock: () => Date): StoreDbStatus => ({
@@ -52,6 +54,7 @@ export function storeDbHandlers(deps: HandlerDeps): Pick<HandlerMap, StoreDbMeth
       if (!link) throw new BridgeFailure('not-available', 'No store database on this terminal.');
       return link.test(url);
     },
+    'storeDb.answerElsewhere': ({ op_id, answer }) => answerElsewhere(deps, op_id, answer),
     'storeDb.freshness': async () =>
       link ? link.freshness(deps.settings.get().mode) : { available: false, counters: [] },
   };

@@ -193,7 +193,7 @@ export function createBilling(deps: HandlerDeps): Billing {
         const existing = await findExisting(generation, source);
         if (existing) return answerExisting(existing);
         // What the Verify learnt from the other counters, from the journal: no database wait.
-        refuseIfTakenElsewhere(source.outcome?.result);
+        refuseIfTakenElsewhere(source);
 
         const plan = planFrom(generation, source);
         // Another Verify of the code, made before this one's billing went out, must not bill it
