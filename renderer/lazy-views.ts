@@ -5,12 +5,14 @@
 // at once, in the same commit as its F-key: no loading gap that would drop what the supervisor
 // types next (React.lazy suspends on a view's first display even when its code is loaded).
 import { type ComponentType, createElement, use } from 'react';
+import type { AskElsewhere as AskElsewhereView } from './components/ask-elsewhere';
 import { loadSupervisorTexts } from './i18n/translate';
 import type { DaySummaryPrint as DaySummaryPrintView } from './print/day-summary-print';
 import type { RecordPrint as RecordPrintView } from './print/record-print';
 
 type DaySummaryPrintProps = Parameters<typeof DaySummaryPrintView>[0];
 type RecordPrintProps = Parameters<typeof RecordPrintView>[0];
+type AskElsewhereProps = Parameters<typeof AskElsewhereView>[0];
 
 /** A view's code, loaded once: what `Deferred` renders, and what the background fetch starts. */
 type View<P> = {
@@ -79,7 +81,17 @@ export const DaySummaryPrint = (props: DaySummaryPrintProps) =>
 export const RecordPrint = (props: RecordPrintProps) =>
   createElement(Deferred<RecordPrintProps>, { of: recordPrint, props });
 
+// The question asked before any amount when another counter is silent (issue 27 item 2): rare,
+// so it and its texts come after the first screen, fetched in the background like the views
+// above; until they are in, the sale shows neither the amount nor the collect action.
+const askElsewhere = withTexts<AskElsewhereProps>(() =>
+  import('./components/ask-elsewhere').then((m) => m.AskElsewhere),
+);
+export const AskElsewhere = (props: AskElsewhereProps) =>
+  createElement(Deferred<AskElsewhereProps>, { of: askElsewhere, props });
+
 const PRELOADS = [
+  () => preload(askElsewhere),
   () => preload(summary),
   () => preload(training),
   () => preload(settings),

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatPEN } from '../../shared/domain/money';
 import type { MessageKey } from '../i18n/catalogue';
 import { useT } from '../i18n/use-t';
+import { AskElsewhere } from '../lazy-views';
 import { confirmWords } from '../logic/confirm-words';
 import type { GuidanceAction } from '../logic/error-guidance';
 import { formatStoreClock } from '../logic/store-day';
@@ -17,7 +18,6 @@ import { useIsTraining, useLanguage, useTimeZone } from '../stores/settings-stor
 import { useShownInPlace } from '../stores/unknown-outcome';
 import { AlreadyBilled } from './already-billed';
 import { amountText } from './amount-text';
-import { AskElsewhere } from './ask-elsewhere';
 import { BusyLabel } from './busy-label';
 import { DeliberateButton } from './deliberate-button';
 import { GuidanceActions } from './guidance-actions';

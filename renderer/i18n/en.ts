@@ -3,7 +3,7 @@
 import type { MessageKey } from './catalogue';
 import { counterMoneyEn } from './counter-money-texts';
 import { integrationEn } from './integration-texts';
-import { storeDbEn } from './store-db-texts';
+import { storeDbEn } from './store-db-texts-en';
 
 export const en: Record<MessageKey, string> = {
   'common.back': 'Back',

@@ -4,6 +4,29 @@
 // (renderer_js_gz in `npm run bench`; issue "A counter that has gone silent", item 20). English
 // keeps every text in en.ts, which is a chunk of its own already.
 export const supervisorEsPE = {
+  // The question asked when another counter is silent (components/ask-elsewhere.tsx): rare, and
+  // loaded with that view in the background once the first screen is up.
+  'storeDb.ask.silentOne':
+    '{counters} no responde desde las {time}: pregunte si el cliente ya pagó en otra caja',
+  'storeDb.ask.silentOneDay':
+    '{counters} no responde desde el {time}: pregunte si el cliente ya pagó en otra caja',
+  'storeDb.ask.silentMany':
+    '{counters} no responden desde las {time}: pregunte si el cliente ya pagó en otra caja',
+  'storeDb.ask.silentManyDay':
+    '{counters} no responden desde el {time}: pregunte si el cliente ya pagó en otra caja',
+  'storeDb.ask.noAnswer':
+    'Esta caja no pudo consultar a las otras cajas a tiempo: pregunte si el cliente ya pagó en otra caja',
+  'storeDb.ask.and': ' y ',
+  'storeDb.ask.question': '¿El cliente ya pagó este código en otra caja?',
+  'storeDb.ask.no': 'No, no pagó en otra caja',
+  'storeDb.ask.yes': 'Sí, ya pagó en otra caja',
+  'storeDb.ask.saveFailed': 'No se pudo guardar la respuesta. Intente otra vez.',
+  'storeDb.ask.paidTitle': 'El cliente ya pagó en otra caja: no cobre en esta caja',
+  'storeDb.ask.paidSteps':
+    'Espere a que {counters} vuelva a responder y verifique otra vez, o llame al supervisor. No cobre aquí mientras tanto.',
+  'storeDb.ask.paidStepsNoAnswer':
+    'Espere a que esta caja vuelva a conectarse con la tienda y verifique otra vez, o llame al supervisor. No cobre aquí mientras tanto.',
+  'storeDb.ask.verifyAgain': 'Verificar otra vez',
   'storeDb.settings.title': 'Tienda con varias cajas',
   'storeDb.settings.help':
     'Opcional. Con la base de datos de la tienda (PostgreSQL), cada caja envía su diario y consulta a las demás antes de cobrar. Sin ella, esta caja trabaja sola, como siempre.',

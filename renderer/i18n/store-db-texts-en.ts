@@ -1,0 +1,141 @@
+// The store database's interface texts in English (store-db-texts.ts holds the Spanish): a file
+// of its own, so the Spanish start chunk does not carry them (en.ts is a chunk of its own).
+
+import type { storeDbEsPE } from './store-db-texts';
+import type { supervisorEsPE } from './supervisor-texts';
+
+type StoreDbKey =
+  | keyof typeof storeDbEsPE
+  | Extract<keyof typeof supervisorEsPE, `storeDb.${string}`>;
+
+export const storeDbEn: Record<StoreDbKey, string> = {
+  'storeDb.pill.unreachable': 'Store: no connection since {time} — {count} records to send',
+  'storeDb.pill.unreachableOne': 'Store: no connection since {time} — 1 record to send',
+  'storeDb.pill.behind': 'Store: sending — {count} records to send',
+  'storeDb.pill.refused': 'Store: the database refuses this counter since {time} — {count} to send',
+  'storeDb.pill.conflict': 'Store: database conflict since {time} — call support',
+  'storeDb.pill.help':
+    'This counter keeps selling. The other counters and the store close do not see its latest operations until they are sent. If it lasts, tell the supervisor (Settings → Store with several counters → Test connection).',
+
+  'storeDb.settings.title': 'Store with several counters',
+  'storeDb.settings.help':
+    "Optional. With the store's database (PostgreSQL), every counter sends its journal and asks the others before collecting. Without it, this counter works alone, as always.",
+  'storeDb.settings.terminalName': "This counter's name",
+  'storeDb.settings.terminalNameHint': 'Short, like "Caja 2" (up to 32 characters).',
+  'storeDb.settings.terminalNameSave': 'Save name',
+  'storeDb.settings.terminalNameSaved': 'Name saved.',
+  'storeDb.settings.url': 'Database address (new)',
+  'storeDb.settings.urlHint':
+    "postgres://user:password@server:5432/database?sslmode=require. Outside the store's network, sslmode=require or verify-full.",
+  'storeDb.settings.urlBad': 'Not a postgres:// address with user, password, server and database.',
+  'storeDb.settings.urlNeedsTls':
+    "This server is outside the store's network: add ?sslmode=require (or verify-full).",
+  'storeDb.settings.urlAmbiguous':
+    'The address reads two ways (a repeated parameter, a host or port in the query other than the server, a local socket): write it with user, password, server, port, database and sslmode only.',
+  'storeDb.settings.save': 'Save address',
+  'storeDb.settings.remove': 'Remove the database',
+  'storeDb.settings.test': 'Test connection',
+  'storeDb.settings.testing': 'Testing…',
+  'storeDb.settings.none': 'No store database: this counter works alone.',
+  'storeDb.settings.target': 'Connected to {database} on {host}:{port} as {user}.',
+  'storeDb.settings.fromEnv': 'Set by MOSTRADOR_STORE_DB_URL: not changeable here.',
+  'storeDb.settings.problem.unreadable':
+    'The saved address could not be read: save it again. Meanwhile this counter works alone.',
+  'storeDb.settings.problem.not-a-url':
+    'The saved address is not valid: save it again. Meanwhile this counter works alone.',
+  'storeDb.settings.problem.needs-tls':
+    'The saved address needs sslmode=require: save it again. Meanwhile this counter works alone.',
+  'storeDb.settings.problem.ambiguous':
+    'The saved address reads two ways: save it again without repeated parameters or a host or port in the query. Meanwhile this counter works alone.',
+  'storeDb.settings.problem.no-store-id':
+    'The «Store client id» (in the Terminal card) is missing: without it this counter sends nothing to the store database.',
+  'storeDb.state.off': 'Sending: off.',
+  'storeDb.state.ok': 'Sending: up to date.',
+  'storeDb.state.starting': 'Sending: connecting to the database…',
+  'storeDb.state.behind': 'Sending: catching up ({count} records to send).',
+  'storeDb.state.unreachable': 'Sending: no connection since {time} ({count} records to send).',
+  'storeDb.state.refused':
+    'Sending: the database refuses this counter since {time} ({count} records to send). Test the connection.',
+  'storeDb.state.conflict':
+    'Sending: stopped by a conflict since {time}: the database holds another line under the same key. Call support.',
+
+  'storeDb.check.reachable': 'Server',
+  'storeDb.check.migrated': "Mostrador's tables",
+  'storeDb.check.privileges': "The user's privileges",
+  'storeDb.check.clock': "The server's clock",
+  'storeDb.check.status.ok': 'Right',
+  'storeDb.check.status.failed': 'Problem',
+  'storeDb.check.status.not-checked': 'Not checked',
+
+  'storeDb.check.server': 'PostgreSQL {version}.',
+  'storeDb.check.version': 'Version {version}.',
+  'storeDb.check.notMigrated':
+    'The database has no Mostrador tables: run "npm run store-db -- migrate" with the owner user.',
+  'storeDb.check.older':
+    'The tables are version {version} and this counter needs {required}: run the migration again.',
+  'storeDb.check.tooFew': 'Missing: {list}. Use a user with the mostrador_terminal role.',
+  'storeDb.check.tooMany':
+    'Too much: {list}. Use a user with the mostrador_terminal role, which only adds and reads.',
+  'storeDb.check.clockOff':
+    "This counter's clock and the server's differ by {skew}: fix this counter's or the server's time.",
+  'storeDb.check.skew': 'Clock difference: {skew}.',
+  'storeDb.category.network':
+    'The server does not answer or refuses the connection: check the address, the port, the network and the firewall.',
+  'storeDb.category.timeout': 'The server did not answer in time.',
+  'storeDb.category.auth': 'Wrong user or password, or the server does not accept this counter.',
+  'storeDb.category.no-database': 'That database does not exist on the server.',
+  'storeDb.category.not-migrated': 'The database has no Mostrador tables.',
+  'storeDb.category.permission': "The user lacks a counter's privileges.",
+  'storeDb.category.tls-required':
+    "Outside the store's network the link must be encrypted (sslmode=require).",
+  'storeDb.category.tls':
+    "The encrypted link (TLS) failed: check sslmode and the server's certificate.",
+  'storeDb.category.bad-url': 'The address is not valid.',
+  'storeDb.category.bad-line': 'The database refused a record of this counter: call support.',
+  'storeDb.category.server': 'The server answered with an error.',
+  'storeDb.category.ambiguous-url':
+    'The address reads two ways (a repeated parameter, a host or port in the query, a local socket).',
+  'storeDb.category.bad-time-zone':
+    "The store's time zone is not a name like America/Lima: fix it in general settings. Until then nothing is sent.",
+  'storeDb.category.too-big':
+    "The server answered with far more than a counter asks for: the connection was cut. Check that the address is the store database's.",
+
+  'storeDb.elsewhere.billedAt': 'Billed at {counter} at {time}.',
+  'storeDb.elsewhere.billedAtDay': 'Billed at {counter} on {when}.',
+  'storeDb.elsewhere.inDoubt.title':
+    'This code has a collection at {counter} the service has not answered yet',
+  'storeDb.elsewhere.inDoubt.steps':
+    "A paid-and-billed of this code at {counter} (since {time}) is still waiting for the service's answer. Do not collect: the customer may have paid there. Verify again once {counter} has the answer.",
+  'storeDb.elsewhere.unnamed': 'another counter ({id})',
+  'storeDb.elsewhere.held.title':
+    '{counter} holds {amount} of this customer since {time}: use it or give it back there',
+  'storeDb.elsewhere.held.titleDay':
+    '{counter} holds {amount} of this customer since {time}: use it or give it back there',
+  'storeDb.elsewhere.held.steps':
+    'The customer paid that money at {counter} for a sale the service refused. Do not collect at this counter: finish the sale at {counter} with that money, or give it back there.',
+  'storeDb.elsewhere.billed.title': 'Billed at {counter} at {time}',
+  'storeDb.elsewhere.billed.titleDay': 'Billed at {counter} on {time}',
+  'storeDb.elsewhere.billed.steps':
+    'This code was already paid and billed at {counter}: there is nothing to collect at this counter. If the customer has a question, take it to {counter} or the supervisor.',
+  'storeDb.ask.silentOne':
+    '{counters} has not answered since {time}: ask whether the customer already paid at another counter',
+  'storeDb.ask.silentOneDay':
+    '{counters} has not answered since {time}: ask whether the customer already paid at another counter',
+  'storeDb.ask.silentMany':
+    '{counters} have not answered since {time}: ask whether the customer already paid at another counter',
+  'storeDb.ask.silentManyDay':
+    '{counters} have not answered since {time}: ask whether the customer already paid at another counter',
+  'storeDb.ask.noAnswer':
+    'This counter could not ask the other counters in time: ask whether the customer already paid at another counter',
+  'storeDb.ask.and': ' and ',
+  'storeDb.ask.question': 'Did the customer already pay this code at another counter?',
+  'storeDb.ask.no': 'No, not at another counter',
+  'storeDb.ask.yes': 'Yes, paid at another counter',
+  'storeDb.ask.saveFailed': 'The answer could not be saved. Try again.',
+  'storeDb.ask.paidTitle': 'The customer already paid at another counter: do not collect here',
+  'storeDb.ask.paidSteps':
+    'Wait until {counters} answers again and verify again, or call the supervisor. Do not collect here meanwhile.',
+  'storeDb.ask.paidStepsNoAnswer':
+    'Wait until this counter reaches the store again and verify again, or call the supervisor. Do not collect here meanwhile.',
+  'storeDb.ask.verifyAgain': 'Verify again',
+};
