@@ -18,7 +18,7 @@ const def = (over: Partial<ScenarioDef>): ScenarioDef => ({
 });
 
 describe("the README's scenario table", () => {
-  it('is the one generated from the catalogue (npm run scenario-table rewrites it)', () => {
+  it('is the one generated from the training cases (npm run scenario-table rewrites it)', () => {
     const readme = readFileSync(join(repositoryRoot(), 'README.md'), 'utf8');
     expect(
       readmeScenarioTable(readme),

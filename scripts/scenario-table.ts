@@ -1,4 +1,4 @@
-// The README's scenario table ("Scenario catalogue") is generated from the catalogue's cases
+// The README's scenario table ("Scenario catalogue") is generated from the training cases
 // (electron/mock/trainer/scenario-defs.ts): a case's name, code and identity are written there
 // once. `scripts/scenario-table.test.ts` fails while the README's table differs from the generated
 // one; `npm run scenario-table` rewrites it.
@@ -32,7 +32,7 @@ function identityCell(def: ScenarioDef): string {
   return notes.length > 0 ? `${shown} (${notes.join('; ')})` : shown;
 }
 
-/** The table's lines, header included, one row per case in the catalogue's order. */
+/** The table's lines, header included, one row per training case, in their order. */
 export function scenarioTable(defs: readonly ScenarioDef[] = SCENARIO_DEFS): string[] {
   return [
     ...HEADER,
