@@ -24,8 +24,25 @@ export const TILL_KEY = 'e2e-till-key-0123456789abcdefghijklmnopq';
 
 type StopOptions = { keepData?: boolean; signal?: 'SIGTERM' | 'SIGKILL' };
 
+let started = 0;
+
 /**
- * Browser mode on a free port; on `dataDir` (a host restart) or a fresh one. `till` turns the
+ * The port browser mode listens on: a free one (`0`), or, with `MOSTRADOR_E2E_PORTS=FROM-TO`
+ * (say, a range a firewall or another engineer's servers leave free), the next port of that
+ * range for this worker: worker `w`'s `n`-th start takes `FROM + (w * 16 + n) mod size`.
+ */
+export function browserModePort(env: NodeJS.ProcessEnv = process.env, start = started++): string {
+  const range = /^(\d+)-(\d+)$/.exec(env.MOSTRADOR_E2E_PORTS ?? '');
+  if (!range) return '0';
+  const from = Number(range[1]);
+  const size = Number(range[2]) - from + 1;
+  if (size < 1) throw new Error(`MOSTRADOR_E2E_PORTS=${env.MOSTRADOR_E2E_PORTS}: an empty range`);
+  const worker = Number(env.TEST_WORKER_INDEX ?? 0);
+  return String(from + ((worker * 16 + start) % size));
+}
+
+/**
+ * Browser mode on a free port (or in MOSTRADOR_E2E_PORTS's range); on `dataDir` (a host restart) or a fresh one. `till` turns the
  * till's integration API on (MOSTRADOR_INTEGRATION_KEY, a free port).
  */
 export async function startBrowserMode(
@@ -39,7 +56,7 @@ export async function startBrowserMode(
       'tsx',
       'electron/web/cli.ts',
       '--port',
-      '0',
+      browserModePort(),
       '--data-dir',
       dataDir,
       ...(options.till ? ['--integration-port', '0'] : []),

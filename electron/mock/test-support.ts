@@ -1,6 +1,5 @@
-// Small helpers for the mock's HTTP tests. Paths are the catalogue's (shared/api/in-store.ts),
-// which shared/api/endpoints.test.ts checks letter for letter against the interface's own list
-// (shared/api/documented-endpoints.ts): one list of paths, never a second one here.
+// Small helpers for the mock's HTTP tests. Paths are the catalogue's (shared/api/in-store.ts), the
+// one place an endpoint's method and path are written: never a second list here.
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import {
@@ -171,13 +170,23 @@ export async function info(app: MockApp, dni: string, code: string, path: string
   return okBody(await get(app, path, { dni, funding_code: code }), FundingInfo);
 }
 
-export async function daySummary(
+/** The v2 day summary's answer as sent, whatever its status (a total past the wire's bound). */
+export async function daySummaryAnswer(
   app: MockApp,
   day: string,
   detail?: 'true' | 'false',
   path: string = PATHS.v2DaySummary,
 ) {
-  return okBody(await get(app, path, { day, ...(detail ? { detail } : {}) }), DaySummary);
+  return get(app, path, { day, ...(detail ? { detail } : {}) });
+}
+
+export async function daySummary(
+  app: MockApp,
+  day: string,
+  detail?: 'true' | 'false',
+  path?: string,
+) {
+  return okBody(await daySummaryAnswer(app, day, detail, path), DaySummary);
 }
 
 export type Row = { order_id: string; dni: string; payment_origin: PaymentOrigin; amount: number };

@@ -29,9 +29,20 @@ export const undoRefusal = {
 /** Field-keyed format errors: `{ <field>: "Error on <field> format" }`. */
 export const fieldFormatError = (field: string) => `Error on ${field} format`;
 
+/**
+ * The interface's per-parameter messages of a query, by the parameter's kind, written once: a new
+ * query parameter of a kind listed here takes its message from here (`day: QUERY_FORMAT.date`),
+ * never a second copy of the text.
+ */
+export const QUERY_FORMAT = {
+  date: 'Not a valid date',
+  boolean: 'Not a valid boolean',
+} as const;
+
+/** The day summary's query: each parameter's format message (`parseDaySummaryQuery`). */
 export const DAY_SUMMARY = {
-  day: 'Not a valid date',
-  detail: 'Not a valid boolean',
+  day: QUERY_FORMAT.date,
+  detail: QUERY_FORMAT.boolean,
 } as const;
 
 export const ORDERS = {

@@ -29,11 +29,18 @@ export function parseIdentified<T extends { dni?: string | undefined; ruc?: stri
   return { ok: true, value: { ...value, identity } };
 }
 
-/** `day` and `detail` of the day summary, with the document's own per-parameter messages. */
-export function parseDaySummaryQuery<T>(schema: z.ZodType<T>, raw: unknown): Parsed<T> {
+/**
+ * A query with the document's own per-parameter messages: the day summary's `day` and `detail`
+ * (`DAY_SUMMARY`), or another read's map built from `QUERY_FORMAT` (shared/api/messages.ts). A
+ * parameter without a message there answers `Error on <field> format`.
+ */
+export function parseDaySummaryQuery<T>(
+  schema: z.ZodType<T>,
+  raw: unknown,
+  messages: Readonly<Record<string, string>> = DAY_SUMMARY,
+): Parsed<T> {
   const result = schema.safeParse(asRecord(raw));
   if (result.success) return { ok: true, value: result.data };
-  const messages: Record<string, string> = DAY_SUMMARY;
   return {
     ok: false,
     reply: fieldErrors(fieldErrorsOf(result.error, (f) => messages[f] ?? fieldFormatError(f))),

@@ -5,6 +5,7 @@ import type { MockApp } from '../app';
 import {
   conditions,
   daySummary,
+  daySummaryAnswer,
   expectRefusal,
   freshMock,
   get,
@@ -417,7 +418,7 @@ describe('the largest amounts (S/ 9,999,999,999,999.99) never make the mock fail
     expect(conditions(await verify(app, sale)).downpayment_amount_inhouse).toBe(0);
     expect((await paidAndBilled(app, sale)).status).toBe(200);
     expect((await get(app, PATHS.v2Info, query)).status).toBe(200);
-    expect((await get(app, PATHS.v2DaySummary, { day: DAY, detail: 'true' })).status).toBe(200);
+    expect((await daySummaryAnswer(app, DAY, 'true')).status).toBe(200);
   });
 
   it('an excedent collected again after an undo: still answers', async () => {
@@ -429,7 +430,7 @@ describe('the largest amounts (S/ 9,999,999,999,999.99) never make the mock fail
     const query = { dni: '45123456', funding_code: sale.code };
     expect((await get(app, PATHS.v2Info, query)).status).toBe(200);
     expect((await verify(app, sale)).status).toBe(200);
-    const summary = await get(app, PATHS.v2DaySummary, { day: DAY });
+    const summary = await daySummaryAnswer(app, DAY);
     expect(summary.status).toBe(200);
     expect(summary.body).toMatchObject({ total_purchases: expect.any(Number) });
   });
@@ -443,7 +444,7 @@ describe('the largest amounts (S/ 9,999,999,999,999.99) never make the mock fail
       billed: MAX,
       cashier: 'C',
     });
-    const summary = await get(app, PATHS.v2DaySummary, { day: DAY });
+    const summary = await daySummaryAnswer(app, DAY);
     expect(summary.status).toBe(200);
     const body = summary.body as { total_purchases: number };
     expect(body.total_purchases).toBeGreaterThan(2 * MAX - 1);

@@ -87,7 +87,7 @@ describe('the OpenAPI document of the mock', () => {
   it('tags each endpoint with its area, every tag declared', () => {
     const expectations: [string, string][] = [
       ['v3Verify', TAGS.inStoreV3],
-      ['v2DaySummary', TAGS.inStoreV2],
+      ['v2Info', TAGS.inStoreV2],
       ['mockInfo', TAGS.testEndpoints],
       ['fundingLimits', TAGS.limits],
       ['partialRefund', TAGS.orders],
@@ -121,12 +121,23 @@ describe('the OpenAPI document of the mock', () => {
   });
 
   it('turns query schemas into query parameters, required as the schema says', () => {
-    const daySummary = operationOf(doc, serviceEndpoints.v2DaySummary).parameters ?? [];
-    expect(daySummary.map((p) => [p.name, p.in, p.required])).toEqual([
-      ['day', 'query', true],
-      ['detail', 'query', false],
-    ]);
-    expect(daySummary[1]?.schema).toEqual({ type: 'string', enum: ['true', 'false'] });
+    const withQuery = allEntries.filter(([, spec]) => spec.query !== undefined);
+    expect(withQuery.length).toBeGreaterThan(0);
+    for (const [name, spec] of withQuery) {
+      const shape = spec.query?.shape ?? {};
+      const inQuery = (operationOf(doc, spec).parameters ?? []).filter((p) => p.in === 'query');
+      expect(
+        inQuery.map((p) => [p.name, p.required]),
+        name,
+      ).toEqual(
+        Object.entries(shape).map(([key, field]) => [key, !field.safeParse(undefined).success]),
+      );
+    }
+    // An enum of strings keeps its values (`detail=true|false` of the day summaries).
+    const enums = withQuery.flatMap(([, spec]) =>
+      (operationOf(doc, spec).parameters ?? []).filter((p) => p.name === 'detail'),
+    );
+    expect(enums[0]?.schema).toEqual({ type: 'string', enum: ['true', 'false'] });
   });
 
   it('defines the three ways to authenticate', () => {

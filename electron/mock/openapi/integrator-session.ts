@@ -165,14 +165,6 @@ const SCRIPTED: Step[] = [
     { body: pending, auth: 'wrong', status: 401 },
     { body: { ...pending, funding_code: 'ZZZZZ9' }, status: 404 },
   ),
-  ...calls(
-    'v2DaySummary',
-    'GET',
-    `${IN_STORE}/v2/day-summary`,
-    { query: { day: '2026-03-10', detail: 'true' }, status: 200 },
-    { query: { day: '2026-02-30' }, status: 400, invalid: true },
-    { query: { day: '2026-03-10' }, auth: 'wrong', status: 401 },
-  ),
   // /mock/ test endpoints
   ...calls(
     'mockInfo',
@@ -518,7 +510,18 @@ const scriptedCall = (name: string, spec: ServiceEndpointSpec) =>
       isDeepStrictEqual(stepExample(step, spec.path), spec.example),
   );
 
-/** After a reset: the example answers 200, and 401 with wrong credentials when it has any. */
+/** The example's query with every value one no format takes, when its own schema refuses it. */
+function brokenQuery(spec: ServiceEndpointSpec): Record<string, string> | null {
+  const query = spec.example.query;
+  if (!query || !spec.query || !(400 in spec.errors)) return null;
+  const broken = Object.fromEntries(Object.keys(query).map((key) => [key, 'not-valid']));
+  return spec.query.safeParse(broken).success ? null : broken;
+}
+
+/**
+ * After a reset: the example answers 200; with a documented 400, its query broken (every value
+ * `not-valid`) answers 400; with wrong credentials, 401 when it has any.
+ */
 function exampleSteps(name: string, spec: ServiceEndpointSpec): Step[] {
   const call = {
     op: name,
@@ -526,9 +529,11 @@ function exampleSteps(name: string, spec: ServiceEndpointSpec): Step[] {
     source: `the example on its catalogue entry (shared/api/, serviceEndpoints.${name})`,
   };
   const refused = spec.auth !== 'none' && 401 in spec.errors;
+  const broken = brokenQuery(spec);
   return [
     { op: 'trainerReset', method: 'POST', path: '/__mock/reset', body: {}, status: 200 },
     { ...call, status: 200 },
+    ...(broken ? [{ ...call, query: broken, status: 400, invalid: true as const }] : []),
     ...(refused ? [{ ...call, auth: 'wrong' as const, status: 401 }] : []),
   ];
 }
