@@ -322,6 +322,36 @@ export const esPE = {
   'storeClose.fresh.stopped':
     '{name}: datos hasta las {time} — sus ventas posteriores no están en este cierre.',
   'storeClose.fresh.never': '{name}: no ha enviado datos a la base de la tienda.',
+  'storeClose.fresh.signedOff': '{name}: cerró su día, datos hasta las {time}.',
+  'storeClose.fresh.off': '{name}: marcada fuera del día por un supervisor.',
+  'storeClose.fresh.retired': '{name}: retirada por el técnico.',
+  'storeClose.fresh.silent':
+    '{name}: en silencio desde las {seen}; datos hasta las {time} — lo que hizo después no está en este cierre.',
+  'storeClose.exc.silent':
+    'Caja en silencio con trabajo del día. {line} Informó {open} operaciones sin respuesta y {waiting} líneas por enviar. Nombre la caja en la nota para cerrar.',
+  'storeClose.exc.openDrawer': '{base} Ya en caja: {drawer}.',
+  'storeClose.refusedDay':
+    'No se puede cerrar: el día {day} no ha terminado en la tienda (hoy es {today}). Se cierra desde el día siguiente.',
+  'storeClose.refusedSilent':
+    'La nota debe nombrar la caja en silencio: {counters}. Diga qué se sabe de ella antes de cerrar.',
+  'storeClose.byCashier': 'Por cajero',
+  'storeClose.cashierLine': '{counter} · {cashier}: {billed} facturadas, cobrado {collected}',
+  'storeClose.csv.service': 'Servicio',
+  'storeClose.csv.counts': 'Conciliación',
+  'storeClose.csv.note': 'Nota del supervisor',
+  'storeClose.csv.cashiers': 'Por cajero',
+  'storeClose.refusedChanged':
+    'La base de datos de la tienda no guardó el cierre: sus cifras cambiaron mientras se cerraba (llegó una línea o una caja volvió). Revise las cifras nuevas y cierre otra vez.',
+  'storeClose.csv.purchases': 'Compras',
+  'storeClose.csv.inStore': 'Pagado en tienda',
+  'storeClose.csv.financed': 'Financiado',
+  'storeClose.csv.matched': 'Coinciden',
+  'storeClose.csv.missing': 'Faltan',
+  'storeClose.csv.extra': 'Sobran',
+  'storeClose.csv.differs': 'Montos distintos',
+  'storeClose.csv.pending': 'Pendientes',
+  'storeClose.csv.cashier': 'Cajero',
+  'storeClose.col.lastSeen': 'Última conexión',
   'storeClose.freshness': 'Datos de cada caja',
   'storeClose.counters': 'Por caja',
   'storeClose.col.counter': 'Caja',

@@ -34,15 +34,15 @@ function textOf(columns: 32 | 48, closed: boolean, language: 'es-PE' | 'en' = 'e
 }
 
 describe('the store close on paper', () => {
-  it('lists the stopped counter first, then a section per counter with its freshness', () => {
+  it('lists the silent counter first, then a section per counter with its freshness', () => {
     const text = textOf(48, true);
     const exceptions = text.indexOf('Excepciones (1)');
     expect(exceptions).toBeGreaterThan(0);
-    expect(text.indexOf('Dejó de informar')).toBeGreaterThan(exceptions);
-    expect(text.indexOf('Dejó de informar')).toBeLessThan(text.indexOf('Totales del servicio'));
+    expect(text.indexOf('Caja en silencio')).toBeGreaterThan(exceptions);
+    expect(text.indexOf('Caja en silencio')).toBeLessThan(text.indexOf('Totales del servicio'));
     // The receipt code page has no em dash: the printer gets a hyphen.
     expect(text).toMatch(
-      /Caja 3: datos hasta las 14:02 [—-] sus ventas\s+posteriores no están en este\s+cierre\./,
+      /Caja 3: en silencio desde las 14:05; datos hasta\s+las\s+14:02 [—-] lo\s+que\s+hizo\s+después\s+no\s+está\s+en\s+este\s+cierre\./,
     );
     expect(text).toContain('Caja 1: al día, datos hasta las 18:00.');
     for (const name of ['Caja 1 (CAJA01)', 'Caja 2 (CAJA02)', 'Caja 3 (CAJA03)'])
@@ -65,7 +65,7 @@ describe('the store close on paper', () => {
     expect(textOf(48, false)).toContain('BORRADOR: el día no está cerrado');
     expect(textOf(48, false)).toContain('Sin registro: el día no está cerrado.');
     expect(textOf(48, false, 'en')).toContain("The store's day close");
-    expect(textOf(48, false, 'en')).toContain('its later sales are not in this close');
+    expect(textOf(48, false, 'en')).toContain('what it did later is not in this close');
   });
 
   it('lists the money a counter holds for a refused sale first, and its total per counter and store', () => {
