@@ -40,7 +40,7 @@ function counted(gen: Generation, db: StoreCloseDatabase): StoreCloseDatabase {
     readStoreDay: track(db.readStoreDay),
     readFreshness: track(db.readFreshness),
     readHeld: track(db.readHeld),
-    insertClose: track(db.insertClose),
+    closeDay: track(db.closeDay),
     readClose: track(db.readClose),
     // A close's reads and its insert, as one use: between them nothing of it is under way, and
     // the pool must not be ended there either.

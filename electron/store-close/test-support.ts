@@ -17,7 +17,7 @@ export type MemoryStoreDb = StoreCloseDatabase & {
 };
 
 export function memoryStoreDb(now: () => Date): MemoryStoreDb {
-  const { readClose, insertClose } = memoryCloses(now);
+  const { readClose, closeDay } = memoryCloses(now);
   const db: MemoryStoreDb = {
     rows: [],
     freshness: [],
@@ -28,7 +28,7 @@ export function memoryStoreDb(now: () => Date): MemoryStoreDb {
     readFreshness: async (q) =>
       db.freshness.filter((f) => f.store === q.store && f.mode === q.mode),
     readClose,
-    insertClose,
+    closeDay,
   };
   return db;
 }

@@ -438,6 +438,15 @@ describe('the store close', () => {
     expect(silentNotNamed(close.content, 'CAJAB2 sin red, su venta en duda se verifica')).toEqual(
       [],
     );
+    // Ids with a hyphen or a dot are names like any other (a regular expression would not be).
+    const content = {
+      ...close.content,
+      counters: close.content.counters.map((c) =>
+        c.terminal_id === 'CAJAB2' ? { ...c, terminal_name: 'Caja B-2.1' } : c,
+      ),
+    };
+    expect(silentNotNamed(content, 'caja b-2.1 sin red')).toEqual([]);
+    expect(silentNotNamed(content, 'caja b-2x1 sin red')).toEqual(['Caja B-2.1']);
   });
 
   it('refuses a day that has not ended at the store: today and any later day', () => {

@@ -42,6 +42,11 @@ export type StoreCloseInput = {
   /** The money each counter still holds for refused sales (electron/ipc/workflows/held-money.ts). */
   held?: readonly CounterHold[];
   staleAfterMs?: number;
+  /**
+   * The practice store of the training catalogue (no database): the class closes the day it
+   * practised, so its day counts as ended. A store database's day never does before it ends.
+   */
+  practice?: boolean;
 };
 
 export type StoreCloseRefusal =
@@ -136,7 +141,7 @@ export function noteNames(
   if (!note) return false;
   const word = (name: string) =>
     new RegExp(
-      `(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}($|[^\\p{L}\\p{N}])`,
+      `(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`,
       'iu',
     ).test(note);
   return word(counter.terminal_id) || (counter.terminal_name ? word(counter.terminal_name) : false);
@@ -369,7 +374,7 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
   return {
     content,
     refusal:
-      input.day >= today
+      input.day >= today && !input.practice
         ? { reason: 'day-not-ended', today }
         : openRows.length > 0
           ? { reason: 'open-operations', count: openRows.length }

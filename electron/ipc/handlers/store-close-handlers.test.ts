@@ -19,10 +19,16 @@ import {
 } from '../compose/test-support';
 
 let db = memoryStoreDb(() => new Date(NOW));
+// The counter's clock: the day's sales at NOW; a day is closed once it has ended at the store.
+let clockAt = NOW;
+const nextMorning = () => {
+  clockAt = new Date(Date.parse(NOW) + 24 * 3_600_000).toISOString();
+};
 beforeEach(() => {
   db = memoryStoreDb(() => new Date(NOW));
+  clockAt = NOW;
 });
-const bed = testBed('on-shift', { storeCloseDb: () => db });
+const bed = testBed('on-shift', { storeCloseDb: () => db, clock: () => new Date(clockAt) });
 const STORE = 'mock-client';
 
 async function billedHere() {
@@ -95,6 +101,19 @@ describe('the store close', () => {
       resolved_at: null,
     });
 
+    // The day has not ended at the store: closing it is refused, whatever else it says.
+    const early = await ok(bed.backend.table, 'storeClose.load', { day: TODAY });
+    expect(early.refusal).toEqual({ reason: 'day-not-ended', today: TODAY });
+    expect(
+      await ok(bed.backend.table, 'storeClose.close', {
+        day: TODAY,
+        pin: PIN,
+        supervisor: 'Rosa',
+        note: 'visto',
+      }),
+    ).toMatchObject({ outcome: 'refused', refusal: { reason: 'day-not-ended' } });
+
+    nextMorning();
     const loaded = await ok(bed.backend.table, 'storeClose.load', { day: TODAY });
     expect(loaded.refusal).toEqual({ reason: 'open-operations', count: 1 });
     expect(loaded.draft.exceptions[0]).toMatchObject({ kind: 'open', terminal_id: 'CAJA3' });
@@ -164,6 +183,7 @@ describe('the store close', () => {
     db.rows = await billedHere();
     const summary = await mockDay(bed.mock);
     const others = (summary.order_detail ?? []).filter((r) => r.dni !== '41000001');
+    nextMorning();
     const answer = await ok(bed.backend.table, 'storeClose.close', {
       day: TODAY,
       pin: PIN,
@@ -244,11 +264,15 @@ describe('the store close', () => {
           readFreshness: guard(one.readFreshness),
           readHeld: guard(one.readHeld),
           readClose: guard(one.readClose),
-          insertClose: guard(one.insertClose),
+          closeDay: guard(one.closeDay),
         };
       },
     );
-    const alone = await bed.openOnShift({ storeCloseDb: holder.get });
+    const alone = await bed.openOnShift({
+      storeCloseDb: holder.get,
+      clock: () => new Date(clockAt),
+    });
+    nextMorning();
     const closed = await ok(alone.table, 'storeClose.close', {
       day: TODAY,
       pin: PIN,

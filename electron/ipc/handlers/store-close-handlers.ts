@@ -2,9 +2,8 @@
 // day summary comes through the v2.daySummary handler (one call, journaled like F6's); every
 // counter's operations, freshness and the close record come from the store database.
 import type { BridgeResult } from '../../../shared/bridge';
-import { arrivedAfter, buildStoreClose, sealClose } from '../../../shared/store/store-close';
-import type { StoreCloseDatabase } from '../../store-close/close-database';
-import { hashClose } from '../../store-close/close-hash';
+import { arrivedAfter, buildStoreClose, silentNotNamed } from '../../../shared/store/store-close';
+import { type StoreCloseDatabase, StoreCloseRefused } from '../../store-close/close-database';
 import { StoreCloseUnavailable } from '../../store-close/pg-close-database';
 import { BridgeFailure, notConfigured } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
@@ -30,6 +29,7 @@ async function fromDatabase<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
+    if (error instanceof StoreCloseRefused) throw error;
     const category = error instanceof StoreCloseUnavailable ? ` (${error.category})` : '';
     throw new BridgeFailure(
       'not-available',
@@ -79,6 +79,7 @@ export async function loadStoreClose(
     rows,
     freshness,
     held,
+    practice: deps.practiceStore !== undefined && db === deps.practiceStore?.database(),
   });
   return {
     day,
@@ -123,28 +124,49 @@ export function storeCloseHandlers(
         if (exceptions > 0 && !note?.trim()) {
           return { outcome: 'refused', refusal: { reason: 'note-required', exceptions }, view };
         }
+        // A counter silent with work that day: the note names it, or the day is not closed.
+        const unnamed = silentNotNamed(loaded.draft, note ?? null);
+        if (unnamed.length > 0) {
+          return {
+            outcome: 'refused',
+            refusal: { reason: 'silent-not-named', counters: unnamed },
+            view,
+          };
+        }
         const terminalId = await deps.settings.terminalId();
-        const content = sealClose(loaded.build, {
-          supervisor,
-          cashier_id: deps.settings.get().cashier_id,
-          terminal_id: terminalId,
-          terminal_name:
-            loaded.draft.counters.find((c) => c.terminal_id === terminalId)?.terminal_name ?? null,
-          note: note ?? null,
-        });
-        const { canonical, sha256 } = hashClose(content);
-        // Kept in the database the figures were read from, even if the URL changed meanwhile.
-        const { inserted, close } = await fromDatabase(() =>
-          db.insertClose({
-            store: loaded.store,
-            mode: loaded.mode,
+        // The database makes the close from the draft read a moment ago: it refuses figures that
+        // are not its own (a line arrived in between: read again), never keeps them.
+        let made: Awaited<ReturnType<StoreCloseDatabase['closeDay']>>;
+        try {
+          made = await fromDatabase(() =>
+            db.closeDay({
+              store: loaded.store,
+              mode: loaded.mode,
+              day,
+              draft: loaded.draft,
+              supervisor: supervisor.trim(),
+              cashier_id: deps.settings.get().cashier_id,
+              terminal_id: terminalId,
+              note: note?.trim() || null,
+            }),
+          );
+        } catch (error) {
+          if (!(error instanceof StoreCloseRefused)) throw error;
+          deps.logger.info('store close refused by the database', {
             day,
-            canonical,
-            sha256,
-            closed_by: content.closed?.supervisor ?? supervisor,
-            terminal_id: terminalId,
-          }),
-        );
+            reason: error.refusal.reason,
+          });
+          const refusal = error.refusal;
+          return refusal.reason === 'changed'
+            ? {
+                outcome: 'refused',
+                refusal,
+                view: viewOf(await loadStoreClose(deps, methods, day, db)),
+              }
+            : { outcome: 'refused', refusal, view };
+        }
+        const { inserted, close } = made;
+        const sha256 = close.sha256;
         if (inserted) {
           deps.logger.info('store day closed', { day, mode: loaded.mode, sha256 });
         }
