@@ -338,6 +338,58 @@ describe('the store close in the store database', () => {
     });
   });
 
+  it('lets a supervisor mark a silent counter off for the day, recorded; never a current one', async () => {
+    const db = pgCloseDatabase(pool);
+    const day = '2026-03-13';
+    const at = new Date('2026-03-13T15:00:00.000Z');
+    const [d1, d2] = [
+      await openTestCounter('CAJAD001', () => at),
+      await openTestCounter('CAJAD002', () => at),
+    ];
+    counters.push(d1, d2);
+    await d1.sell('D1SALE');
+    await d2.sell('D2SALE');
+    await Promise.all([drained(d1), drained(d2)]);
+    const markOff = (terminal: string) =>
+      pool.query(`SELECT store_db_mark_off($1, 'live', $2, $3::date, 'Rosa Quispe')`, [
+        STORES.live,
+        terminal,
+        day,
+      ]);
+    // Caja 2 is current: it cannot be marked off.
+    await expect(markOff('CAJAD002')).rejects.toMatchObject({ code: 'MS005' });
+    await d2.stopReplication();
+    await asOwner((client) =>
+      client.query(
+        `UPDATE terminals SET last_seen_at = now() - interval '1 minute' WHERE terminal_id = 'CAJAD002'`,
+      ),
+    );
+    await markOff('CAJAD002');
+    const q = { ...query, day };
+    const draft = await draftOf(db, q);
+    expect(draft.content.counters.find((c) => c.terminal_id === 'CAJAD002')?.freshness).toBe('off');
+    // Off is not silent: nothing to name for it. (Caja B2 of the test before is still silent,
+    // holding the operation it reported: named as such.)
+    expect(
+      draft.content.exceptions.filter((e) => e.kind === 'silent').map((e) => e.terminal_id),
+    ).toEqual(['CAJAB002']);
+    const made = await db.closeDay(
+      request(draft.content, { day, terminal_id: 'CAJAD001', note: 'CAJAB002 sigue sin red' }),
+    );
+    expect(made.inserted).toBe(true);
+    // Who marked it off and when, by the database's clock, as any counter's login reads it.
+    const off = await pool.query(
+      `SELECT off_day::text, off_by, off_at IS NOT NULL AS at FROM terminals
+       WHERE terminal_id = 'CAJAD002' AND store = $1`,
+      [STORES.live],
+    );
+    expect(off.rows).toEqual([{ off_day: day, off_by: 'Rosa Quispe', at: true }]);
+    // A counter's login cannot write those columns itself.
+    await expect(
+      pool.query(`UPDATE terminals SET off_by = 'x' WHERE terminal_id = 'CAJAD002'`),
+    ).rejects.toThrow(/permission denied/);
+  });
+
   it('lists the money each counter still holds for refused sales, as its own day close does', async () => {
     const db = pgCloseDatabase(pool);
     const [c1, c2] = [await counter('CAJA0011'), await counter('CAJA0012')];

@@ -325,7 +325,7 @@ export const en: Record<MessageKey, string> = {
   'storeClose.fresh.silent':
     '{name}: silent since {seen}; data until {time} — what it did later is not in this close.',
   'storeClose.exc.silent':
-    'Silent counter with work that day. {line} It reported {open} operations without an answer and {waiting} lines to send. Name the counter in the note to close.',
+    'Silent counter with work that day. {line} Operations without an answer it reported: {open}; lines to send: {waiting}. Name the counter in the note to close.',
   'storeClose.exc.openDrawer': '{base} Already in the drawer: {drawer}.',
   'storeClose.refusedDay':
     'Cannot close: the day {day} has not ended at the store (today is {today}). It is closed from the next day on.',

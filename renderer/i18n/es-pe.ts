@@ -328,7 +328,7 @@ export const esPE = {
   'storeClose.fresh.silent':
     '{name}: en silencio desde las {seen}; datos hasta las {time} — lo que hizo después no está en este cierre.',
   'storeClose.exc.silent':
-    'Caja en silencio con trabajo del día. {line} Informó {open} operaciones sin respuesta y {waiting} líneas por enviar. Nombre la caja en la nota para cerrar.',
+    'Caja en silencio con trabajo del día. {line} Operaciones sin respuesta que informó: {open}; líneas por enviar: {waiting}. Nombre la caja en la nota para cerrar.',
   'storeClose.exc.openDrawer': '{base} Ya en caja: {drawer}.',
   'storeClose.refusedDay':
     'No se puede cerrar: el día {day} no ha terminado en la tienda (hoy es {today}). Se cierra desde el día siguiente.',

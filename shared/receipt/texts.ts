@@ -110,7 +110,7 @@ const esPE = {
   storeFreshSilent:
     '{name}: en silencio desde las {seen}; datos hasta las {time} — lo que hizo después no está en este cierre.',
   storeExcSilent: 'Caja en silencio',
-  storeExcSilentReported: 'Informó {open} sin respuesta, {waiting} líneas por enviar',
+  storeExcSilentReported: 'Sin respuesta: {open}; líneas por enviar: {waiting}',
   storeExcInDrawer: 'En caja {amount}',
   storeByCashier: 'Por cajero',
   storeCashierLine: '{cashier}: {billed} facturadas',
@@ -231,7 +231,7 @@ const en: Record<TextKey, string> = {
   storeFreshSilent:
     '{name}: silent since {seen}; data until {time} — what it did later is not in this close.',
   storeExcSilent: 'Silent counter',
-  storeExcSilentReported: 'Reported {open} without an answer, {waiting} lines to send',
+  storeExcSilentReported: 'Without an answer: {open}; lines to send: {waiting}',
   storeExcInDrawer: 'In the drawer {amount}',
   storeByCashier: 'By cashier',
   storeCashierLine: '{cashier}: {billed} billed',
