@@ -127,4 +127,31 @@ describe('the store close on paper', () => {
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(32);
     expect(lines.join(' ').replace(/\s+/g, ' ')).toContain('BORRADOR: el día no está cerrado');
   });
+
+  it('splits a counter with two cashiers by cashier, and says what a doubt put in the drawer', () => {
+    const day = sampleStoreDay(1, 4);
+    const rows = day.rows.map((r, i) => (i % 2 === 1 ? { ...r, cashier_id: 'cajero-9' } : r));
+    const first = rows[0];
+    if (!first) throw new Error('no rows');
+    const doubt = {
+      ...first,
+      op_id: '00000000-0000-4000-8000-00000000dddd',
+      status: 'unknown' as const,
+      resolved_at: null,
+      collected_cents: null,
+      to_collect_cents: 45_000,
+    };
+    const close = buildStoreClose({ ...day, rows: [...rows, doubt] });
+    const doc = storeClose(
+      { content: close.content, record: null, arrivedAfter: [] },
+      { ...SAMPLE_CONTEXT, language: 'es-PE' },
+    );
+    const text = layoutText(doc.blocks, 48)
+      .map((l) => l.text.replace(/\u00a0/g, ' '))
+      .join('\n');
+    expect(text).toContain('Por cajero:');
+    expect(text).toMatch(/cajero-1: 2 facturadas\s+S\/ \d/);
+    expect(text).toMatch(/cajero-9: \d facturadas\s+S\/ \d/);
+    expect(text).toMatch(/En caja S\/ 450\.00/);
+  });
 });
