@@ -87,7 +87,7 @@ export function StoreClosePanel() {
   const reason = stored
     ? null
     : refusal?.reason === 'day-not-ended'
-      ? refusedDayText(view.day, refusal.today, t)
+      ? refusedDayText(view.day, refusal.today, t, language)
       : refusal
         ? refusedOpenText(refusal.count, t)
         : unnamed.length > 0 && (tried || note.trim().length > 0)

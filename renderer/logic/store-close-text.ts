@@ -2,7 +2,11 @@
 // shared/receipt/store-close.ts): each exception with its counter and cashier, each counter's
 // freshness. Pure, so they are tested without a browser.
 import { formatPEN } from '../../shared/domain/money';
-import { formatStoreClock, formatStoreMoment } from '../../shared/domain/store-time';
+import {
+  formatStoreClock,
+  formatStoreDate,
+  formatStoreMoment,
+} from '../../shared/domain/store-time';
 import type { CloseContent, CloseException, CounterClose } from '../../shared/store/close-record';
 import type { StoreOperationRow } from '../../shared/store/store-operation';
 import type { T } from '../i18n/use-t';
@@ -57,8 +61,11 @@ export function freshnessText(
 }
 
 /** Why the day cannot be closed yet: it has not ended at the store. */
-export function refusedDayText(day: string, today: string, t: T): string {
-  return t('storeClose.refusedDay', { day, today });
+export function refusedDayText(day: string, today: string, t: T, language: string): string {
+  return t('storeClose.refusedDay', {
+    day: formatStoreDate(day, language),
+    today: formatStoreDate(today, language),
+  });
 }
 
 /** The silent counters the note must still name. */
