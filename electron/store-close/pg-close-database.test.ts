@@ -204,18 +204,22 @@ describe('the store close in the store database', () => {
     expect(again.close.sha256).toBe(first.close.sha256);
 
     // The counters' role cannot write a close itself, nor change or remove one.
-    const { canonical, sha256 } = hashClose({
-      ...close.content,
-      store_day: '2026-03-11',
-      totals: { ...close.content.totals, collected_cents: 999_999 },
-    });
-    await expect(
-      pool.query(
-        `INSERT INTO store_day_closes (store, mode, store_day, content, sha256, closed_by, terminal_id)
-         VALUES ($1, 'live', '2026-03-11', $2, $3, 'Rosa', 'CAJA0001')`,
-        [STORES.live, canonical, sha256],
-      ),
-    ).rejects.toThrow(/permission denied/);
+    // Today with altered totals and a matching SHA-256, and a day to come: refused outright.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
+    for (const day of [today, '2099-01-01']) {
+      const { canonical, sha256 } = hashClose({
+        ...close.content,
+        store_day: day,
+        totals: { ...close.content.totals, collected_cents: 999_999 },
+      });
+      await expect(
+        pool.query(
+          `INSERT INTO store_day_closes (store, mode, store_day, content, sha256, closed_by, terminal_id)
+           VALUES ($1, 'live', $2::date, $3, $4, 'Rosa', 'CAJA0001')`,
+          [STORES.live, day, canonical, sha256],
+        ),
+      ).rejects.toThrow(/permission denied/);
+    }
     const onlyKey = JSON.stringify({ mode: 'live', store: STORES.live, store_day: '2026-03-09' });
     await expect(
       pool.query(
