@@ -381,6 +381,11 @@ describe('the store close in the store database', () => {
       request(draft.content, { day, terminal_id: 'CAJAD001', note: 'CAJAB002 sigue sin red' }),
     );
     expect(made.inserted).toBe(true);
+    // Marked off for that day only: the next day it is silent again, its last call that day.
+    const next = await draftOf(db, { ...query, day: '2026-03-14' });
+    expect(next.content.counters.find((c) => c.terminal_id === 'CAJAD002')?.freshness).toBe(
+      'silent',
+    );
     // Who marked it off and when, by the database's clock, as any counter's login reads it.
     const off = await pool.query(
       `SELECT off_day::text, off_by, off_at IS NOT NULL AS at FROM terminals

@@ -42,7 +42,7 @@ FROM store_db_close_day($1, $2, $3::date, $4, $5, $6, $7, $8)`;
 // Each counter as the database stands it (its clock): the close's freshness (docs/store-close.md).
 const COUNTERS = `SELECT s.store, s.mode, s.terminal_id, s.terminal_name, s.app_version,
   coalesce(l.seq, 0) AS last_seq, l.at AS last_line_at, s.last_seen_at, s.standing,
-  s.open_operations AS reported_open, s.waiting_lines,
+  s.open_operations AS reported_open, s.waiting_lines, s.off_day::text AS off_day,
   (SELECT count(*) FROM open_operations o
     WHERE o.store = s.store AND o.terminal_id = s.terminal_id AND o.mode = s.mode) AS open_operations
 FROM store_counters s

@@ -95,6 +95,8 @@ function standingOf(
   fresh: CounterFreshness,
   input: StoreCloseInput,
 ): NonNullable<CounterFreshness['standing']> {
+  // Marked off for another day: for this one it is silent still.
+  if (fresh.standing === 'off' && fresh.off_day && fresh.off_day !== input.day) return 'silent';
   if (fresh.standing) return fresh.standing;
   const seen = fresh.last_seen_at === null ? Number.NaN : Date.parse(fresh.last_seen_at);
   return Date.parse(input.now) - seen <= (input.staleAfterMs ?? STALE_AFTER_MS)

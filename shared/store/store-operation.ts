@@ -70,5 +70,7 @@ export const CounterFreshness = z.object({
   reported_open: z.int().nonnegative().nullable().optional(),
   /** …and lines of its journal not yet sent. */
   waiting_lines: z.int().nonnegative().nullable().optional(),
+  /** The store day a supervisor marked it off for (`off` holds for that day only). */
+  off_day: z.iso.date().nullable().optional(),
 });
 export type CounterFreshness = z.infer<typeof CounterFreshness>;

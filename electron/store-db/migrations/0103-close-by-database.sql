@@ -290,7 +290,9 @@ BEGIN
   FROM public.store_counters s
   CROSS JOIN LATERAL (SELECT j.store_day FROM public.journal_lines j
     WHERE j.store = s.store AND j.terminal_id = s.terminal_id ORDER BY j.seq DESC LIMIT 1) l
-  WHERE s.store = p_store AND s.mode = p_mode AND s.standing = 'silent'
+  WHERE s.store = p_store AND s.mode = p_mode
+    -- Marked off for another day is still silent for this one.
+    AND (s.standing = 'silent' OR (s.standing = 'off' AND s.off_day IS DISTINCT FROM p_day))
     AND l.store_day <= p_day
     AND ((mine -> 'counters') ? s.terminal_id OR coalesce(s.open_operations, 0) > 0
       OR (s.last_seen_at AT TIME ZONE zone)::date = p_day)
@@ -327,7 +329,8 @@ BEGIN
 END $$;
 
 -- A supervisor marks a silent counter off for a store day (PIN at a counter; recorded): the
--- close then reads it `off`, not silent. Only a counter silent now, never a current one.
+-- close of that day then reads it `off`, not silent (of any other day it is still silent). Only a
+-- counter silent now (or already off), never a current one.
 CREATE FUNCTION store_db_mark_off(
   p_store text, p_mode text, p_terminal_id text, p_day date, p_supervisor text
 ) RETURNS timestamptz
@@ -340,7 +343,7 @@ BEGIN
   END IF;
   SELECT s.standing INTO standing FROM public.store_counters s
     WHERE s.store = p_store AND s.mode = p_mode AND s.terminal_id = p_terminal_id;
-  IF standing IS DISTINCT FROM 'silent' THEN
+  IF standing IS NULL OR standing NOT IN ('silent', 'off') THEN
     RAISE EXCEPTION 'counter % is %, not silent', left(p_terminal_id, 64), coalesce(standing, 'unknown')
       USING ERRCODE = 'MS005';
   END IF;
