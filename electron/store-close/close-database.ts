@@ -57,6 +57,12 @@ export type StoreCloseDatabase = {
   closeDay(request: CloseRequest): Promise<{ inserted: boolean; close: StoredClose }>;
   readClose(query: StoreDayQuery): Promise<StoredClose | null>;
   /**
+   * Records that a supervisor marked a silent counter off for the day (`store_db_mark_off`).
+   * Throws StoreCloseRefused (`changed`) when the counter is not silent. Absent where there is no
+   * store database to record it in (the practice store).
+   */
+  markOff?(query: StoreDayQuery & { terminal_id: string; supervisor: string }): Promise<void>;
+  /**
    * Runs `run` with this database kept open for all of it, also between its calls: a close reads
    * its figures, then keeps its record, on one database even if the URL changes in between
    * (electron/store-close/close-db-holder.ts). Absent where nothing is ever ended under a caller.

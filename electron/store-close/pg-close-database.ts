@@ -168,6 +168,21 @@ export function pgCloseDatabase(db: Queryable): StoreCloseDatabase {
       return held;
     },
     readClose,
+    async markOff(query) {
+      try {
+        await db.query('SELECT store_db_mark_off($1, $2, $3, $4::date, $5)', [
+          query.store,
+          query.mode,
+          query.terminal_id,
+          query.day,
+          query.supervisor,
+        ]);
+      } catch (error) {
+        const refusal = refusalOf(error);
+        if (refusal) throw new StoreCloseRefused(refusal);
+        throw new StoreCloseUnavailable(categorize(error), `marking off: ${errorText(error)}`);
+      }
+    },
     async closeDay(request) {
       let result: {
         rows: { inserted: boolean; content: string; sha256: string; recorded_at: Date | string }[];

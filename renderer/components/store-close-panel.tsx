@@ -43,12 +43,13 @@ export function StoreClosePanel() {
   const language = settings?.language ?? 'es-PE';
   const width = useReceiptWidth();
   const print = usePrint();
-  const { status, view, error, closing, answer, closeError, load, close, day } =
+  const { status, view, error, closing, answer, closeError, load, close, markOff, day } =
     useStoreCloseStore();
   const [supervisor, setSupervisor] = useState('');
   const [note, setNote] = useState('');
   const [pin, setPin] = useState('');
   const [tried, setTried] = useState(false);
+  const [markTried, setMarkTried] = useState(false);
   const ids = useId();
 
   if (status === 'idle' || status === 'absent') return null;
@@ -103,6 +104,15 @@ export function StoreClosePanel() {
     setTried(true);
     if (refusal || unnamed.length > 0 || !supervisorOk || !noteOk || pin.length === 0) return;
     void close({ pin, supervisor: supervisor.trim(), note }).then(() => setPin(''));
+  };
+
+  // A silent counter marked off for the day with the form's supervisor and PIN (recorded).
+  const markOffCounter = (terminalId: string) => {
+    setMarkTried(true);
+    if (!supervisorOk || pin.length === 0) return;
+    void markOff({ terminal_id: terminalId, pin, supervisor: supervisor.trim() }).then(() =>
+      setPin(''),
+    );
   };
 
   const exportCsv = () => {
@@ -175,6 +185,23 @@ export function StoreClosePanel() {
             >
               <span aria-hidden="true">{e.kind === 'open' || e.kind === 'held' ? '⚠ ' : '✕ '}</span>
               {exceptionText(e, content, t, language)}
+              {e.kind === 'silent' && !stored && view.mode === 'live' ? (
+                <>
+                  {' '}
+                  <button
+                    type="button"
+                    className="button button--small"
+                    disabled={closing}
+                    onClick={() => markOffCounter(e.terminal_id)}
+                  >
+                    {t('storeClose.markOff', {
+                      name:
+                        content.counters.find((c) => c.terminal_id === e.terminal_id)
+                          ?.terminal_name ?? e.terminal_id,
+                    })}
+                  </button>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -415,6 +442,11 @@ export function StoreClosePanel() {
       ) : null}
       {answer?.outcome === 'refused' && answer.refusal.reason === 'changed' ? (
         <p role="alert">{t('storeClose.refusedChanged')}</p>
+      ) : null}
+      {markTried && !stored && (!supervisorOk || pin.length === 0) ? (
+        <p role="alert" className="field-message field-message--error">
+          {t('storeClose.markOffNeeds')}
+        </p>
       ) : null}
       {answer?.outcome === 'closed' ? (
         <p role="status" data-testid="store-close-done">

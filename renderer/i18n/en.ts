@@ -349,6 +349,9 @@ export const en: Record<MessageKey, string> = {
   'storeClose.csv.pending': 'Pending',
   'storeClose.csv.cashier': 'Cashier',
   'storeClose.col.lastSeen': 'Last connected',
+  'storeClose.markOff': 'Mark {name} off for the day',
+  'storeClose.markOffNeeds':
+    "To mark a counter off for the day, write the supervisor's name and PIN below; it is recorded.",
   'storeClose.freshness': "Each counter's data",
   'storeClose.counters': 'By counter',
   'storeClose.col.counter': 'Counter',

@@ -352,6 +352,9 @@ export const esPE = {
   'storeClose.csv.pending': 'Pendientes',
   'storeClose.csv.cashier': 'Cajero',
   'storeClose.col.lastSeen': 'Última conexión',
+  'storeClose.markOff': 'Marcar {name} fuera del día',
+  'storeClose.markOffNeeds':
+    'Para marcar una caja fuera del día, escriba abajo el nombre del supervisor y su PIN; queda registrado.',
   'storeClose.freshness': 'Datos de cada caja',
   'storeClose.counters': 'Por caja',
   'storeClose.col.counter': 'Caja',

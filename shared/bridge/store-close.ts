@@ -78,4 +78,18 @@ export const storeCloseMethods = {
       }),
     ]),
   },
+  /**
+   * "Marcar fuera del día": a supervisor marks a silent counter off for the store day (PIN, the
+   * supervisor's name; recorded in the store database by `store_db_mark_off`, migration 0103).
+   * The close of that day then reads it `off`, not silent. Answers the close as read again.
+   */
+  'storeClose.markOff': {
+    args: z.strictObject({
+      day: IsoDate,
+      terminal_id: z.string().min(1).max(64),
+      pin: SupervisorPin,
+      supervisor: z.string().trim().min(2).max(64),
+    }),
+    result: StoreCloseView,
+  },
 } as const;

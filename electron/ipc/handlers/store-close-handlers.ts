@@ -10,7 +10,7 @@ import type { HandlerDeps, HandlerMap } from '../deps';
 import { requirePin } from './require-pin';
 import { posClientIdFor } from './store-identity';
 
-type StoreCloseMethods = 'storeClose.load' | 'storeClose.close';
+type StoreCloseMethods = 'storeClose.load' | 'storeClose.close' | 'storeClose.markOff';
 type View = BridgeResult<'storeClose.load'>;
 
 export function storeCloseDatabase(deps: HandlerDeps): StoreCloseDatabase {
@@ -109,6 +109,38 @@ export function storeCloseHandlers(
   }: Awaited<ReturnType<typeof loadStoreClose>>) => view;
   return {
     'storeClose.load': async ({ day }) => viewOf(await loadStoreClose(deps, methods, day)),
+
+    'storeClose.markOff': async ({ day, terminal_id, pin, supervisor }) => {
+      await requirePin(deps.settings, pin);
+      const db = storeCloseDatabase(deps);
+      if (!db.markOff) {
+        throw new BridgeFailure(
+          'not-available',
+          'Marking a counter off for the day needs the store database.',
+        );
+      }
+      const mode = deps.settings.get().mode;
+      const store = posClientIdFor(deps, mode);
+      try {
+        await fromDatabase(() =>
+          (db.markOff as NonNullable<StoreCloseDatabase['markOff']>)({
+            store,
+            mode,
+            day,
+            terminal_id,
+            supervisor: supervisor.trim(),
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof StoreCloseRefused)) throw error;
+        throw new BridgeFailure(
+          'not-available',
+          'That counter is not silent: it was not marked off.',
+        );
+      }
+      deps.logger.info('counter marked off for the day', { day, terminal_id });
+      return viewOf(await loadStoreClose(deps, methods, day, db));
+    },
 
     'storeClose.close': async ({ day, pin, supervisor, note }) => {
       await requirePin(deps.settings, pin);
