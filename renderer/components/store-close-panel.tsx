@@ -185,7 +185,7 @@ export function StoreClosePanel() {
             >
               <span aria-hidden="true">{e.kind === 'open' || e.kind === 'held' ? '⚠ ' : '✕ '}</span>
               {exceptionText(e, content, t, language)}
-              {e.kind === 'silent' && !stored && view.mode === 'live' ? (
+              {e.kind === 'silent' && !stored && view.practice === null ? (
                 <>
                   {' '}
                   <button
