@@ -351,6 +351,16 @@ test('three counters close the store day: refused while in doubt, then balanced,
     'Caja en silencio con trabajo del día',
   );
   await saveAtCounterSizes(page, 'store-close-silent');
+  // The supervisor marks it off for the day (PIN; recorded): off, not silent, nothing to name.
+  await panel.getByLabel('Supervisor (nombre)').fill('Rosa Quispe');
+  await panel.getByLabel('PIN del supervisor').fill(SUPERVISOR_PIN);
+  await panel.getByRole('button', { name: 'Marcar Caja 2 fuera del día' }).click();
+  await expect(panel.getByTestId('store-close-freshness')).toContainText(
+    'Caja 2: marcada fuera del día por un supervisor.',
+  );
+  await expect(panel.getByTestId('store-close-exceptions')).not.toContainText('Caja en silencio');
+  await expect(panel.getByText('Para marcar una caja fuera del día')).toHaveCount(0);
+  await saveAtCounterSizes(page, 'store-close-marked-off');
   // The service answers again, Caja 2 is back: its retry bills the sale, its lines come in.
   await mockCall(mock, 'DELETE', '/__mock/faults');
   await replicate(c2);

@@ -108,7 +108,8 @@ export function StoreClosePanel() {
 
   // A silent counter marked off for the day with the form's supervisor and PIN (recorded).
   const markOffCounter = (terminalId: string) => {
-    setMarkTried(true);
+    // Says what is missing only while it is missing: not after the counter was marked off.
+    setMarkTried(!supervisorOk || pin.length === 0);
     if (!supervisorOk || pin.length === 0) return;
     void markOff({ terminal_id: terminalId, pin, supervisor: supervisor.trim() }).then(() =>
       setPin(''),
