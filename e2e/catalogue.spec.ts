@@ -159,7 +159,10 @@ const RUNS: Record<string, Run> = {
   'store-close-counter-cut-off': async (page) => {
     const panel = page.getByRole('region', { name: 'Cierre del día de la tienda' });
     await expect(panel.getByTestId('store-close-freshness')).toContainText(
-      /Caja 3: datos hasta las .+ — sus ventas posteriores no están en este cierre/,
+      /Caja 3: en silencio desde las .+ — lo que hizo después no está en este cierre/,
+    );
+    await expect(panel.getByTestId('store-close-exceptions')).toContainText(
+      'Caja en silencio con trabajo del día',
     );
     await expect(panel.getByTestId('store-close-exceptions')).toContainText(
       'El servicio lista 41000020',

@@ -45,16 +45,32 @@ test('a class practises the store close with one counter cut off from the databa
   // The day summary opens with the store close and the case's hint.
   await expect(page.getByRole('heading', { level: 1, name: 'Resumen del día' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Caso de entrenamiento' })).toContainText(
-    'Caja 3 dejó de informar',
+    'Caja 3 está en silencio',
   );
   const panel = page.getByRole('region', { name: 'Cierre del día de la tienda' });
   await expect(panel).toBeVisible({ timeout: 30_000 });
   await expect(panel.getByTestId('store-close-freshness')).toContainText(
-    /Caja 3: datos hasta las .+ — sus ventas posteriores no están en este cierre/,
+    /Caja 3: en silencio desde las .+; datos hasta las .+ — lo que hizo después no está en este cierre/,
   );
   await expect(panel.getByTestId('store-close-freshness')).toContainText('Caja 2: al día');
   const exceptions = panel.getByTestId('store-close-exceptions');
-  await expect(exceptions).toContainText('Dejó de informar');
+  // Silent with work, holding a doubt: the close waits for a note naming it.
+  await expect(exceptions).toContainText('Caja en silencio con trabajo del día');
+  await expect(exceptions).toContainText('Operaciones sin respuesta que informó: 1');
+  await panel.getByLabel('Supervisor (nombre)').fill('Rosa Quispe');
+  await panel.getByLabel('Nota sobre las excepciones').fill('todo revisado');
+  await expect(panel.getByTestId('store-close-refusal')).toContainText(
+    'La nota debe nombrar la caja en silencio: Caja 3',
+  );
+  await expect(panel.getByRole('button', { name: 'Cerrar el día de la tienda' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  await saveAtCounterSizes(page, 'training-store-close-silent-unnamed');
+  await panel
+    .getByLabel('Nota sobre las excepciones')
+    .fill('Caja 3 sin red: su venta en duda se verifica');
+  await expect(panel.getByTestId('store-close-refusal')).toHaveCount(0);
   await expect(exceptions).toContainText('El servicio lista 41000020');
   await expect(panel.getByTestId('store-close-counts')).toContainText(
     'faltan 0 · sobran 1 · montos distintos 0 · pendientes 0',
@@ -72,7 +88,7 @@ test('a class practises the store close with one counter cut off from the databa
   await expect(page.getByRole('heading', { level: 1, name: 'Resumen del día' })).toBeVisible();
   await expect(panel).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('complementary', { name: 'Caso de entrenamiento' })).toContainText(
-    'Caja 3 dejó de informar',
+    'Caja 3 está en silencio',
   );
 
   // The practice reset turns the practice store off: F6 is this counter's again.

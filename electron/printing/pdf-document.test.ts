@@ -157,11 +157,11 @@ describe('the A4 PDF of a document', () => {
     const { text } = await inspect(await renderPdf(doc), 'store-close');
     const at = (needle: string) => text.indexOf(needle);
     expect(at('Excepciones (1)')).toBeGreaterThan(0);
-    expect(at('Dejó de informar')).toBeLessThan(at('Totales del servicio'));
+    expect(at('Caja en silencio')).toBeLessThan(at('Totales del servicio'));
     for (const counter of ['Caja 1 (CAJA01)', 'Caja 2 (CAJA02)', 'Caja 3 (CAJA03)'])
       expect(text).toContain(counter);
     expect(text).toMatch(
-      /Caja 2: datos hasta las 14:02 — sus ventas posteriores no están en este\s+cierre\./,
+      /Caja 2: en silencio desde las 14:05; datos hasta las 14:02 — lo que\s+hizo\s+después\s+no\s+está\s+en\s+este\s+cierre\./,
     );
     expect(text).toContain('Firma del cajero — Caja 3');
     expect(text).toContain('Firma del supervisor');

@@ -4,21 +4,41 @@
 // has none and the day summary stays as it is.
 
 import type { OperationMode } from '../../shared/journal-entry';
-import type { CounterHold, StoredClose } from '../../shared/store/close-record';
+import type { CloseContent, CounterHold, StoredClose } from '../../shared/store/close-record';
 import type { CounterFreshness, StoreOperationRow } from '../../shared/store/store-operation';
 
 export type StoreDayQuery = { store: string; mode: OperationMode; day: string };
 
-/** A close to keep: its content's canonical text and that text's SHA-256. */
-export type CloseToInsert = {
+/**
+ * A close to make: the draft the screen showed (`closed` null), read just now, and who closes.
+ * The database checks the draft's figures against its own and writes it signed with who closed
+ * and when (migration 0103, `store_db_close_day`); it never takes a content as it is sent.
+ */
+export type CloseRequest = {
   store: string;
   mode: OperationMode;
   day: string;
-  canonical: string;
-  sha256: string;
-  closed_by: string;
+  draft: CloseContent;
+  supervisor: string;
+  cashier_id: string | null;
   terminal_id: string;
+  note: string | null;
 };
+
+/** Why the database did not keep a close: the screen says it, the close is not made. */
+export type CloseRefusal =
+  | { reason: 'day-not-ended'; today: string }
+  | { reason: 'open-operations'; count: number }
+  | { reason: 'silent-not-named'; counters: string[] }
+  | { reason: 'note-required'; exceptions: number }
+  | { reason: 'changed'; message: string };
+
+export class StoreCloseRefused extends Error {
+  override readonly name = 'StoreCloseRefused';
+  constructor(readonly refusal: CloseRefusal) {
+    super(`the store database refused the close: ${refusal.reason}`);
+  }
+}
 
 export type StoreCloseDatabase = {
   readStoreDay(query: StoreDayQuery): Promise<StoreOperationRow[]>;
@@ -30,11 +50,18 @@ export type StoreCloseDatabase = {
    */
   readHeld(query: StoreDayQuery): Promise<CounterHold[]>;
   /**
-   * Keeps the close unless the day already has one: `inserted: false` answers the first close
-   * (the table is UNIQUE on store, mode and day, and the terminal role cannot UPDATE it).
+   * Makes the close unless the day already has one: `inserted: false` answers the first close
+   * (one per store, mode and day; the terminal role can neither INSERT nor UPDATE it). Throws
+   * StoreCloseRefused when the database refuses it (its figures, its day, its note).
    */
-  insertClose(close: CloseToInsert): Promise<{ inserted: boolean; close: StoredClose }>;
+  closeDay(request: CloseRequest): Promise<{ inserted: boolean; close: StoredClose }>;
   readClose(query: StoreDayQuery): Promise<StoredClose | null>;
+  /**
+   * Records that a supervisor marked a silent counter off for the day (`store_db_mark_off`).
+   * Throws StoreCloseRefused (`changed`) when the counter is not silent. Absent where there is no
+   * store database to record it in (the practice store).
+   */
+  markOff?(query: StoreDayQuery & { terminal_id: string; supervisor: string }): Promise<void>;
   /**
    * Runs `run` with this database kept open for all of it, also between its calls: a close reads
    * its figures, then keeps its record, on one database even if the URL changes in between

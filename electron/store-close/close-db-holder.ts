@@ -40,8 +40,9 @@ function counted(gen: Generation, db: StoreCloseDatabase): StoreCloseDatabase {
     readStoreDay: track(db.readStoreDay),
     readFreshness: track(db.readFreshness),
     readHeld: track(db.readHeld),
-    insertClose: track(db.insertClose),
+    closeDay: track(db.closeDay),
     readClose: track(db.readClose),
+    ...(db.markOff ? { markOff: track(db.markOff) } : {}),
     // A close's reads and its insert, as one use: between them nothing of it is under way, and
     // the pool must not be ended there either.
     within: <R>(run: () => Promise<R>) => track(run)(),

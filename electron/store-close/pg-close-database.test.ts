@@ -4,13 +4,15 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DaySummary } from '../../shared/api/in-store';
-import { arrivedAfter, buildStoreClose, sealClose } from '../../shared/store/store-close';
+import type { CloseContent } from '../../shared/store/close-record';
+import { arrivedAfter, buildStoreClose } from '../../shared/store/store-close';
 import { heldFor, heldMoney, settleHeld } from '../ipc/workflows/held-money';
 import { META_USES_HELD } from '../journal/operation-index';
 import { paidAndBilledIntent } from '../journal/test-support';
 import { openStoreDbPool, type StoreDbPool } from '../store-db/store-db-pool';
 import { openTestCounter, STORES, type TestCounter } from '../store-db/test-support/counter';
 import { throwawayStoreDb } from '../store-db/test-support/store-db-fixture';
+import { type CloseRequest, StoreCloseRefused } from './close-database';
 import { hashClose } from './close-hash';
 import { pgCloseDatabase } from './pg-close-database';
 
@@ -89,7 +91,35 @@ async function asOwner<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 describe('the store close in the store database', () => {
-  it('is refused while a counter is in doubt, kept once, insert-only, and checkable with SQL', async () => {
+  const query = { store: STORES.live, mode: 'live' as const, day: DAY };
+  const draftOf = async (db: ReturnType<typeof pgCloseDatabase>, q = query, dnis: string[] = []) =>
+    buildStoreClose({
+      ...q,
+      timeZone: 'America/Lima',
+      now: new Date().toISOString(),
+      summary: summaryOf(dnis),
+      rows: await db.readStoreDay(q),
+      freshness: await db.readFreshness(q),
+    });
+  const request = (draft: CloseContent, extra: Partial<CloseRequest> = {}): CloseRequest => ({
+    ...query,
+    draft,
+    supervisor: 'Rosa',
+    cashier_id: 'caja-01',
+    terminal_id: 'CAJA0001',
+    note: null,
+    ...extra,
+  });
+  const refusalOf = async (run: Promise<unknown>) => {
+    const error = await run.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    if (!(error instanceof StoreCloseRefused)) throw new Error(`not refused: ${String(error)}`);
+    return error.refusal;
+  };
+
+  it('is made by the database: refused while in doubt, kept once, checkable with SQL', async () => {
     const db = pgCloseDatabase(pool);
     const [c1, c2, c3] = [
       await counter('CAJA0001'),
@@ -100,24 +130,27 @@ describe('the store close in the store database', () => {
     const doubt = await sell(c2, '41000002', 'BBB002', 'unknown');
     await sell(c3, '41000003', 'CCC003');
     await Promise.all([drained(c1), drained(c2), drained(c3)]);
+    const dnis = ['41000001', '41000002', '41000003'];
 
-    const query = { store: STORES.live, mode: 'live' as const, day: DAY };
-    const input = async () => ({
-      ...query,
-      timeZone: 'America/Lima',
-      now: new Date().toISOString(),
-      summary: summaryOf(['41000001', '41000002', '41000003']),
-      rows: await db.readStoreDay(query),
-      freshness: await db.readFreshness(query),
-    });
-    const refused = buildStoreClose(await input());
+    const refused = await draftOf(db, query, dnis);
     expect(refused.refusal).toEqual({ reason: 'open-operations', count: 1 });
-    expect(refused.content.exceptions[0]).toMatchObject({ kind: 'open', terminal_id: 'CAJA0002' });
+    expect(refused.content.exceptions[0]).toMatchObject({
+      kind: 'open',
+      terminal_id: 'CAJA0002',
+      amount_cents: 150_000,
+      // The down payment the cashier took before the answer was lost: in the drawer (#17).
+      to_collect_cents: 30_000,
+    });
+    // The database refuses it too, whatever the counter sends.
+    expect(await refusalOf(db.closeDay(request(refused.content, { note: 'x' })))).toEqual({
+      reason: 'open-operations',
+      count: 1,
+    });
 
     // The service answers the retry: billed.
     await c2.journal.recordOutcome(doubt, { status: 'succeeded', http_status: 200 });
     await drained(c2);
-    const close = buildStoreClose(await input());
+    const close = await draftOf(db, query, dnis);
     expect(close.refusal).toBeNull();
     expect(close.content.counts).toMatchObject({ matched: 3, extra: 0, missing: 0, pending: 0 });
     expect(close.content.counters.map((c) => [c.terminal_name, c.billed, c.freshness])).toEqual([
@@ -125,58 +158,100 @@ describe('the store close in the store database', () => {
       ['Caja 2', 1, 'current'],
       ['Caja 3', 1, 'current'],
     ]);
-    const content = sealClose(close, {
-      supervisor: 'Rosa',
-      cashier_id: 'caja-01',
-      terminal_id: 'CAJA0001',
-      terminal_name: 'Caja 1',
-      note: null,
-    });
-    const { canonical, sha256 } = hashClose(content);
-    const keep = (text: string, hash: string, by = 'Rosa') =>
-      db.insertClose({
-        ...query,
-        canonical: text,
-        sha256: hash,
-        closed_by: by,
-        terminal_id: 'CAJA0001',
-      });
-    const first = await keep(canonical, sha256);
+
+    // Forged figures are refused: one more sale at Caja 1, more money, a sale left out.
+    const forge = (change: (c: CloseContent) => CloseContent) =>
+      refusalOf(db.closeDay(request(change(structuredClone(close.content)))));
+    for (const forged of [
+      (c: CloseContent) => ({ ...c, totals: { ...c.totals, collected_cents: 1 } }),
+      (c: CloseContent) => ({
+        ...c,
+        counters: c.counters.map((k, i) => (i === 0 ? { ...k, billed: 2 } : k)),
+      }),
+      (c: CloseContent) => ({ ...c, op_ids: c.op_ids.slice(1) }),
+      (c: CloseContent) => ({
+        ...c,
+        counters: c.counters.map((k, i) => (i === 1 ? { ...k, cashiers: [] } : k)),
+      }),
+    ]) {
+      expect(await forge(forged)).toMatchObject({ reason: 'changed' });
+    }
+
+    const first = await db.closeDay(request(close.content));
     expect(first.inserted).toBe(true);
-    expect(first.close.sha256).toBe(sha256);
-    expect(first.close.content).toEqual(content);
+    // The database wrote the close: who closed and when are its own, the rest is the draft.
+    expect(first.close.content).toEqual({
+      ...close.content,
+      closed: {
+        supervisor: 'Rosa',
+        cashier_id: 'caja-01',
+        terminal_id: 'CAJA0001',
+        terminal_name: 'Caja 1',
+        note: null,
+        exceptions_acknowledged: 0,
+        recorded_at: expect.any(String),
+      },
+    });
+    // Its canonical text is the one the app computes: the printed hash checks in Node and SQL.
+    expect(hashClose(first.close.content)).toEqual({
+      canonical: first.close.canonical,
+      sha256: first.close.sha256,
+    });
 
     // A second close of the day keeps nothing and answers the first.
-    if (!content.closed) throw new Error('sealed without a signature');
-    const second = hashClose({ ...content, closed: { ...content.closed, supervisor: 'Otro' } });
-    const again = await keep(second.canonical, second.sha256, 'Otro');
+    const again = await db.closeDay(request(close.content, { supervisor: 'Otro' }));
     expect(again.inserted).toBe(false);
-    expect(again.close.sha256).toBe(sha256);
+    expect(again.close.sha256).toBe(first.close.sha256);
 
-    // The counters' role cannot change or remove a close.
+    // The counters' role cannot write a close itself, nor change or remove one.
+    // Today with altered totals and a matching SHA-256, and a day to come: refused outright.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
+    for (const day of [today, '2099-01-01']) {
+      const { canonical, sha256 } = hashClose({
+        ...close.content,
+        store_day: day,
+        totals: { ...close.content.totals, collected_cents: 999_999 },
+      });
+      await expect(
+        pool.query(
+          `INSERT INTO store_day_closes (store, mode, store_day, content, sha256, closed_by, terminal_id)
+           VALUES ($1, 'live', $2::date, $3, $4, 'Rosa', 'CAJA0001')`,
+          [STORES.live, day, canonical, sha256],
+        ),
+      ).rejects.toThrow(/permission denied/);
+    }
+    const onlyKey = JSON.stringify({ mode: 'live', store: STORES.live, store_day: '2026-03-09' });
+    await expect(
+      pool.query(
+        `INSERT INTO store_day_closes (store, mode, store_day, content, sha256, closed_by, terminal_id)
+         VALUES ($1, 'live', '2026-03-09', $2, encode(sha256(convert_to($2, 'UTF8')), 'hex'), 'R', 'CAJA0001')`,
+        [STORES.live, onlyKey],
+      ),
+    ).rejects.toThrow(/permission denied/);
     await expect(pool.query(`UPDATE store_day_closes SET closed_by = 'x'`)).rejects.toThrow(
       /permission denied/,
     );
     await expect(pool.query('DELETE FROM store_day_closes')).rejects.toThrow(/permission denied/);
-    // Nor keep one whose hash is not its content's, whatever the day.
-    await expect(keep(canonical, 'f'.repeat(64))).rejects.toThrow(/store_day_closes_hash/);
+    // Nor through the function: a past day holding only the key is not a close.
     await expect(
       pool.query(
-        `INSERT INTO store_day_closes (store, mode, store_day, content, sha256, closed_by, terminal_id)
-         VALUES ($1, 'live', '2026-03-11', $2, $3, 'Rosa', 'CAJA0001')`,
-        [STORES.live, canonical.replace(DAY, '2026-03-11'), sha256],
+        `SELECT * FROM store_db_close_day($1, 'live', '2026-03-09', $2, 'R', null, 'CAJA0001', null)`,
+        [STORES.live, onlyKey],
       ),
-    ).rejects.toThrow(/store_day_closes_hash/);
+    ).rejects.toMatchObject({ code: 'MS005' });
 
-    // What docs/store-close.md tells a newcomer to run with psql.
-    const check = await asOwner((client) =>
-      client.query(
-        `SELECT sha256, encode(sha256(convert_to(content, 'UTF8')), 'hex') = sha256 AS matches
-         FROM store_day_closes WHERE store = $1 AND mode = 'live' AND store_day = $2`,
-        [STORES.live, DAY],
-      ),
-    );
-    expect(check.rows).toEqual([{ sha256, matches: true }]);
+    // What docs/store-close.md tells a newcomer to run with psql, as the owner and as a counter.
+    const CHECK = `SELECT store_day::text, closed_by, recorded_at, sha256,
+       encode(sha256(convert_to(content, 'UTF8')), 'hex') = sha256 AS content_matches
+     FROM store_day_closes WHERE store = $1 AND mode = 'live' AND store_day = $2`;
+    for (const rows of [
+      (await asOwner((client) => client.query(CHECK, [STORES.live, DAY]))).rows,
+      (await pool.query(CHECK, [STORES.live, DAY])).rows,
+    ]) {
+      expect(rows).toMatchObject([
+        { store_day: DAY, closed_by: 'Rosa', sha256: first.close.sha256, content_matches: true },
+      ]);
+    }
 
     // A sale of that day reaching the database after the close shows as arrived after it.
     const c4 = await counter('CAJA0004');
@@ -185,6 +260,143 @@ describe('the store close in the store database', () => {
     const after = arrivedAfter(first.close.content, await db.readStoreDay(query));
     expect(after.map((r) => [r.op_id, r.terminal_id])).toEqual([[late, 'CAJA0004']]);
     expect(await db.readClose({ ...query, day: '2026-03-09' })).toBeNull();
+  });
+
+  it('refuses a day that has not ended in the store, today or later (issue 27 item 4)', async () => {
+    const db = pgCloseDatabase(pool);
+    const c1 = await openTestCounter('CAJA0021');
+    counters.push(c1);
+    await c1.sell('TODAY1');
+    await drained(c1);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
+    const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    for (const day of [today, tomorrow]) {
+      const q = { ...query, day };
+      const draft = await draftOf(db, q);
+      expect(draft.refusal).toEqual({ reason: 'day-not-ended', today });
+      expect(
+        await refusalOf(db.closeDay(request(draft.content, { day, terminal_id: 'CAJA0021' }))),
+      ).toEqual({ reason: 'day-not-ended', today });
+    }
+  });
+
+  it('refuses a day where a counter went silent with work until the note names it (issue 27 item 1)', async () => {
+    const db = pgCloseDatabase(pool);
+    const day = '2026-03-12';
+    const at = new Date('2026-03-12T15:00:00.000Z');
+    const b1 = await openTestCounter('CAJAB001', () => at);
+    const b2 = await openTestCounter('CAJAB002', () => at);
+    counters.push(b1, b2);
+    await b1.sell('B1SALE');
+    await b2.sell('B2SALE');
+    await Promise.all([drained(b1), drained(b2)]);
+    // B2 loses the database with a paid-and-billed in doubt; it told so at its last call, 40 s
+    // ago by the database's clock (set back as the owner: the test does not wait 30 s).
+    await b2.sell('B2DOUBT', 'unknown');
+    await drained(b2);
+    await b2.stopReplication();
+    await asOwner((client) =>
+      client.query(
+        `UPDATE terminals SET last_seen_at = now() - interval '40 seconds', open_operations = 1
+         WHERE terminal_id = 'CAJAB002'`,
+      ),
+    );
+    const q = { ...query, day };
+    // Its doubt holds the day; the doubt answered at B2 never reached the database.
+    await asOwner((client) =>
+      client.query(
+        `INSERT INTO journal_lines (store, terminal_id, seq, time_zone, line)
+         SELECT store, terminal_id, seq + 1, time_zone,
+           jsonb_build_object('seq', seq + 1, 'type', 'outcome', 'op_id', op_id, 'at', at,
+             'status', 'succeeded')::text
+         FROM journal_lines WHERE terminal_id = 'CAJAB002' AND type = 'outcome' AND status = 'unknown'`,
+      ),
+    );
+    const draft = await draftOf(db, q);
+    expect(draft.refusal).toBeNull();
+    const b2Close = draft.content.counters.find((c) => c.terminal_id === 'CAJAB002');
+    expect(b2Close?.freshness).toBe('silent');
+    expect(draft.content.exceptions).toContainEqual(
+      expect.objectContaining({ kind: 'silent', terminal_id: 'CAJAB002', open_operations: 1 }),
+    );
+    const ask = (note: string | null, content = draft.content) =>
+      db.closeDay(request(content, { day, terminal_id: 'CAJAB001', note }));
+    expect(await refusalOf(ask('todo bien'))).toEqual({
+      reason: 'silent-not-named',
+      counters: ['Caja 2'],
+    });
+    // A content that leaves the silent counter out is refused as well.
+    const hidden = {
+      ...draft.content,
+      exceptions: draft.content.exceptions.filter((e) => e.kind !== 'silent'),
+    };
+    expect(await refusalOf(ask('Caja 2 sin red', hidden))).toMatchObject({
+      reason: 'silent-not-named',
+    });
+    const made = await ask('Caja 2 sin red desde la tarde: su venta en duda se verifica mañana');
+    expect(made.inserted).toBe(true);
+    expect(made.close.content.counters.find((c) => c.terminal_id === 'CAJAB002')).toMatchObject({
+      freshness: 'silent',
+    });
+  });
+
+  it('lets a supervisor mark a silent counter off for the day, recorded; never a current one', async () => {
+    const db = pgCloseDatabase(pool);
+    const day = '2026-03-13';
+    const at = new Date('2026-03-13T15:00:00.000Z');
+    const [d1, d2] = [
+      await openTestCounter('CAJAD001', () => at),
+      await openTestCounter('CAJAD002', () => at),
+    ];
+    counters.push(d1, d2);
+    await d1.sell('D1SALE');
+    await d2.sell('D2SALE');
+    await Promise.all([drained(d1), drained(d2)]);
+    const markOff = (terminal: string) =>
+      pool.query(`SELECT store_db_mark_off($1, 'live', $2, $3::date, 'Rosa Quispe')`, [
+        STORES.live,
+        terminal,
+        day,
+      ]);
+    // Caja 2 is current: it cannot be marked off.
+    await expect(markOff('CAJAD002')).rejects.toMatchObject({ code: 'MS005' });
+    await d2.stopReplication();
+    await asOwner((client) =>
+      client.query(
+        `UPDATE terminals SET last_seen_at = now() - interval '1 minute' WHERE terminal_id = 'CAJAD002'`,
+      ),
+    );
+    await markOff('CAJAD002');
+    const q = { ...query, day };
+    const draft = await draftOf(db, q);
+    expect(draft.content.counters.find((c) => c.terminal_id === 'CAJAD002')?.freshness).toBe('off');
+    // Off is not silent: nothing to name for it. (Caja B2 of the test before is still silent,
+    // holding the operation it reported: named as such.)
+    expect(
+      draft.content.exceptions.filter((e) => e.kind === 'silent').map((e) => e.terminal_id),
+    ).toEqual(['CAJAB002']);
+    const made = await db.closeDay(
+      request(draft.content, { day, terminal_id: 'CAJAD001', note: 'CAJAB002 sigue sin red' }),
+    );
+    expect(made.inserted).toBe(true);
+    // Marked off for that day only: the next day it is silent again, its last call that day.
+    const next = await draftOf(db, { ...query, day: '2026-03-14' });
+    expect(next.content.counters.find((c) => c.terminal_id === 'CAJAD002')?.freshness).toBe(
+      'silent',
+    );
+    // Who marked it off and when, by the database's clock, as any counter's login reads it.
+    const off = await pool.query(
+      `SELECT off_day::text, off_by, off_at IS NOT NULL AS at FROM terminals
+       WHERE terminal_id = 'CAJAD002' AND store = $1`,
+      [STORES.live],
+    );
+    expect(off.rows).toEqual([{ off_day: day, off_by: 'Rosa Quispe', at: true }]);
+    // A counter's login cannot write those columns itself.
+    await expect(
+      pool.query(`UPDATE terminals SET off_by = 'x' WHERE terminal_id = 'CAJAD002'`),
+    ).rejects.toThrow(/permission denied/);
   });
 
   it('lists the money each counter still holds for refused sales, as its own day close does', async () => {

@@ -1,19 +1,26 @@
-// The store close's database on PostgreSQL: the store day and freshness through the store
-// database's reads (electron/store-db/store-queries.ts), the close record in `store_day_closes`
-// (migration 0100): INSERT … ON CONFLICT DO NOTHING, then the day's record, so two supervisors
-// closing at once both see the one close that was kept.
-import { CloseContent, type CounterHold, StoredClose } from '../../shared/store/close-record';
+// The store close's database on PostgreSQL: the store day through the store database's reads
+// (electron/store-db/store-queries.ts), each counter's standing from `store_counters` (0102), and
+// the close made by the database itself (`store_db_close_day`, migration 0103): it checks the
+// draft's figures against its own lines, fills in who closed and when, and hashes; a day already
+// closed answers its close, so two supervisors closing at once both see the one close kept.
+import {
+  CloseContent,
+  type CounterHold,
+  canonicalJson,
+  StoredClose,
+} from '../../shared/store/close-record';
 import type { StoreDbErrorCategory } from '../../shared/store/replication-state';
+import { CounterFreshness } from '../../shared/store/store-operation';
 import { heldMoney } from '../ipc/workflows/held-money';
 import { journalOfLines } from '../journal/journal-lines';
 import { categorize, errorText } from '../store-db/connection';
+import { type Queryable, readHeldLines, readStoreDay } from '../store-db/store-queries';
 import {
-  type Queryable,
-  readFreshness,
-  readHeldLines,
-  readStoreDay,
-} from '../store-db/store-queries';
-import type { StoreCloseDatabase, StoreDayQuery } from './close-database';
+  type CloseRefusal,
+  type StoreCloseDatabase,
+  StoreCloseRefused,
+  type StoreDayQuery,
+} from './close-database';
 
 /** The store database did not answer: the close screen says so, never a half-read close. */
 export class StoreCloseUnavailable extends Error {
@@ -29,11 +36,60 @@ export class StoreCloseUnavailable extends Error {
 const READ_CLOSE = `SELECT content, sha256, recorded_at FROM store_day_closes
 WHERE store = $1 AND mode = $2 AND store_day = $3::date`;
 
-const INSERT_CLOSE = `INSERT INTO store_day_closes
-  (store, mode, store_day, content, sha256, closed_by, terminal_id)
-VALUES ($1, $2, $3::date, $4, $5, $6, $7)
-ON CONFLICT (store, mode, store_day) DO NOTHING
-RETURNING recorded_at`;
+const CLOSE_DAY = `SELECT inserted, content, sha256, recorded_at
+FROM store_db_close_day($1, $2, $3::date, $4, $5, $6, $7, $8)`;
+
+// Each counter as the database stands it (its clock): the close's freshness (docs/store-close.md).
+const COUNTERS = `SELECT s.store, s.mode, s.terminal_id, s.terminal_name, s.app_version,
+  coalesce(l.seq, 0) AS last_seq, l.at AS last_line_at, s.last_seen_at, s.standing,
+  s.open_operations AS reported_open, s.waiting_lines, s.off_day::text AS off_day,
+  (SELECT count(*) FROM open_operations o
+    WHERE o.store = s.store AND o.terminal_id = s.terminal_id AND o.mode = s.mode) AS open_operations
+FROM store_counters s
+LEFT JOIN LATERAL (
+  SELECT j.seq, j.at FROM journal_lines j
+  WHERE j.store = s.store AND j.terminal_id = s.terminal_id
+  ORDER BY j.seq DESC LIMIT 1
+) l ON true
+WHERE s.store = $1 AND s.mode = $2
+ORDER BY s.terminal_name NULLS LAST, s.terminal_id`;
+
+// What an operation still without an answer already put in the drawer (its intent's down
+// payment): the close's in-doubt line says it beside what was billed.
+const TO_COLLECT = `SELECT j.op_id::text AS op_id, j.to_collect_cents
+FROM open_operations o
+JOIN journal_lines j ON j.store = o.store AND j.terminal_id = o.terminal_id AND j.seq = o.seq
+WHERE o.store = $1 AND o.mode = $2 AND j.store_day = $3::date AND j.to_collect_cents IS NOT NULL`;
+
+const iso = (value: Date | string | null) =>
+  value === null ? null : value instanceof Date ? value.toISOString() : String(value);
+
+/** The database's refusal (SQLSTATE MS001…MS006, migration 0103) as the screen says it. */
+function refusalOf(error: unknown): CloseRefusal | null {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  const message = typeof e?.message === 'string' ? e.message : '';
+  switch (e?.code) {
+    case 'MS001':
+      return {
+        reason: 'day-not-ended',
+        today: /today is (\d{4}-\d{2}-\d{2})/.exec(message)?.[1] ?? '',
+      };
+    case 'MS002':
+      return { reason: 'open-operations', count: Number(/^(\d+)/.exec(message)?.[1] ?? 1) || 1 };
+    case 'MS004':
+      return {
+        reason: 'silent-not-named',
+        counters: (/: (.*)$/.exec(message)?.[1] ?? '').split(', ').filter(Boolean),
+      };
+    case 'MS006':
+      return { reason: 'note-required', exceptions: Number(/^(\d+)/.exec(message)?.[1] ?? 1) || 1 };
+    case 'MS003':
+    case 'MS005':
+      return { reason: 'changed', message: message.slice(0, 500) };
+    default:
+      return null;
+  }
+}
 
 function storedOf(row: { content: string; sha256: string; recorded_at: Date | string }) {
   return StoredClose.parse({
@@ -65,13 +121,36 @@ export function pgCloseDatabase(db: Queryable): StoreCloseDatabase {
     async readStoreDay(query) {
       const read = await readStoreDay(db, query);
       if (!read.ok) throw new StoreCloseUnavailable(read.category, 'reading the store day');
-      return read.rows;
+      const open = read.rows.filter((row) => row.status === 'pending' || row.status === 'unknown');
+      if (open.length === 0) return read.rows;
+      const drawer = await attempt('reading the operations in doubt', async () => {
+        const result = await db.query(TO_COLLECT, [query.store, query.mode, query.day]);
+        return new Map<string, number>(
+          result.rows.map((r: { op_id: string; to_collect_cents: string | number }) => [
+            r.op_id,
+            Number(r.to_collect_cents),
+          ]),
+        );
+      });
+      return read.rows.map((row) =>
+        drawer.has(row.op_id) ? { ...row, to_collect_cents: drawer.get(row.op_id) ?? null } : row,
+      );
     },
-    async readFreshness(query) {
-      const read = await readFreshness(db, query);
-      if (!read.ok) throw new StoreCloseUnavailable(read.category, 'reading freshness');
-      return read.rows;
-    },
+    readFreshness: (query) =>
+      attempt('reading the counters', async () => {
+        const result = await db.query(COUNTERS, [query.store, query.mode]);
+        return result.rows.map((row) =>
+          CounterFreshness.parse({
+            ...row,
+            last_seq: Number(row.last_seq),
+            last_line_at: iso(row.last_line_at),
+            last_seen_at: iso(row.last_seen_at),
+            open_operations: Number(row.open_operations),
+            reported_open: row.reported_open === null ? null : Number(row.reported_open),
+            waiting_lines: row.waiting_lines === null ? null : Number(row.waiting_lines),
+          }),
+        );
+      }),
     async readHeld(query) {
       const read = await readHeldLines(db, query);
       if (!read.ok) throw new StoreCloseUnavailable(read.category, 'reading the money held');
@@ -89,20 +168,50 @@ export function pgCloseDatabase(db: Queryable): StoreCloseDatabase {
       return held;
     },
     readClose,
-    insertClose: (close) =>
-      attempt('keeping the close', async () => {
-        const result = await db.query(INSERT_CLOSE, [
-          close.store,
-          close.mode,
-          close.day,
-          close.canonical,
-          close.sha256,
-          close.closed_by,
-          close.terminal_id,
+    async markOff(query) {
+      try {
+        await db.query('SELECT store_db_mark_off($1, $2, $3, $4::date, $5)', [
+          query.store,
+          query.mode,
+          query.terminal_id,
+          query.day,
+          query.supervisor,
         ]);
-        const first = await readClose(close);
-        if (!first) throw new Error('the close was neither kept nor found');
-        return { inserted: result.rowCount === 1, close: first };
-      }),
+      } catch (error) {
+        const refusal = refusalOf(error);
+        if (refusal) throw new StoreCloseRefused(refusal);
+        throw new StoreCloseUnavailable(categorize(error), `marking off: ${errorText(error)}`);
+      }
+    },
+    async closeDay(request) {
+      let result: {
+        rows: { inserted: boolean; content: string; sha256: string; recorded_at: Date | string }[];
+      };
+      try {
+        result = await db.query(CLOSE_DAY, [
+          request.store,
+          request.mode,
+          request.day,
+          canonicalJson(request.draft),
+          request.supervisor,
+          request.cashier_id,
+          request.terminal_id,
+          request.note,
+        ]);
+      } catch (error) {
+        const refusal = refusalOf(error);
+        if (refusal) throw new StoreCloseRefused(refusal);
+        throw new StoreCloseUnavailable(
+          categorize(error),
+          `keeping the close: ${errorText(error)}`,
+        );
+      }
+      const row = result.rows[0];
+      if (!row) throw new StoreCloseUnavailable('server', 'the close was neither kept nor found');
+      return {
+        inserted: row.inserted,
+        close: await attempt('reading the close kept', async () => storedOf(row)),
+      };
+    },
   };
 }

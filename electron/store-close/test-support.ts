@@ -5,7 +5,7 @@
 import type { JournalOperation } from '../../shared/journal-entry';
 import type { CounterHold } from '../../shared/store/close-record';
 import type { CounterFreshness, StoreOperationRow } from '../../shared/store/store-operation';
-import type { StoreCloseDatabase } from './close-database';
+import { type StoreCloseDatabase, StoreCloseRefused } from './close-database';
 import { memoryCloses } from './memory-closes';
 import { rowOfOperation } from './operation-row';
 
@@ -17,7 +17,7 @@ export type MemoryStoreDb = StoreCloseDatabase & {
 };
 
 export function memoryStoreDb(now: () => Date): MemoryStoreDb {
-  const { readClose, insertClose } = memoryCloses(now);
+  const { readClose, closeDay } = memoryCloses(now);
   const db: MemoryStoreDb = {
     rows: [],
     freshness: [],
@@ -28,7 +28,18 @@ export function memoryStoreDb(now: () => Date): MemoryStoreDb {
     readFreshness: async (q) =>
       db.freshness.filter((f) => f.store === q.store && f.mode === q.mode),
     readClose,
-    insertClose,
+    closeDay,
+    // As store_db_mark_off: only a silent counter, recorded for the day.
+    markOff: async (q) => {
+      const counter = db.freshness.find(
+        (f) => f.store === q.store && f.mode === q.mode && f.terminal_id === q.terminal_id,
+      );
+      if (counter?.standing !== 'silent' && counter?.standing !== 'off') {
+        throw new StoreCloseRefused({ reason: 'changed', message: 'not silent' });
+      }
+      counter.standing = 'off';
+      counter.off_day = q.day;
+    },
   };
   return db;
 }

@@ -2,10 +2,9 @@
 // journal and two simulated counters, one of them cut off (docs/decisions.md "A practice store
 // database for the training store close").
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildStoreClose, sealClose } from '../../shared/store/store-close';
+import { buildStoreClose } from '../../shared/store/store-close';
 import { type Journal, openJournal } from '../journal/journal';
 import { makeTempDir, paidAndBilledIntent, testClock } from '../journal/test-support';
-import { hashClose } from './close-hash';
 import { openTrainingStore, type PracticeBilling, type TrainingStore } from './training-store';
 
 const STORE = 'training:terminal:CAJA0001';
@@ -202,27 +201,20 @@ describe('the practice store database', () => {
       rows: await db.readStoreDay(QUERY),
       freshness: await db.readFreshness(QUERY),
     });
-    const close = (supervisor: string) => {
-      const sealed = sealClose(build, {
-        supervisor,
-        cashier_id: 'CAJA-01',
-        terminal_id: 'CAJA0001',
-        terminal_name: 'Caja 1',
-        note: 'Caja 3 sin conexión',
-      });
-      return {
-        store: STORE,
-        mode: 'training' as const,
-        day: TODAY,
-        ...hashClose(sealed),
-        closed_by: supervisor,
-        terminal_id: 'CAJA0001',
-      };
-    };
+    const close = (supervisor: string) => ({
+      store: STORE,
+      mode: 'training' as const,
+      day: TODAY,
+      draft: build.content,
+      supervisor,
+      cashier_id: 'CAJA-01',
+      terminal_id: 'CAJA0001',
+      note: 'Caja 3 sin conexión',
+    });
     expect(await db.readClose(QUERY)).toBeNull();
-    const first = await db.insertClose(close('Rosa'));
+    const first = await db.closeDay(close('Rosa'));
     expect(first.inserted).toBe(true);
-    const second = await db.insertClose(close('Luis'));
+    const second = await db.closeDay(close('Luis'));
     expect(second).toMatchObject({ inserted: false, close: { sha256: first.close.sha256 } });
     expect((await db.readClose(QUERY))?.content.closed?.supervisor).toBe('Rosa');
     expect(await db.readClose({ ...QUERY, day: '2026-03-09' })).toBeNull();

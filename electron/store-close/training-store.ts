@@ -5,7 +5,8 @@
 // counter shows under its name), and two simulated counters, Caja 2 and Caja 3, whose operations
 // are the catalogue's seeded billings of the day (the mock bills them at its seed, so the close
 // balances against the mock's day summary). Caja 3 is cut off: its data stops before its later
-// sales, which the service lists and no counter's rows hold. Rows in the very shape the store
+// sales, which the service lists and no counter's rows hold, and it went silent holding a
+// paid-and-billed without an answer (it said so at its last call). Rows in the very shape the store
 // database's view gives (StoreOperationRow), so the same close code and screen show them.
 import { randomUUID } from 'node:crypto';
 import type { PracticeStoreCase } from '../../shared/api/trainer';
@@ -70,6 +71,8 @@ type Story = {
   caja2LastLine: string | null;
   cutOffAt: string;
   cutOffSeenAt: string;
+  /** The lines Caja 3 said were waiting at its last call: its later sales and its doubt. */
+  waitingLines: number;
 };
 
 /** The store day's operations of this terminal since the last practice reset. */
@@ -143,10 +146,12 @@ function tellStory(
     rows,
     caja2LastLine: lastOf(CAJA_2.terminal_id),
     cutOffAt: cutOff.toISOString(),
-    // Not seen since: more than the close's five minutes before any moment it is read.
+    // Not seen since: longer than the database's 30 s before any moment it is read.
     cutOffSeenAt: new Date(
       Math.min(cutOff.getTime(), now.getTime() - STALE_AFTER_MS - 60_000),
     ).toISOString(),
+    // Each later sale's intent and outcome, and the doubt's intent and its unknown outcome.
+    waitingLines: after.length * 2 + 2,
   };
 }
 
@@ -201,6 +206,12 @@ export function openTrainingStore(options: TrainingStoreOptions): TrainingStore 
           last_seq: caja3Rows.length + 1,
           last_line_at: story.cutOffAt,
           last_seen_at: story.cutOffSeenAt,
+          // Silent by the database's standing, and at its last call it said it held a
+          // paid-and-billed without an answer and lines not yet sent (its later sales): the
+          // close lists it, and the note must name Caja 3 (issue 27 item 1).
+          standing: 'silent',
+          reported_open: 1,
+          waiting_lines: story.waitingLines,
         },
       ];
       return freshness;
@@ -215,7 +226,7 @@ export function openTrainingStore(options: TrainingStoreOptions): TrainingStore 
         .map((hold): CounterHold => ({ terminal_id, hold }));
     },
     readClose: async (q) => (story ? closes.readClose(q) : null),
-    insertClose: closes.insertClose,
+    closeDay: closes.closeDay,
   };
 
   return {

@@ -24,7 +24,12 @@ describe('Probar conexión', () => {
     const result = await checkStoreDb(ownerUrl);
     expect(result.ok).toBe(false);
     expect(result.privileges.excess).toEqual(
-      expect.arrayContaining(['UPDATE journal_lines', 'DELETE journal_lines', 'superuser']),
+      expect.arrayContaining([
+        'UPDATE journal_lines',
+        'DELETE journal_lines',
+        'INSERT store_day_closes',
+        'superuser',
+      ]),
     );
   });
 
@@ -33,7 +38,11 @@ describe('Probar conexión', () => {
     const result = await checkStoreDb(db.terminalUser(database, false));
     expect(result.reachable.ok).toBe(true);
     expect(result.privileges.missing).toEqual(
-      expect.arrayContaining(['EXECUTE store_db_append', 'SELECT journal_lines']),
+      expect.arrayContaining([
+        'EXECUTE store_db_append',
+        'EXECUTE store_db_close_day',
+        'SELECT journal_lines',
+      ]),
     );
     expect(result.ok).toBe(false);
   });

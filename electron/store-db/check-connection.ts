@@ -18,6 +18,9 @@ const NEEDED: readonly [string, string, string][] = [
     'EXECUTE',
     'function',
   ],
+  // The store's day close, made by the database (migration 0103).
+  ['store_day_closes', 'SELECT', 'table'],
+  ['store_db_close_day(text, text, date, text, text, text, text, text)', 'EXECUTE', 'function'],
 ];
 // A counter writes only through the signed function (migration 0102): a login that may INSERT
 // could write as any counter, and one that reads the keys could sign as any.
@@ -30,6 +33,11 @@ const TOO_MUCH: readonly [string, string][] = [
   ['terminals', 'UPDATE'],
   ['terminals', 'DELETE'],
   ['terminal_keys', 'SELECT'],
+  // A close is written by the database's function only: a login that may INSERT could keep a
+  // close whose figures are not the database's (migration 0103).
+  ['store_day_closes', 'INSERT'],
+  ['store_day_closes', 'UPDATE'],
+  ['store_day_closes', 'DELETE'],
 ];
 
 export async function checkStoreDb(
@@ -96,7 +104,7 @@ export async function checkStoreDb(
       for (const [object, privilege, kind] of NEEDED) {
         const has = await client.query<{ has: boolean }>(
           kind === 'function'
-            ? 'SELECT has_function_privilege($1, $2) AS has'
+            ? 'SELECT to_regprocedure($1) IS NOT NULL AND has_function_privilege($1, $2) AS has'
             : 'SELECT to_regclass($1) IS NOT NULL AND has_table_privilege($1, $2) AS has',
           [object, privilege],
         );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { categorize, connectStoreDb, parseStoreDbUrl } from './connection';
 import { startSilentServer } from './test-support/silent-server';
 
@@ -54,6 +55,19 @@ describe('a store database URL', () => {
     expect(categorize({ code: '42501' })).toBe('permission');
     expect(categorize({ code: '57P01' })).toBe('network');
     expect(categorize({ code: '23514' })).toBe('bad-line');
+  });
+
+  it('reads the connection words only in a connection error, never in a value the app refused', () => {
+    // A close record the app cannot parse: zod's text says "closed" (issue 26 item 2), and F6
+    // said "did not answer (network)" for ever.
+    const zod = z.object({ closed: z.string() }).safeParse({ closed: 1 });
+    expect(zod.success).toBe(false);
+    expect(categorize(zod.error)).toBe('server');
+    expect(categorize(new SyntaxError('Unexpected token c in JSON: "closed"'))).toBe('server');
+    // A server error whose message quotes a word the client's own errors use.
+    expect(categorize({ code: 'MS005', message: 'the close is not closed' })).toBe('server');
+    expect(categorize(new Error('Client was closed and is not queryable'))).toBe('network');
+    expect(categorize(new Error('Connection terminated unexpectedly'))).toBe('network');
   });
 });
 

@@ -209,8 +209,17 @@ export function categorize(error: unknown): StoreDbErrorCategory {
   const code = typeof e?.code === 'string' ? e.code : '';
   const message = typeof e?.message === 'string' ? e.message : '';
   if (NETWORK_CODES.has(code)) return 'network';
-  if (/timeout|timed out/i.test(message) || code === '57014') return 'timeout';
-  if (/terminated|ended|not queryable|closed|ECONNRESET/i.test(message)) return 'network';
+  // The pg client's own connection errors carry no SQLSTATE and say what happened in words; a
+  // server's error, or a value our code refused (a zod or JSON error naming a field "closed"),
+  // is never read for those words.
+  const clientWords =
+    !/^[0-9A-Z]{5}$/.test(code) &&
+    error instanceof Error &&
+    error.name !== 'ZodError' &&
+    !(error instanceof SyntaxError || error instanceof TypeError || error instanceof RangeError);
+  if ((clientWords && /timeout|timed out/i.test(message)) || code === '57014') return 'timeout';
+  if (clientWords && /terminated|ended|not queryable|closed|ECONNRESET/i.test(message))
+    return 'network';
   if (/ssl|tls|certificate/i.test(message) && !/^[0-9A-Z]{5}$/.test(code)) return 'tls';
   if (code === '28P01' || code === '28000') return 'auth';
   if (code === '3D000') return 'no-database';

@@ -115,6 +115,7 @@ export const STARTS_FROM_EMPTY: readonly BridgeMethod[] = [
   'money.settleHeld',
   'storeClose.load',
   'storeClose.close',
+  'storeClose.markOff',
   'receipt.testPage',
   'print.pdf',
 ];

@@ -5,14 +5,18 @@ import { type FormEvent, useId, useState } from 'react';
 import { formatPEN } from '../../shared/domain/money';
 import { formatStoreMoment } from '../../shared/domain/store-time';
 import type { CloseException } from '../../shared/store/close-record';
+import { silentNotNamed } from '../../shared/store/store-close';
 import { useT } from '../i18n/use-t';
 import { storeCloseCsv, storeCloseCsvFileName } from '../logic/store-close-csv';
 import {
   arrivedText,
+  cashierLines,
   exceptionText,
   freshnessText,
+  refusedDayText,
   refusedNoteText,
   refusedOpenText,
+  refusedSilentText,
   unavailableText,
 } from '../logic/store-close-text';
 import { useReceiptWidth, useSettingsStore } from '../stores/settings-store';
@@ -27,6 +31,7 @@ import { usePrint } from './use-print';
 function exceptionKey(e: CloseException): string {
   if (e.kind === 'open') return `open-${e.op_id}`;
   if (e.kind === 'stopped') return `stopped-${e.terminal_id}`;
+  if (e.kind === 'silent') return `silent-${e.terminal_id}`;
   if (e.kind === 'held') return `held-${e.hold_id}`;
   return `${e.status}-${e.identity}`;
 }
@@ -39,12 +44,13 @@ export function StoreClosePanel() {
   const language = settings?.language ?? 'es-PE';
   const width = useReceiptWidth();
   const print = usePrint();
-  const { status, view, error, closing, answer, closeError, load, close, day } =
+  const { status, view, error, closing, answer, closeError, load, close, markOff, day } =
     useStoreCloseStore();
   const [supervisor, setSupervisor] = useState('');
   const [note, setNote] = useState('');
   const [pin, setPin] = useState('');
   const [tried, setTried] = useState(false);
+  const [markTried, setMarkTried] = useState(false);
   const ids = useId();
 
   if (status === 'idle' || status === 'absent') return null;
@@ -84,22 +90,38 @@ export function StoreClosePanel() {
   const supervisorOk = supervisor.trim().length >= 2;
   const noteOk = !needsNote || note.trim().length > 0;
   const refusal = view.refusal;
+  // A silent counter with work that day: the note must name it before the day can be closed.
+  const unnamed = stored ? [] : silentNotNamed(view.draft, note);
   const reasonId = `${ids}-reason`;
   const reason = stored
     ? null
-    : refusal
-      ? refusedOpenText(refusal.count, t)
-      : tried && !supervisorOk
-        ? t('storeClose.needSupervisor')
-        : tried && !noteOk
-          ? refusedNoteText(exceptions.length, t)
-          : null;
+    : refusal?.reason === 'day-not-ended'
+      ? refusedDayText(view.day, refusal.today, t, language)
+      : refusal
+        ? refusedOpenText(refusal.count, t)
+        : unnamed.length > 0 && (tried || note.trim().length > 0)
+          ? refusedSilentText(unnamed, t)
+          : tried && !supervisorOk
+            ? t('storeClose.needSupervisor')
+            : tried && !noteOk
+              ? refusedNoteText(exceptions.length, t)
+              : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (refusal || !supervisorOk || !noteOk || pin.length === 0) return;
+    if (refusal || unnamed.length > 0 || !supervisorOk || !noteOk || pin.length === 0) return;
     void close({ pin, supervisor: supervisor.trim(), note }).then(() => setPin(''));
+  };
+
+  // A silent counter marked off for the day with the form's supervisor and PIN (recorded).
+  const markOffCounter = (terminalId: string) => {
+    // Says what is missing only while it is missing: not after the counter was marked off.
+    setMarkTried(!supervisorOk || pin.length === 0);
+    if (!supervisorOk || pin.length === 0) return;
+    void markOff({ terminal_id: terminalId, pin, supervisor: supervisor.trim() }).then(() =>
+      setPin(''),
+    );
   };
 
   const exportCsv = () => {
@@ -172,6 +194,23 @@ export function StoreClosePanel() {
             >
               <span aria-hidden="true">{e.kind === 'open' || e.kind === 'held' ? '⚠ ' : '✕ '}</span>
               {exceptionText(e, content, t, language)}
+              {e.kind === 'silent' && !stored && view.practice === null ? (
+                <>
+                  {' '}
+                  <button
+                    type="button"
+                    className="button button--small"
+                    disabled={closing}
+                    onClick={() => markOffCounter(e.terminal_id)}
+                  >
+                    {t('storeClose.markOff', {
+                      name:
+                        content.counters.find((c) => c.terminal_id === e.terminal_id)
+                          ?.terminal_name ?? e.terminal_id,
+                    })}
+                  </button>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -203,7 +242,11 @@ export function StoreClosePanel() {
         {content.counters.map((c) => (
           <li
             key={c.terminal_id}
-            className={c.freshness === 'stopped' ? 'recon recon--missing' : undefined}
+            className={
+              c.freshness === 'stopped' || c.freshness === 'silent'
+                ? 'recon recon--missing'
+                : undefined
+            }
           >
             {freshnessText(c, content, t, language)}
           </li>
@@ -272,6 +315,20 @@ export function StoreClosePanel() {
           </tfoot>
         </table>
       </ScrollRegion>
+      {content.counters.some((c) => (c.by_cashier?.length ?? 0) > 0) ? (
+        <>
+          <h3 id={`${ids}-cashiers`}>{t('storeClose.byCashier')}</h3>
+          <ul
+            aria-labelledby={`${ids}-cashiers`}
+            className="store-close-list"
+            data-testid="store-close-cashiers"
+          >
+            {cashierLines(content, t).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {content.totals.undone_collected_cents ? (
         <p data-testid="store-close-undone-collected">
           {t('storeClose.undoneCollectedNote', {
@@ -361,7 +418,7 @@ export function StoreClosePanel() {
           <button
             type="submit"
             className="button button--primary"
-            aria-disabled={refusal !== null || closing}
+            aria-disabled={refusal !== null || unnamed.length > 0 || closing}
             aria-describedby={reason ? reasonId : undefined}
             disabled={closing}
           >
@@ -388,6 +445,17 @@ export function StoreClosePanel() {
       ) : null}
       {answer?.outcome === 'refused' && answer.refusal.reason === 'note-required' ? (
         <p role="alert">{refusedNoteText(answer.refusal.exceptions, t)}</p>
+      ) : null}
+      {answer?.outcome === 'refused' && answer.refusal.reason === 'silent-not-named' ? (
+        <p role="alert">{refusedSilentText(answer.refusal.counters, t)}</p>
+      ) : null}
+      {answer?.outcome === 'refused' && answer.refusal.reason === 'changed' ? (
+        <p role="alert">{t('storeClose.refusedChanged')}</p>
+      ) : null}
+      {markTried && !stored && (!supervisorOk || pin.length === 0) ? (
+        <p role="alert" className="field-message field-message--error">
+          {t('storeClose.markOffNeeds')}
+        </p>
       ) : null}
       {answer?.outcome === 'closed' ? (
         <p role="status" data-testid="store-close-done">

@@ -354,4 +354,37 @@ export const supervisorEsPE = {
   'training.apply': 'Usar caso: {title}',
   'training.case': 'Caso de entrenamiento',
   'training.acceptSchedule': 'El cliente aceptó el cronograma',
+  'storeClose.fresh.signedOff': '{name}: cerró su día, datos hasta las {time}.',
+  'storeClose.fresh.off': '{name}: marcada fuera del día por un supervisor.',
+  'storeClose.fresh.retired': '{name}: retirada por el técnico.',
+  'storeClose.fresh.silent':
+    '{name}: en silencio desde las {seen}; datos hasta las {time} — lo que hizo después no está en este cierre.',
+  'storeClose.exc.silent':
+    'Caja en silencio con trabajo del día. {line} Operaciones sin respuesta que informó: {open}; líneas por enviar: {waiting}. Nombre la caja en la nota para cerrar.',
+  'storeClose.exc.openDrawer': '{base} Ya en caja: {drawer}.',
+  'storeClose.refusedDay':
+    'No se puede cerrar: el día {day} no ha terminado en la tienda (hoy es {today}). Se cierra desde el día siguiente.',
+  'storeClose.refusedSilent':
+    'La nota debe nombrar la caja en silencio: {counters}. Diga qué se sabe de ella antes de cerrar.',
+  'storeClose.byCashier': 'Por cajero',
+  'storeClose.cashierLine': '{counter} · {cashier}: {billed} facturadas, cobrado {collected}',
+  'storeClose.csv.service': 'Servicio',
+  'storeClose.csv.counts': 'Conciliación',
+  'storeClose.csv.note': 'Nota del supervisor',
+  'storeClose.csv.cashiers': 'Por cajero',
+  'storeClose.refusedChanged':
+    'La base de datos de la tienda no guardó el cierre: sus cifras cambiaron mientras se cerraba (llegó una línea o una caja volvió). Revise las cifras nuevas y cierre otra vez.',
+  'storeClose.csv.purchases': 'Compras',
+  'storeClose.csv.inStore': 'Pagado en tienda',
+  'storeClose.csv.financed': 'Financiado',
+  'storeClose.csv.matched': 'Coinciden',
+  'storeClose.csv.missing': 'Faltan',
+  'storeClose.csv.extra': 'Sobran',
+  'storeClose.csv.differs': 'Montos distintos',
+  'storeClose.csv.pending': 'Pendientes',
+  'storeClose.csv.cashier': 'Cajero',
+  'storeClose.col.lastSeen': 'Última conexión',
+  'storeClose.markOff': 'Marcar {name} fuera del día',
+  'storeClose.markOffNeeds':
+    'Para marcar una caja fuera del día, escriba abajo el nombre del supervisor y su PIN; queda registrado.',
 } as const;

@@ -32,12 +32,42 @@ describe('the store close as CSV and as lines', () => {
     expect(exceptions).toBeGreaterThan(0);
     expect(counters).toBeGreaterThan(exceptions);
     expect(lines[exceptions + 1]).toMatch(
-      /^Excepciones;Dejó de informar\. Caja 2: datos hasta las 14:02/,
+      /^Excepciones;"Caja en silencio con trabajo del día\. Caja 2: en silencio desde las 14:05; datos hasta las 14:02/,
     );
+    // The freshness says what it says, and the last connection has a column of its own (issue
+    // 27 #12: it read "datos hasta las 12:10. 12:12").
+    expect(lines[counters]).toMatch(/;Datos de cada caja;Última conexión$/);
     expect(lines[counters + 1]).toMatch(
-      /^Caja 1 \(CAJA01\);cajero-1;9;1;\d+\.\d\d;\d+\.\d\d;0\.00;0;/,
+      /^Caja 1 \(CAJA01\);cajero-1;9;1;\d+\.\d\d;\d+\.\d\d;0\.00;0;"Caja 1: al día, datos hasta las 18:00\.";08:00$/,
     );
-    expect(lines[counters + 4]).toMatch(/^Tienda;;27;3;\d+\.\d\d;\d+\.\d\d;0\.00;0;$/);
+    expect(lines[counters + 4]).toMatch(/^Tienda;;27;3;\d+\.\d\d;\d+\.\d\d;0\.00;0;;$/);
+    // The service's totals and the reconciliation's counts, as on the screen and on paper.
+    expect(lines).toContain('Servicio;Compras;Pagado en tienda;Financiado');
+    expect(lines.find((l) => l.startsWith('Servicio;') && /\d\.\d\d/.test(l))).toMatch(
+      /^Servicio;\d+\.\d\d;\d+\.\d\d;\d+\.\d\d$/,
+    );
+    expect(lines).toContain('Conciliación;Coinciden;Faltan;Sobran;Montos distintos;Pendientes');
+    expect(lines).toContain(`Conciliación;${close.content.counts.matched};0;0;0;0`);
+    // Each cashier's split, to balance a drawer with.
+    expect(lines).toContain('Por cajero;Caja;Cajero;Ventas facturadas;Cobrado en tienda');
+    expect(lines.find((l) => l.startsWith('Por cajero;Caja 2 (CAJA02);cajero-2;9;'))).toBeTruthy();
+  });
+
+  it("keeps the supervisor's note of a closed day", () => {
+    const close = buildStoreClose(sampleStoreDay(1, 2));
+    const content = {
+      ...close.content,
+      closed: {
+        supervisor: 'Rosa',
+        cashier_id: null,
+        terminal_id: 'CAJA01',
+        terminal_name: 'Caja 1',
+        note: 'Caja 2 sin red',
+        exceptions_acknowledged: 0,
+      },
+    };
+    const csv = storeCloseCsv(content, { sha256: 'ab'.repeat(32) }, [], [], t, 'es-PE');
+    expect(csv.slice(1).split('\r\n')).toContain('Nota del supervisor;Caja 2 sin red');
   });
 
   it('names the counter and cashier of an operation in doubt', () => {

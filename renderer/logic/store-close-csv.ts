@@ -5,6 +5,10 @@ import type { CloseContent } from '../../shared/store/close-record';
 import type { StoreOperationRow } from '../../shared/store/store-operation';
 import type { T } from '../i18n/use-t';
 import { arrivedText, clock, exceptionText, freshnessText } from './store-close-text';
+
+const amountOr = (cents: number | null | undefined) =>
+  cents === null || cents === undefined ? '' : plainAmount(cents);
+
 import {
   CSV_BOM,
   CSV_SEPARATOR,
@@ -32,6 +36,38 @@ export function storeCloseCsv(
   const lines = [
     ...about.map(row),
     row([t('storeClose.csv.hash'), record?.sha256 ?? '—']),
+    ...(content.closed?.note ? [row([t('storeClose.csv.note'), content.closed.note])] : []),
+    '',
+    // What the paper and the screen say besides the counters: the service's totals and the
+    // reconciliation's counts.
+    row([
+      t('storeClose.csv.service'),
+      t('storeClose.csv.purchases'),
+      t('storeClose.csv.inStore'),
+      t('storeClose.csv.financed'),
+    ]),
+    [
+      csvCell(t('storeClose.csv.service')),
+      amountOr(content.service.purchases_cents),
+      amountOr(content.service.in_store_cents),
+      amountOr(content.service.financed_cents),
+    ].join(CSV_SEPARATOR),
+    row([
+      t('storeClose.csv.counts'),
+      t('storeClose.csv.matched'),
+      t('storeClose.csv.missing'),
+      t('storeClose.csv.extra'),
+      t('storeClose.csv.differs'),
+      t('storeClose.csv.pending'),
+    ]),
+    [
+      csvCell(t('storeClose.csv.counts')),
+      String(content.counts.matched),
+      String(content.counts.missing),
+      String(content.counts.extra),
+      String(content.counts.amount_differs),
+      String(content.counts.pending),
+    ].join(CSV_SEPARATOR),
     '',
     row([
       t('storeClose.csv.section'),
@@ -60,6 +96,7 @@ export function storeCloseCsv(
       t('storeClose.col.held'),
       t('storeClose.col.open'),
       t('storeClose.freshness'),
+      t('storeClose.col.lastSeen'),
     ]),
     ...content.counters.map((c) =>
       [
@@ -71,9 +108,8 @@ export function storeCloseCsv(
         c.undone_collected_cents === undefined ? '' : plainAmount(c.undone_collected_cents),
         c.held_cents === undefined ? '' : plainAmount(c.held_cents),
         String(c.open),
-        csvCell(
-          `${freshnessText(c, content, t, language)} ${clock(c.last_seen_at, content, language)}`,
-        ),
+        csvCell(freshnessText(c, content, t, language)),
+        csvCell(clock(c.last_seen_at, content, language)),
       ].join(CSV_SEPARATOR),
     ),
     [
@@ -88,7 +124,32 @@ export function storeCloseCsv(
       content.totals.held_cents === undefined ? '' : plainAmount(content.totals.held_cents),
       String(content.totals.open),
       '',
+      '',
     ].join(CSV_SEPARATOR),
+    // Per cashier of each counter: what each drawer is balanced with.
+    ...(content.counters.some((c) => c.by_cashier?.length)
+      ? [
+          '',
+          row([
+            t('storeClose.csv.cashiers'),
+            t('storeClose.col.counter'),
+            t('storeClose.csv.cashier'),
+            t('storeClose.col.billed'),
+            t('storeClose.col.collected'),
+          ]),
+          ...content.counters.flatMap((c) =>
+            (c.by_cashier ?? []).map((split) =>
+              [
+                csvCell(t('storeClose.csv.cashiers')),
+                csvCell(`${c.terminal_name ?? c.terminal_id} (${c.terminal_id})`),
+                csvCell(split.cashier_id),
+                String(split.billed),
+                plainAmount(split.collected_cents),
+              ].join(CSV_SEPARATOR),
+            ),
+          ),
+        ]
+      : []),
   ];
   return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
 }

@@ -4,7 +4,11 @@
 
 import type { BridgeError } from '../../shared/bridge';
 import { formatPEN } from '../../shared/domain/money';
-import { formatStoreClock, formatStoreMoment } from '../../shared/domain/store-time';
+import {
+  formatStoreClock,
+  formatStoreDate,
+  formatStoreMoment,
+} from '../../shared/domain/store-time';
 import type { CloseContent, CloseException, CounterClose } from '../../shared/store/close-record';
 import { StoreDbErrorCategory } from '../../shared/store/replication-state';
 import type { StoreOperationRow } from '../../shared/store/store-operation';
@@ -64,13 +68,45 @@ export function freshnessText(
 ): string {
   const name = counter.terminal_name ?? counter.terminal_id;
   const time = clock(counter.last_line_at, content, language);
+  const seen = clock(counter.last_seen_at, content, language);
   const key = {
     complete: 'storeClose.fresh.complete',
     current: 'storeClose.fresh.current',
+    'signed-off': 'storeClose.fresh.signedOff',
+    off: 'storeClose.fresh.off',
+    retired: 'storeClose.fresh.retired',
+    silent: 'storeClose.fresh.silent',
     stopped: 'storeClose.fresh.stopped',
     never: 'storeClose.fresh.never',
   } as const;
-  return t(key[counter.freshness], { name, time });
+  return t(key[counter.freshness], { name, time, seen });
+}
+
+/** Why the day cannot be closed yet: it has not ended at the store. */
+export function refusedDayText(day: string, today: string, t: T, language: string): string {
+  return t('storeClose.refusedDay', {
+    day: formatStoreDate(day, language),
+    today: formatStoreDate(today, language),
+  });
+}
+
+/** The silent counters the note must still name. */
+export function refusedSilentText(counters: readonly string[], t: T): string {
+  return t('storeClose.refusedSilent', { counters: counters.join(', ') });
+}
+
+/** Each cashier of each counter: billed and collected, what a drawer is balanced with. */
+export function cashierLines(content: CloseContent, t: T): string[] {
+  return content.counters.flatMap((c) =>
+    (c.by_cashier ?? []).map((split) =>
+      t('storeClose.cashierLine', {
+        counter: c.terminal_name ?? c.terminal_id,
+        cashier: split.cashier_id,
+        billed: String(split.billed),
+        collected: money(split.collected_cents),
+      }),
+    ),
+  );
 }
 
 export function exceptionText(
@@ -80,7 +116,7 @@ export function exceptionText(
   language: string,
 ): string {
   if (e.kind === 'open') {
-    return t('storeClose.exc.open', {
+    const base = t('storeClose.exc.open', {
       counter: nameOf(e.terminal_id, content),
       cashier: e.cashier_id,
       time: clock(e.started_at, content, language),
@@ -89,6 +125,18 @@ export function exceptionText(
       code: e.funding_code ?? '',
       amount: money(e.amount_cents),
     }).replace(/ {2,}/g, ' ');
+    // The down payment the cashier already took: in the drawer whatever the answer turns out.
+    return e.to_collect_cents
+      ? t('storeClose.exc.openDrawer', { base, drawer: money(e.to_collect_cents) })
+      : base;
+  }
+  if (e.kind === 'silent') {
+    const counter = content.counters.find((c) => c.terminal_id === e.terminal_id);
+    return t('storeClose.exc.silent', {
+      line: counter ? freshnessText(counter, content, t, language) : e.terminal_id,
+      open: String(e.open_operations ?? 0),
+      waiting: String(e.waiting_lines ?? 0),
+    });
   }
   if (e.kind === 'held') {
     return t('storeClose.exc.held', {

@@ -8,7 +8,13 @@ import type { T } from '../i18n/use-t';
 import type { Guidance } from './error-guidance';
 import { guidanceHeading } from './guidance-heading';
 import { storeCloseCsvFileName } from './store-close-csv';
-import { refusedNoteText, refusedOpenText, unavailableText } from './store-close-text';
+import {
+  refusedDayText,
+  refusedNoteText,
+  refusedOpenText,
+  refusedSilentText,
+  unavailableText,
+} from './store-close-text';
 
 const words =
   (language: Language): T =>
@@ -144,5 +150,22 @@ describe("a store close that cannot be read is said in the screen's language (it
     const said = unavailableText({ code: 'internal', message: 'boom' }, es);
     expect(said.text).not.toContain('boom');
     expect(said.details).toContain('boom');
+  });
+});
+
+describe('the store close says why a day cannot be closed yet', () => {
+  it("a day that has not ended, in the counter's way of writing days", () => {
+    expect(refusedDayText('2026-11-28', '2026-11-27', es, 'es-PE')).toBe(
+      'No se puede cerrar: el día 28/11/2026 no ha terminado en la tienda (hoy es 27/11/2026). Se cierra desde el día siguiente.',
+    );
+    expect(refusedDayText('2026-11-27', '2026-11-27', en, 'en')).toBe(
+      'Cannot close: the day 11/27/2026 has not ended at the store (today is 11/27/2026). It is closed from the next day on.',
+    );
+  });
+
+  it('a silent counter the note does not name', () => {
+    expect(refusedSilentText(['Caja 2'], es)).toBe(
+      'La nota debe nombrar la caja en silencio: Caja 2. Diga qué se sabe de ella antes de cerrar.',
+    );
   });
 });

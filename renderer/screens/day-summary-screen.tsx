@@ -126,7 +126,12 @@ export function DaySummaryScreen() {
             max={today}
             required
             aria-describedby="summary-day-read"
-            onChange={(event) => setDay(event.target.value)}
+            // A day that has not happened has no summary and no close: a typed later day reads
+            // as today (issue 27 item 4).
+            onChange={(event) =>
+              // biome-ignore lint/complexity/useMathMinMax: ISO day strings, compared as text
+              setDay(event.target.value > today ? today : event.target.value)
+            }
           />
           {/* The picker shows the browser's own format; this line says the day the counter's way. */}
           <p id="summary-day-read" className="field-message">
@@ -194,11 +199,18 @@ export function DaySummaryScreen() {
             </PaperButtons>
           </section>
           <StoreClosePanel />
+          {/* This terminal's own reconciliation only once it is known there is no store
+              database: with one, the other counters' sales would read "+ Extra" here for the
+              moment before the store close replaces it (issue 27 #18). */}
           {loaded.journalError ? (
             <GuidancePanel guidance={loaded.journalError} />
-          ) : storeClose === 'loaded' ? null : (
+          ) : storeClose === 'absent' ? (
             <ReconciliationTable lines={lines} />
-          )}
+          ) : storeClose === 'idle' ? (
+            <p role="status" className="card" aria-busy="true" data-testid="recon-waiting">
+              {t('storeClose.loading')}
+            </p>
+          ) : null}
           <HeldMoneySummary />
           <section className="card" aria-labelledby="detail-title">
             <h2 id="detail-title">{t('summary.detail')}</h2>

@@ -23,6 +23,8 @@ type State = {
   closeError: Guidance | null;
   load: (day: string) => Promise<void>;
   close: (args: { pin: string; supervisor: string; note: string }) => Promise<void>;
+  /** "Marcar fuera del día" of a silent counter: the close read again, or why not. */
+  markOff: (args: { terminal_id: string; pin: string; supervisor: string }) => Promise<void>;
 };
 
 // The store close's schemas come with its screen, not in the first chunk (bridge/call.ts).
@@ -43,6 +45,19 @@ export const useStoreCloseStore = create<State>((set, get) => ({
     if (answer.ok) set({ status: 'loaded', view: answer.result });
     else if (answer.error.code === 'not-configured') set({ status: 'absent', view: null });
     else set({ status: 'failed', view: null, error: answer.error });
+  },
+  markOff: async ({ terminal_id, pin, supervisor }) => {
+    const { day, closing } = get();
+    if (!day || closing) return;
+    set({ closing: true, answer: null, closeError: null });
+    const answer = await call('storeClose.markOff', { day, terminal_id, pin, supervisor });
+    if (answer.ok) set({ closing: false, view: answer.result });
+    else {
+      set({
+        closing: false,
+        closeError: guidanceForBridgeError('other', answer.error, answer.lost),
+      });
+    }
   },
   close: async ({ pin, supervisor, note }) => {
     const { day, closing } = get();

@@ -7,10 +7,11 @@ import { CloseContent, StoredClose } from '../store/close-record';
 import { StoreOperationRow } from '../store/store-operation';
 import { SupervisorPin } from './settings';
 
-export const StoreCloseRefusal = z.object({
-  reason: z.literal('open-operations'),
-  count: z.int().positive(),
-});
+export const StoreCloseRefusal = z.discriminatedUnion('reason', [
+  z.object({ reason: z.literal('open-operations'), count: z.int().positive() }),
+  /** The store day has not ended in the store's time zone; `today` is the store's day now. */
+  z.object({ reason: z.literal('day-not-ended'), today: IsoDate }),
+]);
 
 export const StoreCloseView = z.object({
   day: z.string(),
@@ -62,9 +63,33 @@ export const storeCloseMethods = {
         refusal: z.union([
           StoreCloseRefusal,
           z.object({ reason: z.literal('note-required'), exceptions: z.int().positive() }),
+          /** Silent counters with work that day that the note does not name (their labels). */
+          z.object({
+            reason: z.literal('silent-not-named'),
+            counters: z.array(z.string()).min(1),
+          }),
+          /**
+           * The database's own figures differ from the ones read a moment before (a line or a
+           * counter's call arrived in between): read again and close again.
+           */
+          z.object({ reason: z.literal('changed'), message: z.string().max(500) }),
         ]),
         view: StoreCloseView,
       }),
     ]),
+  },
+  /**
+   * "Marcar fuera del día": a supervisor marks a silent counter off for the store day (PIN, the
+   * supervisor's name; recorded in the store database by `store_db_mark_off`, migration 0103).
+   * The close of that day then reads it `off`, not silent. Answers the close as read again.
+   */
+  'storeClose.markOff': {
+    args: z.strictObject({
+      day: IsoDate,
+      terminal_id: z.string().min(1).max(64),
+      pin: SupervisorPin,
+      supervisor: z.string().trim().min(2).max(64),
+    }),
+    result: StoreCloseView,
   },
 } as const;

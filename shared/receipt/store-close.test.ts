@@ -35,15 +35,15 @@ function textOf(columns: 32 | 48, closed: boolean, language: 'es-PE' | 'en' = 'e
 }
 
 describe('the store close on paper', () => {
-  it('lists the stopped counter first, then a section per counter with its freshness', () => {
+  it('lists the silent counter first, then a section per counter with its freshness', () => {
     const text = textOf(48, true);
     const exceptions = text.indexOf('Excepciones (1)');
     expect(exceptions).toBeGreaterThan(0);
-    expect(text.indexOf('Dejó de informar')).toBeGreaterThan(exceptions);
-    expect(text.indexOf('Dejó de informar')).toBeLessThan(text.indexOf('Totales del servicio'));
+    expect(text.indexOf('Caja en silencio')).toBeGreaterThan(exceptions);
+    expect(text.indexOf('Caja en silencio')).toBeLessThan(text.indexOf('Totales del servicio'));
     // The receipt code page has no em dash: the printer gets a hyphen.
     expect(text).toMatch(
-      /Caja 3: datos hasta las 14:02 [—-] sus ventas\s+posteriores no están en este\s+cierre\./,
+      /Caja 3: en silencio desde las 14:05; datos hasta\s+las\s+14:02 [—-] lo\s+que\s+hizo\s+después\s+no\s+está\s+en\s+este\s+cierre\./,
     );
     expect(text).toContain('Caja 1: al día, datos hasta las 18:00.');
     for (const name of ['Caja 1 (CAJA01)', 'Caja 2 (CAJA02)', 'Caja 3 (CAJA03)'])
@@ -66,7 +66,7 @@ describe('the store close on paper', () => {
     expect(textOf(48, false)).toContain('BORRADOR: el día no está cerrado');
     expect(textOf(48, false)).toContain('Sin registro: el día no está cerrado.');
     expect(textOf(48, false, 'en')).toContain("The store's day close");
-    expect(textOf(48, false, 'en')).toContain('its later sales are not in this close');
+    expect(textOf(48, false, 'en')).toContain('what it did later is not in this close');
   });
 
   it('lists the money a counter holds for a refused sale first, and its total per counter and store', () => {
@@ -148,5 +148,32 @@ describe('the store close on paper', () => {
     expect(formatStoreMoment('2026-11-27T17:13:01.000Z', 'America/Lima', 'es-PE')).toBe(
       '27/11/2026, 12:13:01',
     );
+  });
+
+  it('splits a counter with two cashiers by cashier, and says what a doubt put in the drawer', () => {
+    const day = sampleStoreDay(1, 4);
+    const rows = day.rows.map((r, i) => (i % 2 === 1 ? { ...r, cashier_id: 'cajero-9' } : r));
+    const first = rows[0];
+    if (!first) throw new Error('no rows');
+    const doubt = {
+      ...first,
+      op_id: '00000000-0000-4000-8000-00000000dddd',
+      status: 'unknown' as const,
+      resolved_at: null,
+      collected_cents: null,
+      to_collect_cents: 45_000,
+    };
+    const close = buildStoreClose({ ...day, rows: [...rows, doubt] });
+    const doc = storeClose(
+      { content: close.content, record: null, arrivedAfter: [] },
+      { ...SAMPLE_CONTEXT, language: 'es-PE' },
+    );
+    const text = layoutText(doc.blocks, 48)
+      .map((l) => l.text.replace(/\u00a0/g, ' '))
+      .join('\n');
+    expect(text).toContain('Por cajero:');
+    expect(text).toMatch(/cajero-1: 2 facturadas\s+S\/ \d/);
+    expect(text).toMatch(/cajero-9: \d facturadas\s+S\/ \d/);
+    expect(text).toMatch(/En caja S\/ 450\.00/);
   });
 });

@@ -58,6 +58,16 @@ export function freshnessLine(
       return t('storeFreshStopped', { name, time });
     case 'never':
       return t('storeFreshNever', { name });
+    case 'signed-off':
+      return t('storeFreshSignedOff', { name, time });
+    case 'off':
+      return t('storeFreshOff', { name });
+    case 'retired':
+      return t('storeFreshRetired', { name });
+    case 'silent': {
+      const seen = counter.last_seen_at ? clockOf(counter.last_seen_at, content, language) : '—';
+      return t('storeFreshSilent', { name, time, seen });
+    }
   }
 }
 
@@ -89,6 +99,10 @@ function exceptionBlock(
         operationLabel(e.operation, t),
         ...(e.identity ? [atom(e.identity)] : []),
         ...(e.funding_code ? [atom(e.funding_code)] : []),
+        // The down payment already in the drawer, beside what was billed.
+        ...(e.to_collect_cents
+          ? [t('storeExcInDrawer', { amount: money(e.to_collect_cents) })]
+          : []),
       ],
       amount: money(e.amount_cents),
     };
@@ -106,6 +120,25 @@ function exceptionBlock(
         e.reason,
       ],
       amount: money(e.amount_cents),
+    };
+  }
+  if (e.kind === 'silent') {
+    const counter = content.counters.find((c) => c.terminal_id === e.terminal_id);
+    return {
+      kind: 'entry',
+      cells: [
+        t('storeExcSilent'),
+        counter ? freshnessLine(counter, content, t, language) : name(e.terminal_id),
+        ...(e.open_operations !== null || e.waiting_lines !== null
+          ? [
+              t('storeExcSilentReported', {
+                open: String(e.open_operations ?? 0),
+                waiting: String(e.waiting_lines ?? 0),
+              }),
+            ]
+          : []),
+      ],
+      amount: '',
     };
   }
   if (e.kind === 'stopped') {
@@ -154,6 +187,21 @@ function counterBlocks(
       label: t(counter.cashiers.length === 1 ? 'cashier' : 'cashiers'),
       value: counter.cashiers.length > 0 ? counter.cashiers.join(', ') : t('unknown'),
     },
+    ...(counter.by_cashier && counter.by_cashier.length > 1
+      ? ([
+          { kind: 'text', text: `${t('storeByCashier')}:`, bold: true },
+          ...counter.by_cashier.map(
+            (c): Block => ({
+              kind: 'field',
+              label: t('storeCashierLine', {
+                cashier: atom(c.cashier_id),
+                billed: String(c.billed),
+              }),
+              value: money(c.collected_cents),
+            }),
+          ),
+        ] as Block[])
+      : []),
     { kind: 'field', label: t('salesBilled'), value: String(counter.billed) },
     { kind: 'field', label: t('salesUndone'), value: String(counter.undone) },
     { kind: 'field', label: t('salesRefused'), value: String(counter.refused) },

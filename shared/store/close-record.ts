@@ -7,7 +7,14 @@ import { HeldMoney } from '../bridge/held-money';
 import { OperationMode, OperationName, OperationStatus } from '../journal-entry';
 import { StoreTerminalId } from './store-operation';
 
-export const CLOSE_FORMAT = 'mostrador-store-close/1';
+/**
+ * The content's format. `/2` (migration 0103) is written by the database's `store_db_close_day`:
+ * freshness from the database's standing of each counter, silent counters as exceptions, only
+ * the cashiers of sales and undos with their split, the service's rows as the closing counter
+ * read them, and the moment the database recorded it. `/1` closes are still read.
+ */
+export const CLOSE_FORMAT = 'mostrador-store-close/2';
+export const CLOSE_FORMAT_V1 = 'mostrador-store-close/1';
 
 const Count = z.int().nonnegative();
 const Cents = z.int().nonnegative();
@@ -15,15 +22,38 @@ const Iso = z.iso.datetime({ offset: true });
 const Name = z.string().max(32).nullable();
 
 /**
- * How current the database is about a counter for the day closed:
+ * How current the database is about a counter for the day closed (the database's `standing` of
+ * it, view `store_counters`, by the database's clock):
  * - `complete`: it holds a line of this counter from after the day: nothing of the day is missing;
- * - `current`: the counter reached the database recently; its data go up to `last_line_at`;
- * - `stopped`: not heard from since `last_seen_at` (longer than the close allows): its later
- *   sales are not in this close;
+ * - `current`: its last signed call is at most 30 s old and nothing it reported is missing; its
+ *   data go up to `last_line_at`;
+ * - `signed-off`: it signed off (nothing open, nothing waiting) and has not called since;
+ * - `off`: a supervisor marked it off for the day;
+ * - `retired`: its key was retired by the technician;
+ * - `silent`: none of the above: silent since `last_seen_at`; an exception when it had work that
+ *   day, which the supervisor's note must name;
+ * - `stopped`: (format `/1` only) not heard from for 5 minutes;
  * - `never`: the database has no line of it at all.
  */
-export const FreshnessKind = z.enum(['complete', 'current', 'stopped', 'never']);
+export const FreshnessKind = z.enum([
+  'complete',
+  'current',
+  'signed-off',
+  'off',
+  'retired',
+  'silent',
+  'stopped',
+  'never',
+]);
 export type FreshnessKind = z.infer<typeof FreshnessKind>;
+
+/** What one cashier billed and collected at one counter: what a supervisor balances a drawer with. */
+export const CashierSplit = z.object({
+  cashier_id: z.string().max(64),
+  billed: Count,
+  collected_cents: Cents,
+});
+export type CashierSplit = z.infer<typeof CashierSplit>;
 
 export const CounterClose = z.object({
   terminal_id: StoreTerminalId,
@@ -44,7 +74,10 @@ export const CounterClose = z.object({
   /** Operations of the day without a definite answer. */
   open: Count,
   operations: Count,
+  /** Cashiers of the counter's sales and undos of the day (`/1`: of any operation). */
   cashiers: z.array(z.string().max(64)),
+  /** Per cashier of this counter: the sales billed and the money collected (`/2`). */
+  by_cashier: z.array(CashierSplit).optional(),
   freshness: FreshnessKind,
   last_line_at: Iso.nullable(),
   last_seen_at: Iso.nullable(),
@@ -70,7 +103,8 @@ export const ReconcileStatusSchema = z.enum([
  *   (first: it must be given back or used, whatever else the close says);
  * - `open`: an operation of the day with no definite answer (the day cannot be closed);
  * - `reconcile`: a customer whose billing does not balance with the service's summary;
- * - `stopped`: a counter that stopped reporting to the database.
+ * - `silent`: a counter silent (by the database's standing) that had work that day: the close
+ *   needs the supervisor's note to name it (`stopped` in format `/1`).
  */
 export const CloseException = z.discriminatedUnion('kind', [
   z.object({
@@ -98,6 +132,8 @@ export const CloseException = z.discriminatedUnion('kind', [
     funding_code: z.string().max(32).nullable(),
     /** The billed amount it carries. */
     amount_cents: Cents.nullable(),
+    /** The down payment it collected in the drawer before the answer was lost (`/2`). */
+    to_collect_cents: Cents.nullable().optional(),
     started_at: Iso,
   }),
   z.object({
@@ -119,12 +155,31 @@ export const CloseException = z.discriminatedUnion('kind', [
     last_line_at: Iso.nullable(),
     last_seen_at: Iso.nullable(),
   }),
+  z.object({
+    kind: z.literal('silent'),
+    terminal_id: StoreTerminalId,
+    /** Its last line's journal time: what the database holds goes up to it. */
+    last_line_at: Iso.nullable(),
+    /** Its last signed call, by the database's clock: silent since then. */
+    last_seen_at: Iso.nullable(),
+    /** What it reported at that call: operations without an answer, lines not yet sent. */
+    open_operations: Count.nullable(),
+    waiting_lines: Count.nullable(),
+  }),
 ]);
 export type CloseException = z.infer<typeof CloseException>;
 
 /** The record's content: everything the close says, and nothing about how it is kept. */
+/** One row of the service's day summary as the closing counter read it (cents). */
+export const ServiceRow = z.object({
+  order_id: z.string().max(128),
+  dni: z.string().max(32),
+  payment_origin: z.string().max(32),
+  amount_cents: z.int().nullable(),
+});
+
 export const CloseContent = z.object({
-  format: z.literal(CLOSE_FORMAT),
+  format: z.enum([CLOSE_FORMAT_V1, CLOSE_FORMAT]),
   store: z.string().min(1).max(128),
   mode: OperationMode,
   store_day: z.iso.date(),
@@ -136,6 +191,11 @@ export const CloseContent = z.object({
     in_store_cents: Cents.nullable(),
     financed_cents: Cents.nullable(),
     rows: Count,
+    /**
+     * The summary's rows as the closing counter read them (`/2`): the closing counter's report of
+     * the service's answer, which the database cannot ask for itself.
+     */
+    order_detail: z.array(ServiceRow).optional(),
   }),
   totals: z.object({
     billed: Count,
@@ -169,6 +229,8 @@ export const CloseContent = z.object({
       terminal_name: Name,
       note: z.string().max(1000).nullable(),
       exceptions_acknowledged: Count,
+      /** When the database recorded the close, by its clock (`/2`: set by the database). */
+      recorded_at: Iso.optional(),
     })
     .nullable(),
 });

@@ -1,7 +1,7 @@
 // A store day of `counters` counters with `perCounter` operations each, and the service's summary
 // that balances it: for the layout tests, `npm run bench -- --only storeclose` and printed samples.
 // Every 10th operation of a counter is an undo of the billing before it; one counter may be
-// stopped (its last line at 14:02, not seen since).
+// be silent (its last line at 14:02, not seen since 14:05).
 import type { DaySummary, DaySummaryRow } from '../api/in-store';
 import type { StoreCloseInput } from './store-close';
 import type { CounterFreshness, StoreOperationRow } from './store-operation';
@@ -13,7 +13,8 @@ export function sampleStoreDay(
   perCounter: number,
   options: { stopped?: number; now?: string } = {},
 ): StoreCloseInput {
-  const now = options.now ?? '2026-03-10T23:00:00.000Z';
+  // The morning after the store day (08:00 in Lima): a day is closed once it has ended.
+  const now = options.now ?? '2026-03-11T13:00:00.000Z';
   const rows: StoreOperationRow[] = [];
   const detail: DaySummaryRow[] = [];
   const freshness: CounterFreshness[] = [];
@@ -60,9 +61,10 @@ export function sampleStoreDay(
       terminal_name: name,
       app_version: '0.1.0',
       last_seq: perCounter * 2,
-      last_line_at: stopped ? `${DAY}T19:02:00.000Z` : now,
+      last_line_at: stopped ? `${DAY}T19:02:00.000Z` : `${DAY}T23:00:00.000Z`,
       last_seen_at: stopped ? `${DAY}T19:05:00.000Z` : now,
       open_operations: 0,
+      standing: stopped ? 'silent' : 'current',
     });
   }
   // The service lists the billings not undone: the customers whose billing stands.

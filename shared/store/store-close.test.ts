@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { DaySummaryRow } from '../api/in-store';
 import { CloseContent, canonicalJson } from './close-record';
-import { arrivedAfter, buildStoreClose, sealClose, storeDayOf } from './store-close';
+import {
+  arrivedAfter,
+  buildStoreClose,
+  sealClose,
+  silentNotNamed,
+  storeDayOf,
+} from './store-close';
 import type { CounterFreshness, StoreOperationRow } from './store-operation';
 
 let n = 0;
@@ -62,7 +68,8 @@ const summaryRow = (
   amount,
 });
 
-const NOW = '2026-03-10T18:00:00-05:00';
+// The morning after the store day: a day is closed once it has ended at the store.
+const NOW = '2026-03-11T08:00:00-05:00';
 const base = {
   store: 'tienda-1',
   mode: 'live' as const,
@@ -337,37 +344,181 @@ describe('the store close', () => {
     expect(CloseContent.parse(close.content)).toEqual(close.content);
   });
 
-  it('says which counters are complete, current, stopped or never reported', () => {
+  it('says which counters are complete, current, signed off, silent or never reported, by the database', () => {
     const close = buildStoreClose({
       ...base,
       summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
       rows: [],
       freshness: [
-        fresh('CAJA1', '2026-03-11T08:00:00-05:00', NOW),
-        fresh('CAJA2', '2026-03-10T17:58:00-05:00', '2026-03-10T17:59:00-05:00'),
-        fresh('CAJA3', '2026-03-10T14:02:00-05:00', '2026-03-10T14:05:00-05:00'),
+        fresh('CAJA1', '2026-03-11T07:59:00-05:00', NOW),
+        { ...fresh('CAJA2', '2026-03-10T17:58:00-05:00', NOW), standing: 'current' },
+        {
+          ...fresh('CAJA3', '2026-03-10T14:02:00-05:00', '2026-03-10T14:05:00-05:00'),
+          standing: 'silent',
+        },
         { ...fresh('CAJA4', NOW, NOW), last_seq: 0, last_line_at: null },
+        {
+          ...fresh('CAJA5', '2026-03-10T19:00:00-05:00', '2026-03-10T19:01:00-05:00'),
+          standing: 'signed-off',
+        },
+        // Silent since the day before: nothing of this day to answer for.
+        {
+          ...fresh('CAJA6', '2026-03-09T19:00:00-05:00', '2026-03-09T19:01:00-05:00'),
+          standing: 'silent',
+        },
       ],
     });
     expect(close.content.counters.map((c) => c.freshness)).toEqual([
       'complete',
       'current',
-      'stopped',
+      'silent',
       'never',
+      'signed-off',
+      'silent',
     ]);
     expect(close.content.exceptions).toEqual([
       {
-        kind: 'stopped',
+        kind: 'silent',
         terminal_id: 'CAJA3',
         last_line_at: '2026-03-10T14:02:00-05:00',
         last_seen_at: '2026-03-10T14:05:00-05:00',
+        open_operations: null,
+        waiting_lines: null,
       },
     ]);
-    // A close with exceptions needs the supervisor's note acknowledging them.
+    // A close with exceptions needs the supervisor's note, and it must name the silent counter.
     const who = { supervisor: 'Rosa', cashier_id: null, terminal_id: 'CAJA1', terminal_name: null };
     expect(() => sealClose(close, { ...who, note: '  ' })).toThrow(/note/);
-    const sealed = sealClose(close, { ...who, note: 'Caja 3 sin red; se revisa mañana' });
+    expect(() => sealClose(close, { ...who, note: 'todo revisado' })).toThrow(/name Caja 3/);
+    const sealed = sealClose(close, { ...who, note: 'caja 3 sin red; se revisa mañana' });
     expect(sealed.closed).toMatchObject({ exceptions_acknowledged: 1, supervisor: 'Rosa' });
+    expect(CloseContent.parse(sealed)).toEqual(sealed);
+  });
+
+  it('does not take a counter cut off 30 s ago with a sale in doubt as up to date (issue 27 item 1)', () => {
+    // Caja B2 lost the database with a paid-and-billed held in doubt; its last call was 40 s
+    // before F6 on B1, where it reported 1 operation without an answer and 2 lines to send.
+    const now = '2026-03-11T09:00:40-05:00';
+    const seen = '2026-03-11T09:00:00-05:00';
+    const close = buildStoreClose({
+      ...base,
+      now,
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
+      rows: [row('CAJAB1', 'v3.paidAndBilled', 'succeeded', '41000001', 30000)],
+      freshness: [
+        fresh('CAJAB1', '2026-03-11T09:00:30-05:00', now),
+        // Not read from the database here: 40 s without a call is silent all the same.
+        {
+          ...fresh('CAJAB2', '2026-03-10T18:10:00-05:00', seen),
+          reported_open: 1,
+          waiting_lines: 2,
+        },
+      ],
+    });
+    const b2 = close.content.counters.find((c) => c.terminal_id === 'CAJAB2');
+    expect(b2?.freshness).toBe('silent');
+    expect(close.content.exceptions.filter((e) => e.kind === 'silent')).toEqual([
+      {
+        kind: 'silent',
+        terminal_id: 'CAJAB2',
+        last_line_at: '2026-03-10T18:10:00-05:00',
+        last_seen_at: seen,
+        open_operations: 1,
+        waiting_lines: 2,
+      },
+    ]);
+    const who = {
+      supervisor: 'Rosa',
+      cashier_id: null,
+      terminal_id: 'CAJAB1',
+      terminal_name: null,
+    };
+    expect(silentNotNamed(close.content, 'Caja B22 revisada')).toEqual(['Caja 2']);
+    expect(() => sealClose(close, { ...who, note: 'nada' })).toThrow(/name Caja 2/);
+    expect(silentNotNamed(close.content, 'CAJAB2 sin red, su venta en duda se verifica')).toEqual(
+      [],
+    );
+    // Ids with a hyphen or a dot are names like any other (a regular expression would not be).
+    const content = {
+      ...close.content,
+      counters: close.content.counters.map((c) =>
+        c.terminal_id === 'CAJAB2' ? { ...c, terminal_name: 'Caja B-2.1' } : c,
+      ),
+    };
+    expect(silentNotNamed(content, 'caja b-2.1 sin red')).toEqual([]);
+    expect(silentNotNamed(content, 'caja b-2x1 sin red')).toEqual(['Caja B-2.1']);
+  });
+
+  it('refuses a day that has not ended at the store: today and any later day', () => {
+    const input = {
+      ...base,
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
+      rows: [],
+      freshness: [],
+    };
+    // 23:30 in Lima is already the next day in UTC: the store's zone decides.
+    const late = '2026-03-10T23:30:00-05:00';
+    expect(buildStoreClose({ ...input, now: late }).refusal).toEqual({
+      reason: 'day-not-ended',
+      today: '2026-03-10',
+    });
+    expect(buildStoreClose({ ...input, now: late, day: '2026-03-11' }).refusal).toEqual({
+      reason: 'day-not-ended',
+      today: '2026-03-10',
+    });
+    const close = buildStoreClose(input);
+    expect(close.refusal).toBeNull();
+    expect(() =>
+      sealClose(buildStoreClose({ ...input, now: late }), {
+        supervisor: 'Rosa',
+        cashier_id: null,
+        terminal_id: 'CAJA1',
+        terminal_name: null,
+        note: null,
+      }),
+    ).toThrow(/not ended/);
+  });
+
+  it('lists as cashiers only who sold or undid, each with what they billed and collected', () => {
+    const close = buildStoreClose({
+      ...base,
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
+      rows: [
+        row('CAJA1', 'v3.verify', 'succeeded', '41000009', null, '09:00', 'solo-verifica'),
+        row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000001', 30000, '10:00', 'ana'),
+        row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000002', 20000, '11:00', 'ana'),
+        row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000003', 5000, '12:00', 'luis'),
+        row('CAJA1', 'v3.paidAndBilled', 'refused', '41000004', null, '13:00', 'marta'),
+      ],
+      freshness: [],
+    });
+    const [c1] = close.content.counters;
+    expect(c1?.cashiers).toEqual(['ana', 'luis', 'marta']);
+    expect(c1?.by_cashier).toEqual([
+      { cashier_id: 'ana', billed: 2, collected_cents: 50000 },
+      { cashier_id: 'luis', billed: 1, collected_cents: 5000 },
+      { cashier_id: 'marta', billed: 0, collected_cents: 0 },
+    ]);
+    expect(c1?.operations).toBe(5);
+  });
+
+  it('says what an operation in doubt already put in the drawer', () => {
+    const doubt = {
+      ...row('CAJA2', 'v3.paidAndBilled', 'unknown', '41000002', null, '12:00', 'ana'),
+      billed_cents: 180000,
+      to_collect_cents: 45000,
+    };
+    const close = buildStoreClose({
+      ...base,
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
+      rows: [doubt],
+      freshness: [],
+    });
+    expect(close.content.exceptions[0]).toMatchObject({
+      kind: 'open',
+      amount_cents: 180000,
+      to_collect_cents: 45000,
+    });
   });
 
   it('lists what arrived after the close, with its counter', () => {

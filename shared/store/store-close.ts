@@ -21,8 +21,11 @@ import {
 } from './close-record';
 import type { CounterFreshness, StoreOperationRow } from './store-operation';
 
-/** How long a counter may go without reaching the database before it counts as stopped. */
-export const STALE_AFTER_MS = 5 * 60_000;
+/**
+ * How long a counter may go without a signed call before it is silent, where the database's
+ * standing was not read (the view `store_counters` uses the same 30 s, by its clock).
+ */
+export const STALE_AFTER_MS = 30_000;
 
 export type StoreCloseInput = {
   store: string;
@@ -39,12 +42,22 @@ export type StoreCloseInput = {
   /** The money each counter still holds for refused sales (electron/ipc/workflows/held-money.ts). */
   held?: readonly CounterHold[];
   staleAfterMs?: number;
+  /**
+   * The practice store of the training catalogue (no database): the class closes the day it
+   * practised, so its day counts as ended. A store database's day never does before it ends.
+   */
+  practice?: boolean;
 };
+
+export type StoreCloseRefusal =
+  | { reason: 'open-operations'; count: number }
+  /** The store day has not ended in the store's time zone (`today` is the store's day now). */
+  | { reason: 'day-not-ended'; today: string };
 
 export type StoreClose = {
   content: CloseContent;
   /** Why "Cerrar el día de la tienda" is refused now; null when it may be closed. */
-  refusal: { reason: 'open-operations'; count: number } | null;
+  refusal: StoreCloseRefusal | null;
 };
 
 const BILLING = new Set(['v3.paidAndBilled', 'v2.paidAndBilled']);
@@ -78,6 +91,19 @@ export function storeDayOf(iso: string, timeZone: string): string {
   return dayInZone(new Date(iso), timeZone);
 }
 
+function standingOf(
+  fresh: CounterFreshness,
+  input: StoreCloseInput,
+): NonNullable<CounterFreshness['standing']> {
+  // Marked off for another day: for this one it is silent still.
+  if (fresh.standing === 'off' && fresh.off_day && fresh.off_day !== input.day) return 'silent';
+  if (fresh.standing) return fresh.standing;
+  const seen = fresh.last_seen_at === null ? Number.NaN : Date.parse(fresh.last_seen_at);
+  return Date.parse(input.now) - seen <= (input.staleAfterMs ?? STALE_AFTER_MS)
+    ? 'current'
+    : 'silent';
+}
+
 function freshnessOf(
   fresh: CounterFreshness | undefined,
   input: StoreCloseInput,
@@ -90,9 +116,51 @@ function freshnessOf(
   if (storeDayOf(last_line_at, input.timeZone) > input.day) {
     return { freshness: 'complete', last_line_at, last_seen_at };
   }
-  const seen = last_seen_at === null ? Number.NaN : Date.parse(last_seen_at);
-  const fresh_ = Date.parse(input.now) - seen <= (input.staleAfterMs ?? STALE_AFTER_MS);
-  return { freshness: fresh_ ? 'current' : 'stopped', last_line_at, last_seen_at };
+  return { freshness: standingOf(fresh, input), last_line_at, last_seen_at };
+}
+
+/**
+ * A silent counter that had work on the day: lines of that day, operations it reported open at
+ * its last call, or that last call during the day. The database's `store_db_close_day` asks the
+ * same (migration 0103).
+ */
+function silentWithWork(
+  counter: Pick<CounterClose, 'freshness' | 'operations'>,
+  fresh: CounterFreshness | undefined,
+  input: StoreCloseInput,
+): boolean {
+  if (counter.freshness !== 'silent') return false;
+  if (counter.operations > 0) return true;
+  if ((fresh?.reported_open ?? 0) > 0) return true;
+  return fresh?.last_seen_at ? storeDayOf(fresh.last_seen_at, input.timeZone) === input.day : false;
+}
+
+/** Whether the note names a counter, by its name or its id, as a whole word (any case). */
+export function noteNames(
+  note: string | null,
+  counter: Pick<CounterClose, 'terminal_id' | 'terminal_name'>,
+): boolean {
+  if (!note) return false;
+  const word = (name: string) =>
+    new RegExp(
+      `(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`,
+      'iu',
+    ).test(note);
+  return word(counter.terminal_id) || (counter.terminal_name ? word(counter.terminal_name) : false);
+}
+
+/** The silent counters with work that the note does not name (their labels): the close waits. */
+export function silentNotNamed(content: CloseContent, note: string | null): string[] {
+  return content.exceptions.flatMap((e) => {
+    if (e.kind !== 'silent') return [];
+    const counter = content.counters.find((c) => c.terminal_id === e.terminal_id) ?? {
+      terminal_id: e.terminal_id,
+      terminal_name: null,
+    };
+    return noteNames(note?.trim() || null, counter)
+      ? []
+      : [counter.terminal_name ?? counter.terminal_id];
+  });
 }
 
 function wireCents(value: number): number | null {
@@ -155,6 +223,10 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
     }
     const name =
       fresh?.terminal_name ?? own.find((row) => row.terminal_name !== null)?.terminal_name ?? null;
+    // Only who sold or undid at this counter: a cashier who only ran a Verify there holds no
+    // money of its drawer.
+    const money = own.filter(isMoney);
+    const cashiers = [...new Set(money.map((row) => row.cashier_id))].sort();
     return {
       terminal_id,
       terminal_name: name,
@@ -166,11 +238,25 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
       held_cents: heldAt(terminal_id),
       open,
       operations: own.length,
-      cashiers: [...new Set(own.map((row) => row.cashier_id))].sort(),
+      cashiers,
+      by_cashier: cashiers.map((cashier_id) => {
+        const sold = money.filter(
+          (row) =>
+            row.cashier_id === cashier_id &&
+            BILLING.has(row.operation) &&
+            row.status === 'succeeded',
+        );
+        return {
+          cashier_id,
+          billed: sold.length,
+          collected_cents: sold.reduce((n, row) => n + (row.collected_cents ?? 0), 0),
+        };
+      }),
       ...freshnessOf(fresh, input),
       app_version: fresh?.app_version ?? null,
     };
   });
+  const silent = counters.filter((c) => silentWithWork(c, freshness.get(c.terminal_id), input));
 
   const lines = reconcileOperations(input.summary.order_detail ?? [], rows.map(fromStoreRow));
   const counts = countByStatus(lines);
@@ -203,21 +289,24 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
         cashier_id: row.cashier_id,
         identity: row.identity_value,
         funding_code: row.funding_code,
-        // What was billed: an operation without an answer has collected nothing for certain.
+        // What was billed: an operation without an answer has billed nothing for certain.
         amount_cents: row.billed_cents,
+        // The down payment the cashier took before the answer was lost: in the drawer already.
+        to_collect_cents: row.to_collect_cents ?? null,
         started_at: row.started_at,
       }),
     ),
-    ...counters
-      .filter((c) => c.freshness === 'stopped')
-      .map(
-        (c): CloseException => ({
-          kind: 'stopped',
-          terminal_id: c.terminal_id,
-          last_line_at: c.last_line_at,
-          last_seen_at: c.last_seen_at,
-        }),
-      ),
+    ...silent.map((c): CloseException => {
+      const fresh = freshness.get(c.terminal_id);
+      return {
+        kind: 'silent',
+        terminal_id: c.terminal_id,
+        last_line_at: c.last_line_at,
+        last_seen_at: c.last_seen_at,
+        open_operations: fresh?.reported_open ?? null,
+        waiting_lines: fresh?.waiting_lines ?? null,
+      };
+    }),
     // Pending lines are the open operations above, listed once there with their counter.
     ...lines.flatMap((line): CloseException[] =>
       line.status === 'missing' || line.status === 'extra' || line.status === 'amount-differs'
@@ -251,6 +340,12 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
       in_store_cents: wireCents(input.summary.total_paid_in_store),
       financed_cents: wireCents(input.summary.total_financed),
       rows: input.summary.order_detail?.length ?? 0,
+      order_detail: (input.summary.order_detail ?? []).map((r) => ({
+        order_id: r.order_id,
+        dni: r.dni,
+        payment_origin: r.payment_origin,
+        amount_cents: wireCents(r.amount),
+      })),
     },
     totals: {
       billed: sum((c) => c.billed),
@@ -277,9 +372,15 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
       .sort(),
     closed: null,
   };
+  const today = storeDayOf(input.now, input.timeZone);
   return {
     content,
-    refusal: openRows.length > 0 ? { reason: 'open-operations', count: openRows.length } : null,
+    refusal:
+      input.day >= today && !input.practice
+        ? { reason: 'day-not-ended', today }
+        : openRows.length > 0
+          ? { reason: 'open-operations', count: openRows.length }
+          : null,
   };
 }
 
@@ -296,10 +397,13 @@ export type CloseSignature = {
  * exceptions needs the supervisor's note acknowledging them.
  */
 export function sealClose(close: StoreClose, who: CloseSignature): CloseContent {
+  if (close.refusal?.reason === 'day-not-ended') throw new Error('the day has not ended');
   if (close.refusal) throw new Error(`${close.refusal.count} operations have no definite answer`);
   const note = who.note?.trim() || null;
   const exceptions = close.content.exceptions.length;
   if (exceptions > 0 && note === null) throw new Error('exceptions need a note');
+  const unnamed = silentNotNamed(close.content, note);
+  if (unnamed.length > 0) throw new Error(`the note must name ${unnamed.join(', ')}`);
   return {
     ...close.content,
     closed: {

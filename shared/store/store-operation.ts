@@ -31,6 +31,11 @@ export const StoreOperationRow = z.object({
   cashier_id: z.string().max(64),
   billed_cents: z.int().nonnegative().nullable(),
   collected_cents: z.int().nonnegative().nullable(),
+  /**
+   * The down payment the intent says the drawer takes, read for an operation still without a
+   * definite answer (the close's in-doubt line); absent elsewhere.
+   */
+  to_collect_cents: z.int().nonnegative().nullable().optional(),
   /** The store's calendar day of `started_at` (`YYYY-MM-DD`, the store's time zone). */
   store_day: z.iso.date(),
   started_at: z.iso.datetime({ offset: true }),
@@ -56,5 +61,16 @@ export const CounterFreshness = z.object({
   last_seen_at: z.iso.datetime({ offset: true }).nullable(),
   /** Operations of this counter in the database that have no definite answer. */
   open_operations: z.int().nonnegative(),
+  /**
+   * The database's standing of the counter (view `store_counters`, its clock; migration 0102).
+   * Absent where it was not read: the close then takes "seen in the last 30 s" as current.
+   */
+  standing: z.enum(['current', 'signed-off', 'off', 'retired', 'silent']).optional(),
+  /** What the counter reported at its last signed call: operations without an answer there. */
+  reported_open: z.int().nonnegative().nullable().optional(),
+  /** …and lines of its journal not yet sent. */
+  waiting_lines: z.int().nonnegative().nullable().optional(),
+  /** The store day a supervisor marked it off for (`off` holds for that day only). */
+  off_day: z.iso.date().nullable().optional(),
 });
 export type CounterFreshness = z.infer<typeof CounterFreshness>;

@@ -21,10 +21,16 @@ import {
 } from '../compose/test-support';
 
 let db = memoryStoreDb(() => new Date(NOW));
+// The counter's clock: the day's sales at NOW; a day is closed once it has ended at the store.
+let clockAt = NOW;
+const nextMorning = () => {
+  clockAt = new Date(Date.parse(NOW) + 24 * 3_600_000).toISOString();
+};
 beforeEach(() => {
   db = memoryStoreDb(() => new Date(NOW));
+  clockAt = NOW;
 });
-const bed = testBed('on-shift', { storeCloseDb: () => db });
+const bed = testBed('on-shift', { storeCloseDb: () => db, clock: () => new Date(clockAt) });
 /** Training's own store: this install's, as no client id is set (training-store-id.ts). */
 let STORE = '';
 beforeEach(async () => {
@@ -112,6 +118,19 @@ describe('the store close', () => {
       resolved_at: null,
     });
 
+    // The day has not ended at the store: closing it is refused, whatever else it says.
+    const early = await ok(bed.backend.table, 'storeClose.load', { day: TODAY });
+    expect(early.refusal).toEqual({ reason: 'day-not-ended', today: TODAY });
+    expect(
+      await ok(bed.backend.table, 'storeClose.close', {
+        day: TODAY,
+        pin: PIN,
+        supervisor: 'Rosa',
+        note: 'visto',
+      }),
+    ).toMatchObject({ outcome: 'refused', refusal: { reason: 'day-not-ended' } });
+
+    nextMorning();
     const loaded = await ok(bed.backend.table, 'storeClose.load', { day: TODAY });
     expect(loaded.refusal).toEqual({ reason: 'open-operations', count: 1 });
     expect(loaded.draft.exceptions[0]).toMatchObject({ kind: 'open', terminal_id: 'CAJA3' });
@@ -175,12 +194,75 @@ describe('the store close', () => {
     ]);
   });
 
+  it('lists a silent counter with work, waits for the note to name it, and lets a supervisor mark it off', async () => {
+    await ok(bed.backend.table, 'supervisor.setPin', { pin: PIN });
+    db.rows = [...(await billedHere()), ...(await otherCounterRows())];
+    const fresh = {
+      store: STORE,
+      mode: 'training' as const,
+      app_version: '0.1.0',
+      last_seq: 5,
+      last_line_at: NOW,
+      open_operations: 0,
+    };
+    const silentSince = new Date(Date.parse(NOW) - 40_000).toISOString();
+    db.freshness = [
+      {
+        ...fresh,
+        terminal_id: 'CAJA1',
+        terminal_name: 'Caja 1',
+        last_seen_at: NOW,
+        standing: 'current',
+      },
+      {
+        ...fresh,
+        terminal_id: 'CAJA2',
+        terminal_name: 'Caja 2',
+        last_seen_at: silentSince,
+        standing: 'silent',
+        reported_open: 1,
+        waiting_lines: 2,
+      },
+    ];
+    nextMorning();
+    const view = await ok(bed.backend.table, 'storeClose.load', { day: TODAY });
+    expect(view.draft.exceptions).toContainEqual(
+      expect.objectContaining({ kind: 'silent', terminal_id: 'CAJA2', open_operations: 1 }),
+    );
+    const args = { day: TODAY, pin: PIN, supervisor: 'Rosa' };
+    expect(
+      await ok(bed.backend.table, 'storeClose.close', { ...args, note: 'todo revisado' }),
+    ).toMatchObject({
+      outcome: 'refused',
+      refusal: { reason: 'silent-not-named', counters: ['Caja 2'] },
+    });
+    // Marked off for the day (PIN): off, not silent; nothing to name.
+    const markOff = { day: TODAY, terminal_id: 'CAJA2', supervisor: 'Rosa' };
+    expect(
+      (await errorOf(bed.backend.table, 'storeClose.markOff', { ...markOff, pin: '0000' })).code,
+    ).toBe('wrong-pin');
+    const after = await ok(bed.backend.table, 'storeClose.markOff', { ...markOff, pin: PIN });
+    expect(after.draft.counters.find((c) => c.terminal_id === 'CAJA2')?.freshness).toBe('off');
+    expect(after.draft.exceptions.filter((e) => e.kind === 'silent')).toEqual([]);
+    // A counter that is current is not marked off.
+    expect(
+      (
+        await errorOf(bed.backend.table, 'storeClose.markOff', {
+          ...markOff,
+          terminal_id: 'CAJA1',
+          pin: PIN,
+        })
+      ).code,
+    ).toBe('not-available');
+  });
+
   it('asks for the supervisor note when the close has exceptions', async () => {
     await ok(bed.backend.table, 'supervisor.setPin', { pin: PIN });
     // This counter's sale only: every other counter's payment in the summary is an extra.
     db.rows = await billedHere();
     const summary = await mockDay(bed.mock);
     const others = (summary.order_detail ?? []).filter((r) => r.dni !== '41000001');
+    nextMorning();
     const answer = await ok(bed.backend.table, 'storeClose.close', {
       day: TODAY,
       pin: PIN,
@@ -261,11 +343,15 @@ describe('the store close', () => {
           readFreshness: guard(one.readFreshness),
           readHeld: guard(one.readHeld),
           readClose: guard(one.readClose),
-          insertClose: guard(one.insertClose),
+          closeDay: guard(one.closeDay),
         };
       },
     );
-    const alone = await bed.openOnShift({ storeCloseDb: holder.get });
+    const alone = await bed.openOnShift({
+      storeCloseDb: holder.get,
+      clock: () => new Date(clockAt),
+    });
+    nextMorning();
     const closed = await ok(alone.table, 'storeClose.close', {
       day: TODAY,
       pin: PIN,

@@ -2,16 +2,15 @@
 // day summary comes through the v2.daySummary handler (one call, journaled like F6's); every
 // counter's operations, freshness and the close record come from the store database.
 import type { BridgeResult } from '../../../shared/bridge';
-import { arrivedAfter, buildStoreClose, sealClose } from '../../../shared/store/store-close';
-import type { StoreCloseDatabase } from '../../store-close/close-database';
-import { hashClose } from '../../store-close/close-hash';
+import { arrivedAfter, buildStoreClose, silentNotNamed } from '../../../shared/store/store-close';
+import { type StoreCloseDatabase, StoreCloseRefused } from '../../store-close/close-database';
 import { StoreCloseUnavailable } from '../../store-close/pg-close-database';
 import { BridgeFailure, notConfigured } from '../bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../deps';
 import { requirePin } from './require-pin';
 import { storeDbStoreFor } from './store-identity';
 
-type StoreCloseMethods = 'storeClose.load' | 'storeClose.close';
+type StoreCloseMethods = 'storeClose.load' | 'storeClose.close' | 'storeClose.markOff';
 type View = BridgeResult<'storeClose.load'>;
 
 export function storeCloseDatabase(deps: HandlerDeps): StoreCloseDatabase {
@@ -33,6 +32,7 @@ async function fromDatabase<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
+    if (error instanceof StoreCloseRefused) throw error;
     const category = error instanceof StoreCloseUnavailable ? error.category : 'server';
     throw new BridgeFailure(
       'not-available',
@@ -84,6 +84,7 @@ export async function loadStoreClose(
     rows,
     freshness,
     held,
+    practice: deps.practiceStore !== undefined && db === deps.practiceStore?.database(),
   });
   return {
     day,
@@ -114,6 +115,38 @@ export function storeCloseHandlers(
   return {
     'storeClose.load': async ({ day }) => viewOf(await loadStoreClose(deps, methods, day)),
 
+    'storeClose.markOff': async ({ day, terminal_id, pin, supervisor }) => {
+      await requirePin(deps.settings, pin);
+      const db = storeCloseDatabase(deps);
+      if (!db.markOff) {
+        throw new BridgeFailure(
+          'not-available',
+          'Marking a counter off for the day needs the store database.',
+        );
+      }
+      const mode = deps.settings.get().mode;
+      const store = await storeDbStoreFor(deps, mode);
+      try {
+        await fromDatabase(() =>
+          (db.markOff as NonNullable<StoreCloseDatabase['markOff']>)({
+            store,
+            mode,
+            day,
+            terminal_id,
+            supervisor: supervisor.trim(),
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof StoreCloseRefused)) throw error;
+        throw new BridgeFailure(
+          'not-available',
+          'That counter is not silent: it was not marked off.',
+        );
+      }
+      deps.logger.info('counter marked off for the day', { day, terminal_id });
+      return viewOf(await loadStoreClose(deps, methods, day, db));
+    },
+
     'storeClose.close': async ({ day, pin, supervisor, note }) => {
       await requirePin(deps.settings, pin);
       // Read and kept on one database, held open from the first read to the insert.
@@ -128,28 +161,49 @@ export function storeCloseHandlers(
         if (exceptions > 0 && !note?.trim()) {
           return { outcome: 'refused', refusal: { reason: 'note-required', exceptions }, view };
         }
+        // A counter silent with work that day: the note names it, or the day is not closed.
+        const unnamed = silentNotNamed(loaded.draft, note ?? null);
+        if (unnamed.length > 0) {
+          return {
+            outcome: 'refused',
+            refusal: { reason: 'silent-not-named', counters: unnamed },
+            view,
+          };
+        }
         const terminalId = await deps.settings.terminalId();
-        const content = sealClose(loaded.build, {
-          supervisor,
-          cashier_id: deps.settings.get().cashier_id,
-          terminal_id: terminalId,
-          terminal_name:
-            loaded.draft.counters.find((c) => c.terminal_id === terminalId)?.terminal_name ?? null,
-          note: note ?? null,
-        });
-        const { canonical, sha256 } = hashClose(content);
-        // Kept in the database the figures were read from, even if the URL changed meanwhile.
-        const { inserted, close } = await fromDatabase(() =>
-          db.insertClose({
-            store: loaded.store,
-            mode: loaded.mode,
+        // The database makes the close from the draft read a moment ago: it refuses figures that
+        // are not its own (a line arrived in between: read again), never keeps them.
+        let made: Awaited<ReturnType<StoreCloseDatabase['closeDay']>>;
+        try {
+          made = await fromDatabase(() =>
+            db.closeDay({
+              store: loaded.store,
+              mode: loaded.mode,
+              day,
+              draft: loaded.draft,
+              supervisor: supervisor.trim(),
+              cashier_id: deps.settings.get().cashier_id,
+              terminal_id: terminalId,
+              note: note?.trim() || null,
+            }),
+          );
+        } catch (error) {
+          if (!(error instanceof StoreCloseRefused)) throw error;
+          deps.logger.info('store close refused by the database', {
             day,
-            canonical,
-            sha256,
-            closed_by: content.closed?.supervisor ?? supervisor,
-            terminal_id: terminalId,
-          }),
-        );
+            reason: error.refusal.reason,
+          });
+          const refusal = error.refusal;
+          return refusal.reason === 'changed'
+            ? {
+                outcome: 'refused',
+                refusal,
+                view: viewOf(await loadStoreClose(deps, methods, day, db)),
+              }
+            : { outcome: 'refused', refusal, view };
+        }
+        const { inserted, close } = made;
+        const sha256 = close.sha256;
         if (inserted) {
           deps.logger.info('store day closed', { day, mode: loaded.mode, sha256 });
         }
