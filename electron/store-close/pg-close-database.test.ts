@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 // The store's day close against a real throwaway PostgreSQL: three counters replicate their
 // journals, the close is refused while one has a paid-and-billed in doubt, then kept once,
 // insert-only, with a hash psql can recompute; a sale of that day arriving later shows as such.
@@ -149,6 +150,12 @@ describe('the store close in the store database', () => {
 
     // The service answers the retry: billed.
     await c2.journal.recordOutcome(doubt, { status: 'succeeded', http_status: 200 });
+    // A Verify of the day before the close: it moves no money, so the close does not list it, and
+    // it did not arrive after the close either (docs/store-close.md check 4, issue 27 item 8).
+    const verify = await c2.journal.recordIntent(
+      paidAndBilledIntent({ operation: 'v3.verify', mode: 'live', funding_code: 'VVV001' }),
+    );
+    await c2.journal.recordOutcome(verify, { status: 'succeeded', http_status: 200 });
     await drained(c2);
     const close = await draftOf(db, query, dnis);
     expect(close.refusal).toBeNull();
@@ -259,6 +266,19 @@ describe('the store close in the store database', () => {
     await drained(c4);
     const after = arrivedAfter(first.close.content, await db.readStoreDay(query));
     expect(after.map((r) => [r.op_id, r.terminal_id])).toEqual([[late, 'CAJA0004']]);
+    // docs/store-close.md check 4, as written there: the late sale only, not the day's Verify.
+    const doc = await readFile(new URL('../../docs/store-close.md', import.meta.url), 'utf8');
+    const check4 = /4\. What reached the database after the close:\n\s*`([^`]+)`/.exec(doc)?.[1];
+    if (!check4) throw new Error('docs/store-close.md has no check 4');
+    const sql = check4.replace("'<pos_client_id>'", '$1').replace("'2026-03-10'", '$2::date');
+    for (const rows of [
+      (await asOwner((client) => client.query(sql, [STORES.live, DAY]))).rows,
+      (await pool.query(sql, [STORES.live, DAY])).rows,
+    ]) {
+      expect(rows.map((r) => [r.terminal_id, r.operation])).toEqual([
+        ['CAJA0004', 'v3.paidAndBilled'],
+      ]);
+    }
     expect(await db.readClose({ ...query, day: '2026-03-09' })).toBeNull();
   });
 
