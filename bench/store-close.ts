@@ -23,7 +23,7 @@ export async function measureStoreClose(plan: StoreClosePlan) {
     const ownerUrl = await cluster.createDatabase('bench_store_close');
     await migrate(ownerUrl);
     cluster.psql(
-      "CREATE ROLE bench_caja LOGIN PASSWORD 'bench' IN ROLE mostrador_terminal",
+      "CREATE ROLE bench_caja LOGIN PASSWORD 'bench' IN ROLE mostrador_terminal, mostrador_shared_login",
       'bench_store_close',
     );
     const sample = sampleStoreDay(plan.counters, plan.perCounter);

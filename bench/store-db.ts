@@ -56,7 +56,7 @@ export type StoreDbResult = {
 const STORE = 'bench-store';
 const DAY = '2026-03-10';
 const TERMINAL_ROLE_SQL = (user: string) =>
-  `CREATE ROLE ${user} LOGIN PASSWORD 'pw-${user}' IN ROLE mostrador_terminal`;
+  `CREATE ROLE ${user} LOGIN PASSWORD 'pw-${user}' IN ROLE mostrador_terminal, mostrador_shared_login`;
 
 /** A journal line as the journal writes it (same key order as check-entry's round trip). */
 function intentLine(seq: number, opId: string, at: string, code: string): string {

@@ -137,7 +137,7 @@ test.beforeAll(async () => {
   const ownerUrl = await cluster.createDatabase('store_close_e2e');
   await migrate(ownerUrl);
   cluster.psql(
-    "CREATE ROLE caja_e2e LOGIN PASSWORD 'caja' IN ROLE mostrador_terminal",
+    "CREATE ROLE caja_e2e LOGIN PASSWORD 'caja' IN ROLE mostrador_terminal, mostrador_shared_login",
     'store_close_e2e',
   );
   terminalUrl = cluster.url('store_close_e2e', 'caja_e2e', 'caja');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 // The store's day close against a real throwaway PostgreSQL: three counters replicate their
 // journals, the close is refused while one has a paid-and-billed in doubt, then kept once,
@@ -417,6 +418,45 @@ describe('the store close in the store database', () => {
     await expect(
       pool.query(`UPDATE terminals SET off_by = 'x' WHERE terminal_id = 'CAJAD002'`),
     ).rejects.toThrow(/permission denied/);
+  });
+
+  it("shows a counter's record the database holds back, with the way forward (issue 26 item 3)", async () => {
+    const db = pgCloseDatabase(pool);
+    const c = await counter('CAJA0031');
+    await sell(c, '41000031', 'REC031');
+    await drained(c);
+    // The owner plays what a damaged or duplicated journal does: a line kept but unreadable, and
+    // another line under the counter's next key, before the counter sends its own.
+    const other = JSON.stringify({
+      seq: 3,
+      type: 'note',
+      op_id: randomUUID(),
+      at: AT.toISOString(),
+      text: 'x',
+    });
+    await asOwner(async (client) => {
+      await client.query(
+        `INSERT INTO journal_lines (store, terminal_id, seq, time_zone, line) VALUES ($1, 'CAJA0031', 900, 'America/Lima', $2)`,
+        [
+          STORES.live,
+          JSON.stringify({ seq: 900, type: 'note', op_id: randomUUID(), at: 'no time' }),
+        ],
+      );
+      await client.query(
+        `INSERT INTO journal_lines (store, terminal_id, seq, time_zone, line) VALUES ($1, 'CAJA0031', 3, 'America/Lima', $2)`,
+        [STORES.live, other],
+      );
+    });
+    await sell(c, '41000032', 'REC032');
+    const deadline = Date.now() + 10_000;
+    while (c.replicator?.state().state !== 'conflict' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(c.replicator?.state()).toMatchObject({ state: 'conflict', conflict_seq: 3 });
+    const close = await draftOf(db);
+    expect(close.content.exceptions.filter((e) => e.kind === 'record-held')).toEqual([
+      { kind: 'record-held', terminal_id: 'CAJA0031', conflict_seq: 3, unreadable_lines: 1 },
+    ]);
   });
 
   it('lists the money each counter still holds for refused sales, as its own day close does', async () => {

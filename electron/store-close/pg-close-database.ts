@@ -42,7 +42,9 @@ FROM store_db_close_day($1, $2, $3::date, $4, $5, $6, $7, $8)`;
 // Each counter as the database stands it (its clock): the close's freshness (docs/store-close.md).
 const COUNTERS = `SELECT s.store, s.mode, s.terminal_id, s.terminal_name, s.app_version,
   coalesce(l.seq, 0) AS last_seq, l.at AS last_line_at, s.last_seen_at, s.standing,
-  s.open_operations AS reported_open, s.waiting_lines, s.off_day::text AS off_day,
+  s.open_operations AS reported_open, s.waiting_lines, s.off_day::text AS off_day, s.conflict_seq,
+  (SELECT count(*) FROM journal_lines u WHERE u.store = s.store AND u.terminal_id = s.terminal_id
+    AND u.type = 'unreadable') AS unreadable_lines,
   (SELECT count(*) FROM open_operations o
     WHERE o.store = s.store AND o.terminal_id = s.terminal_id AND o.mode = s.mode) AS open_operations
 FROM store_counters s
@@ -148,6 +150,8 @@ export function pgCloseDatabase(db: Queryable): StoreCloseDatabase {
             open_operations: Number(row.open_operations),
             reported_open: row.reported_open === null ? null : Number(row.reported_open),
             waiting_lines: row.waiting_lines === null ? null : Number(row.waiting_lines),
+            conflict_seq: row.conflict_seq === null ? null : Number(row.conflict_seq),
+            unreadable_lines: Number(row.unreadable_lines),
           }),
         );
       }),

@@ -172,6 +172,22 @@ describe('a counter login writes only as its own counter', () => {
         { terminal_id: 'CAJA7', registered_by: new URL(hostileUrl).username, standing: 'current' },
       ]);
     });
+    // One counter per login: the same login cannot claim the ids of counters not yet registered
+    // (their first call would then be refused as another key's)…
+    await withClient(hostileUrl, async (c) => {
+      for (const id of ['CAJA0001', 'CAJA0002']) {
+        await expect(
+          c.query('SELECT store_db_register($1, $2)', [id, newSigningKey()]),
+        ).rejects.toMatchObject({ code: '42501' });
+      }
+    });
+    // …unless the technician made it a login several counters share (a chain's pooler login).
+    const shared = db.terminalUser(database);
+    db.cluster().psql(`GRANT mostrador_shared_login TO ${new URL(shared).username}`, database);
+    await withClient(shared, async (c) => {
+      await c.query('SELECT store_db_register($1, $2)', ['CAJA0001', newSigningKey()]);
+      await c.query('SELECT store_db_register($1, $2)', ['CAJA0002', newSigningKey()]);
+    });
   });
 });
 

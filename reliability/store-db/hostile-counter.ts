@@ -134,6 +134,8 @@ export function startHostile(options: {
       seq += 1;
       report.odd_sent += 1;
       try {
+        // As a counter does: a durable commit whatever the server's synchronous_commit.
+        await client.query('BEGIN; SET LOCAL synchronous_commit TO on');
         await client.query(
           APPEND_SQL,
           appendParams(
@@ -148,8 +150,10 @@ export function startHostile(options: {
             key,
           ),
         );
+        await client.query('COMMIT');
         report.odd_acked += 1;
       } catch {
+        await client.query('ROLLBACK').catch(() => undefined);
         // Counted below from what the database holds.
       }
       await new Promise((resolve) => setTimeout(resolve, 40));

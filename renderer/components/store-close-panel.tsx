@@ -32,6 +32,7 @@ function exceptionKey(e: CloseException): string {
   if (e.kind === 'open') return `open-${e.op_id}`;
   if (e.kind === 'stopped') return `stopped-${e.terminal_id}`;
   if (e.kind === 'silent') return `silent-${e.terminal_id}`;
+  if (e.kind === 'record-held') return `record-held-${e.terminal_id}`;
   if (e.kind === 'held') return `held-${e.hold_id}`;
   return `${e.status}-${e.identity}`;
 }

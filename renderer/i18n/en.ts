@@ -329,6 +329,12 @@ export const en: Record<MessageKey, string> = {
     '{name}: silent since {seen}; data until {time} — what it did later is not in this close.',
   'storeClose.exc.silent':
     'Silent counter with work that day. {line} Operations without an answer it reported: {open}; lines to send: {waiting}. Name the counter in the note to close.',
+  'storeClose.exc.recordConflict':
+    "{counter}'s record in the database is held at its line {seq}: the database holds another line under that key (two installations with one id, or a journal restored from another PC); what it did afterwards does not arrive.",
+  'storeClose.exc.recordUnreadable':
+    '{counter} sent {count} lines the database kept but could not read (a damaged journal): they do not count in this close.',
+  'storeClose.exc.recordWayForward':
+    "Call the technician: 'npm run store-db -- terminals' shows it, and the store database guide says what to do. Say what was checked in the note.",
   'storeClose.exc.openDrawer': '{base} Already in the drawer: {drawer}.',
   'storeClose.refusedDay':
     'Cannot close: the day {day} has not ended at the store (today is {today}). It is closed from the next day on.',

@@ -361,6 +361,12 @@ export const supervisorEsPE = {
     '{name}: en silencio desde las {seen}; datos hasta las {time} — lo que hizo después no está en este cierre.',
   'storeClose.exc.silent':
     'Caja en silencio con trabajo del día. {line} Operaciones sin respuesta que informó: {open}; líneas por enviar: {waiting}. Nombre la caja en la nota para cerrar.',
+  'storeClose.exc.recordConflict':
+    'El registro de {counter} en la base está detenido en su línea {seq}: la base guarda otra línea con esa clave (dos instalaciones con el mismo id, o un diario restaurado de otra PC); lo que hizo después no llega.',
+  'storeClose.exc.recordUnreadable':
+    '{counter} envió {count} líneas que la base guardó pero no pudo leer (un diario dañado): no cuentan en este cierre.',
+  'storeClose.exc.recordWayForward':
+    'Llame al técnico: «npm run store-db -- terminals» la muestra, y la guía de la base de datos de la tienda dice qué hacer. Nombre lo revisado en la nota.',
   'storeClose.exc.openDrawer': '{base} Ya en caja: {drawer}.',
   'storeClose.refusedDay':
     'No se puede cerrar: el día {day} no ha terminado en la tienda (hoy es {today}). Se cierra desde el día siguiente.',

@@ -138,6 +138,7 @@ export function exceptionText(
       waiting: String(e.waiting_lines ?? 0),
     });
   }
+  if (e.kind === 'record-held') return recordHeldText(e, content, t);
   if (e.kind === 'held') {
     return t('storeClose.exc.held', {
       counter: nameOf(e.terminal_id, content),
@@ -187,4 +188,21 @@ export function arrivedText(
     identity: row.identity_value ?? '',
     amount: money(row.collected_cents ?? row.billed_cents),
   });
+}
+
+/** A counter's record the database holds back, and the technician's way forward. */
+export function recordHeldText(
+  e: Extract<CloseException, { kind: 'record-held' }>,
+  content: CloseContent,
+  t: T,
+): string {
+  const counter = nameOf(e.terminal_id, content);
+  const parts: string[] = [];
+  if (e.conflict_seq !== null)
+    parts.push(t('storeClose.exc.recordConflict', { counter, seq: String(e.conflict_seq) }));
+  if (e.unreadable_lines > 0)
+    parts.push(
+      t('storeClose.exc.recordUnreadable', { counter, count: String(e.unreadable_lines) }),
+    );
+  return `${parts.join(' ')} ${t('storeClose.exc.recordWayForward')}`;
 }

@@ -122,6 +122,23 @@ function exceptionBlock(
       amount: money(e.amount_cents),
     };
   }
+  if (e.kind === 'record-held') {
+    return {
+      kind: 'entry',
+      cells: [
+        t('storeExcRecordHeld'),
+        name(e.terminal_id),
+        ...(e.conflict_seq !== null
+          ? [t('storeExcRecordConflict', { seq: String(e.conflict_seq) })]
+          : []),
+        ...(e.unreadable_lines > 0
+          ? [t('storeExcRecordUnreadable', { count: String(e.unreadable_lines) })]
+          : []),
+        t('storeExcRecordWayForward'),
+      ],
+      amount: '',
+    };
+  }
   if (e.kind === 'silent') {
     const counter = content.counters.find((c) => c.terminal_id === e.terminal_id);
     return {

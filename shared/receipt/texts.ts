@@ -110,6 +110,10 @@ const esPE = {
   storeFreshSilent:
     '{name}: en silencio desde las {seen}; datos hasta las {time} — lo que hizo después no está en este cierre.',
   storeExcSilent: 'Caja en silencio',
+  storeExcRecordHeld: 'Registro detenido en la base',
+  storeExcRecordConflict: 'otra línea guardada con la clave {seq}',
+  storeExcRecordUnreadable: '{count} líneas guardadas que no se pudieron leer',
+  storeExcRecordWayForward: 'llame al técnico (npm run store-db -- terminals)',
   storeExcSilentReported: 'Sin respuesta: {open}; líneas por enviar: {waiting}',
   storeExcInDrawer: 'En caja {amount}',
   storeByCashier: 'Por cajero',
@@ -231,6 +235,10 @@ const en: Record<TextKey, string> = {
   storeFreshSilent:
     '{name}: silent since {seen}; data until {time} — what it did later is not in this close.',
   storeExcSilent: 'Silent counter',
+  storeExcRecordHeld: 'Record held in the database',
+  storeExcRecordConflict: 'another line kept under key {seq}',
+  storeExcRecordUnreadable: '{count} lines kept that could not be read',
+  storeExcRecordWayForward: 'call the technician (npm run store-db -- terminals)',
   storeExcSilentReported: 'Without an answer: {open}; lines to send: {waiting}',
   storeExcInDrawer: 'In the drawer {amount}',
   storeByCashier: 'By cashier',

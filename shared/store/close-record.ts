@@ -166,6 +166,18 @@ export const CloseException = z.discriminatedUnion('kind', [
     open_operations: Count.nullable(),
     waiting_lines: Count.nullable(),
   }),
+  /**
+   * A counter's record the database holds back (docs/store-database.md "No line stops the
+   * record"): a different line under one of its keys stops it there (`conflict_seq`), and lines
+   * it kept but could not read count in nothing (`unreadable_lines`). The technician's way
+   * forward: `npm run store-db -- terminals`.
+   */
+  z.object({
+    kind: z.literal('record-held'),
+    terminal_id: StoreTerminalId,
+    conflict_seq: z.int().positive().nullable(),
+    unreadable_lines: Count,
+  }),
 ]);
 export type CloseException = z.infer<typeof CloseException>;
 

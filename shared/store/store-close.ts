@@ -307,6 +307,22 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
         waiting_lines: fresh?.waiting_lines ?? null,
       };
     }),
+    // A record the database holds back: the counter's later lines, or some of them, are not here.
+    ...counters.flatMap((c): CloseException[] => {
+      const fresh = freshness.get(c.terminal_id);
+      const conflict = fresh?.conflict_seq ?? null;
+      const unreadable = fresh?.unreadable_lines ?? 0;
+      return conflict !== null || unreadable > 0
+        ? [
+            {
+              kind: 'record-held',
+              terminal_id: c.terminal_id,
+              conflict_seq: conflict,
+              unreadable_lines: unreadable,
+            },
+          ]
+        : [];
+    }),
     // Pending lines are the open operations above, listed once there with their counter.
     ...lines.flatMap((line): CloseException[] =>
       line.status === 'missing' || line.status === 'extra' || line.status === 'amount-differs'

@@ -72,5 +72,12 @@ export const CounterFreshness = z.object({
   waiting_lines: z.int().nonnegative().nullable().optional(),
   /** The store day a supervisor marked it off for (`off` holds for that day only). */
   off_day: z.iso.date().nullable().optional(),
+  /**
+   * Its record is held at this seq: the database holds a different line under that key (two
+   * installations with one id, a restored journal), so nothing after it arrives (migration 0102).
+   */
+  conflict_seq: z.int().positive().nullable().optional(),
+  /** Its lines the database kept but could not read (type 'unreadable'): they count in nothing. */
+  unreadable_lines: z.int().nonnegative().optional(),
 });
 export type CounterFreshness = z.infer<typeof CounterFreshness>;

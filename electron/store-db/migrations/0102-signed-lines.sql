@@ -3,6 +3,17 @@
 -- docs/decisions.md "Signed batches: a counter writes only as itself"). Safe on a live store: new columns are nullable without a
 -- default (no table rewrite), and the existing rows keep working (their `signed_by` is null).
 
+-- The group role of logins that several counters share (a chain's pooler login): such a login
+-- may register more than one counter (store_db_register).
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'mostrador_shared_login') THEN
+    CREATE ROLE mostrador_shared_login NOLOGIN;
+  END IF;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN
+  NULL;
+END $$;
+
 -- HMAC-SHA256 (`hmac`). pgcrypto is a trusted extension (PostgreSQL 13+): the database's owner
 -- may create it without a superuser.
 CREATE EXTENSION IF NOT EXISTS pgcrypto;
@@ -206,6 +217,17 @@ BEGIN
     OR p_key IS NULL OR octet_length(p_key) <> 32 THEN
     RAISE EXCEPTION 'a terminal id of 1 to 64 characters and a key of 32 bytes'
       USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  -- One counter per login: a login that registered a counter (not retired) cannot register
+  -- another, so a counter's login, stolen, cannot claim the ids of counters not yet registered
+  -- (ids are short and guessable). A chain's logins shared through a pooler are granted
+  -- mostrador_shared_login by the technician (docs/store-database.md "Counters and their keys").
+  IF NOT EXISTS (SELECT FROM public.terminal_keys WHERE terminal_id = p_terminal_id)
+    AND EXISTS (SELECT FROM public.terminal_keys
+      WHERE registered_by = session_user AND retired_at IS NULL AND terminal_id <> p_terminal_id)
+    AND NOT pg_has_role(session_user, 'mostrador_shared_login', 'MEMBER') THEN
+    RAISE EXCEPTION 'login % already registered a counter: one counter per login', session_user
+      USING ERRCODE = 'insufficient_privilege';
   END IF;
   INSERT INTO public.terminal_keys (terminal_id, key, registered_by)
     VALUES (p_terminal_id, p_key, session_user)

@@ -21,8 +21,12 @@ export type StoreDbFixture = {
     database: string;
     owner: string;
   }>;
-  /** A login user granted the counters' role; returns its URL on `database`. */
-  terminalUser(database: string, grant?: boolean): string;
+  /**
+   * A login user granted the counters' role; returns its URL on `database`. `shared`: also
+   * granted mostrador_shared_login, as a login several counters use (the tests' counters share
+   * one; a store makes one per counter: docs/store-database.md).
+   */
+  terminalUser(database: string, grant?: boolean, shared?: boolean): string;
 };
 
 let made = 0;
@@ -52,7 +56,7 @@ export function throwawayStoreDb(): StoreDbFixture {
       const database = name('store');
       const ownerUrl = await need().createDatabase(database);
       await migrate(ownerUrl);
-      return { ownerUrl, terminalUrl: fixture.terminalUser(database), database };
+      return { ownerUrl, terminalUrl: fixture.terminalUser(database, true, true), database };
     },
     async ownedDatabase() {
       const database = name('store');
@@ -61,12 +65,12 @@ export function throwawayStoreDb(): StoreDbFixture {
       need().psql(`CREATE DATABASE ${database} OWNER ${owner} ENCODING 'UTF8' TEMPLATE template0`);
       const ownerUrl = need().url(database, owner, `pw-${owner}`);
       await migrate(ownerUrl);
-      return { ownerUrl, terminalUrl: fixture.terminalUser(database), database, owner };
+      return { ownerUrl, terminalUrl: fixture.terminalUser(database, true, true), database, owner };
     },
-    terminalUser(database, grant = true) {
+    terminalUser(database, grant = true, shared = false) {
       const user = name('caja');
       need().psql(
-        `CREATE ROLE ${user} LOGIN PASSWORD 'pw-${user}'${grant ? ' IN ROLE mostrador_terminal' : ''}`,
+        `CREATE ROLE ${user} LOGIN PASSWORD 'pw-${user}'${grant ? ` IN ROLE mostrador_terminal${shared ? ', mostrador_shared_login' : ''}` : ''}`,
       );
       return need().url(database, user, `pw-${user}`);
     },
