@@ -9,6 +9,7 @@ import { pgCloseDatabase } from '../store-close/pg-close-database';
 import { APPEND_SQL, appendParams, newSigningKey, type SignedBatch } from './batch-signature';
 import { checkStoreDb } from './check-connection';
 import { LATEST_VERSION, migrate } from './migrate';
+import { DURABLE_APPEND_SQL } from './replicator';
 import { openStoreDbPool, type StoreDbPool } from './store-db-pool';
 import { readCodeAcrossCounters, readFreshness, readStoreDay } from './store-queries';
 import { openTestCounter, STORES, type TestCounter } from './test-support/counter';
@@ -251,6 +252,21 @@ describe('a chain: PgBouncer in transaction mode in front of the store database'
       );
       expect(rows.rows.map((r) => r.line)).toEqual(await honest.fileLines());
       expect(rows.rows.every((r) => r.signed_by === 'CHAIN100')).toBe(true);
+    });
+  });
+});
+
+describe('a durable commit without a transaction of its own', () => {
+  it("the replicator's one call asks for synchronous_commit on for its own transaction only", async () => {
+    expect(DURABLE_APPEND_SQL).toMatch(/^SELECT set_config\('synchronous_commit', 'on', true\)/);
+    await withClient(directOwnerUrl, async (c) => {
+      await c.query('SET synchronous_commit TO off');
+      const during = await c.query(
+        "SELECT set_config('synchronous_commit', 'on', true) AS durable, current_setting('synchronous_commit') AS now",
+      );
+      expect(during.rows[0]).toEqual({ durable: 'on', now: 'on' });
+      const after = await c.query('SHOW synchronous_commit');
+      expect(after.rows[0]?.synchronous_commit).toBe('off');
     });
   });
 });
