@@ -22,6 +22,8 @@ export type PgBouncerOptions = {
 export type PgBouncer = {
   readonly host: string;
   readonly port: number;
+  /** PgBouncer's process id (one process, single-threaded). */
+  readonly pid: number;
   /** `user`'s URL for `database` through the pooler. */
   url(database: string, user: string, password: string): string;
   /** Rewrites the userlist from the server's login roles and tells PgBouncer (SIGHUP). */
@@ -175,6 +177,7 @@ export async function startPgBouncer(
   return {
     host: '127.0.0.1',
     port,
+    pid,
     url,
     async reload() {
       writeUserlist();
