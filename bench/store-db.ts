@@ -24,7 +24,7 @@ import {
 } from '../electron/store-db/batch-signature';
 import { migrate } from '../electron/store-db/migrate';
 import { startReplicator } from '../electron/store-db/replicator';
-import { openStoreDbPool } from '../electron/store-db/store-db-pool';
+import { openStoreDbPool, type StoreDbPool } from '../electron/store-db/store-db-pool';
 import { readStoreDay } from '../electron/store-db/store-queries';
 import { type PgCluster, startPgCluster } from '../electron/store-db/test-support/pg-cluster';
 import { type PgBouncer, startPgBouncer } from '../electron/store-db/test-support/pgbouncer';
@@ -599,114 +599,133 @@ async function generateChain(
   return { rows: result.rowCount ?? 0, insertMs, indexMs, vacuumMs: now() - started };
 }
 
-async function storeDayReads(cluster: PgCluster, plan: StoreDbPlan) {
-  const ownerUrl = await newDatabase(cluster, 'bench_day');
+/** A database holding the bench store's day (and, with `chain`, a year of a chain beside it). */
+async function dayDatabase(cluster: PgCluster, plan: StoreDbPlan, name: string, chain: boolean) {
+  const ownerUrl = await newDatabase(cluster, name);
   const owner = new pg.Client({ connectionString: ownerUrl });
   await owner.connect();
-  const pool = openStoreDbPool(cluster.url('bench_day', 'bench_caja', 'pw-bench_caja'));
-  const timeReads = async () => {
-    const samples: number[] = [];
-    let rows = 0;
-    for (let i = 0; i < 12; i += 1) {
-      const started = now();
-      const read = await readStoreDay(pool, { store: STORE, mode: 'live', day: DAY });
-      if (!read.ok) throw new Error(`store-day read: ${read.category}`);
-      if (i >= 2) samples.push(now() - started);
-      rows = read.rows.length;
-    }
-    // The query alone, without the row checks (zod) and the conversions of readStoreDay.
-    const sqlOnly: number[] = [];
-    for (let i = 0; i < 5; i += 1) {
-      const started = now();
-      await owner.query(
-        `SELECT * FROM store_operations WHERE store = $1 AND mode = 'live' AND store_day = $2`,
-        [STORE, DAY],
-      );
-      sqlOnly.push(now() - started);
-    }
-    return { ms: round(median(samples), 1), rows, sql_only_ms: round(median(sqlOnly), 1) };
+  await generateStoreDay(owner, plan);
+  await owner.query('VACUUM ANALYZE');
+  const loadStarted = now();
+  const loaded = chain ? await generateChain(owner, plan) : null;
+  const loadMs = now() - loadStarted;
+  const pool = openStoreDbPool(cluster.url(name, 'bench_caja', 'pw-bench_caja'));
+  return { owner, pool, loaded, loadMs };
+}
+
+/**
+ * The store day's read and the store close, in a database with the store alone and in one with a
+ * year of `chainStores` stores beside it, taken in turns so the machine's load hits both alike.
+ */
+async function storeDayReads(cluster: PgCluster, plan: StoreDbPlan) {
+  const alone = await dayDatabase(cluster, plan, 'bench_day', false);
+  const chained = await dayDatabase(cluster, plan, 'bench_day_chain', true);
+  const query = { store: STORE, mode: 'live' as const, day: DAY };
+  const summary = sampleStoreDay(1, 1).summary;
+  const readOnce = async (pool: StoreDbPool) => {
+    const started = now();
+    const read = await readStoreDay(pool, query);
+    if (!read.ok) throw new Error(`store-day read: ${read.category}`);
+    return { ms: now() - started, rows: read.rows.length };
+  };
+  // The query alone, without the row checks (zod) and the conversions of readStoreDay.
+  const queryOnce = async (owner: pg.Client) => {
+    const started = now();
+    await owner.query(
+      `SELECT * FROM store_operations WHERE store = $1 AND mode = 'live' AND store_day = $2`,
+      [STORE, DAY],
+    );
+    return now() - started;
   };
   // The store close opened as storeClose.load opens it (bench/store-close.ts), minus the
   // service's summary: the four reads at once, the close built and laid out for 80 mm.
-  const closeDb = pgCloseDatabase(pool);
-  const summary = sampleStoreDay(1, 1).summary;
-  const closeOpen = async () => {
-    const query = { store: STORE, mode: 'live' as const, day: DAY };
-    const samples: number[] = [];
-    for (let run = 0; run < 6; run += 1) {
-      const started = now();
-      const [rows, freshness, , held] = await Promise.all([
-        closeDb.readStoreDay(query),
-        closeDb.readFreshness(query),
-        closeDb.readClose(query),
-        closeDb.readHeld(query),
-      ]);
-      const close = buildStoreClose({
-        ...query,
-        timeZone: 'America/Lima',
-        now: new Date().toISOString(),
-        summary,
-        rows,
-        freshness,
-        held,
-      });
-      const doc = storeClose(
-        { content: close.content, record: null, arrivedAfter: [] },
-        {
-          store_name: 'Bench',
-          terminal_id: 'CAJA0001',
-          language: 'es-PE',
-          time_zone: 'America/Lima',
-          training: false,
-          printed_at: new Date().toISOString(),
-        },
-      );
-      layoutText(doc.blocks, 48);
-      if (run > 0) samples.push(now() - started);
-    }
-    return round(median(samples), 1);
+  const closeOnce = async (pool: StoreDbPool) => {
+    const closeDb = pgCloseDatabase(pool);
+    const started = now();
+    const [rows, freshness, , held] = await Promise.all([
+      closeDb.readStoreDay(query),
+      closeDb.readFreshness(query),
+      closeDb.readClose(query),
+      closeDb.readHeld(query),
+    ]);
+    const close = buildStoreClose({
+      ...query,
+      timeZone: 'America/Lima',
+      now: new Date().toISOString(),
+      summary,
+      rows,
+      freshness,
+      held,
+    });
+    const doc = storeClose(
+      { content: close.content, record: null, arrivedAfter: [] },
+      {
+        store_name: 'Bench',
+        terminal_id: 'CAJA0001',
+        language: 'es-PE',
+        time_zone: 'America/Lima',
+        training: false,
+        printed_at: new Date().toISOString(),
+      },
+    );
+    layoutText(doc.blocks, 48);
+    return now() - started;
   };
+  const samples = {
+    read: [[], []] as number[][],
+    query: [[], []] as number[][],
+    close: [[], []] as number[][],
+  };
+  const sides = [alone, chained];
+  const rows = [0, 0];
   try {
-    await generateStoreDay(owner, plan);
-    await owner.query('VACUUM ANALYZE');
-    const alone = await timeReads();
-    const closeAlone = await closeOpen();
-    if (alone.rows !== plan.dayCounters * plan.dayOps) {
+    for (let round = 0; round < 12; round += 1) {
+      // Which side goes first alternates too.
+      for (const side of round % 2 === 0 ? [0, 1] : [1, 0]) {
+        const db = sides[side] as (typeof sides)[number];
+        const read = await readOnce(db.pool);
+        const queryMs = await queryOnce(db.owner);
+        const closeMs = await closeOnce(db.pool);
+        rows[side] = read.rows;
+        if (round < 2) continue; // warms the pools, the plans and the cache
+        samples.read[side]?.push(read.ms);
+        samples.query[side]?.push(queryMs);
+        samples.close[side]?.push(closeMs);
+      }
+    }
+    if (rows[0] !== plan.dayCounters * plan.dayOps || rows[1] !== rows[0]) {
       throw new Error(
-        `store day has ${alone.rows} rows, expected ${plan.dayCounters * plan.dayOps}`,
+        `store day has ${rows.join(' and ')} rows, expected ${plan.dayCounters * plan.dayOps}`,
       );
     }
-    const loadStarted = now();
-    const chain = await generateChain(owner, plan);
-    const loadMs = now() - loadStarted;
-    const withChain = await timeReads();
-    const closeWithChain = await closeOpen();
-    const tableSize = await owner.query(
-      `SELECT pg_size_pretty(pg_table_size('journal_lines')) AS heap,
+    const size = await chained.owner.query(
+      `SELECT pg_size_pretty(pg_database_size(current_database())) AS size,
+         pg_size_pretty(pg_table_size('journal_lines')) AS heap,
          pg_size_pretty(pg_indexes_size('journal_lines')) AS indexes`,
     );
-    const size = await owner.query(
-      `SELECT pg_size_pretty(pg_database_size(current_database())) AS size`,
-    );
+    const med = (values: number[] | undefined) => round(median(values ?? []), 1);
     return {
-      day_read_ms: alone.ms,
-      day_read_chain_ms: withChain.ms,
-      day_query_only_ms: alone.sql_only_ms,
-      day_query_only_chain_ms: withChain.sql_only_ms,
-      chain_rows: chain.rows,
-      day_rows: alone.rows,
-      close_open_ms: closeAlone,
-      close_open_chain_ms: closeWithChain,
-      chain_load_ms: round(loadMs, 0),
-      chain_insert_ms: round(chain.insertMs, 0),
-      chain_index_build_ms: round(chain.indexMs, 0),
-      chain_vacuum_analyze_ms: round(chain.vacuumMs, 0),
+      day_read_ms: med(samples.read[0]),
+      day_read_chain_ms: med(samples.read[1]),
+      day_query_only_ms: med(samples.query[0]),
+      day_query_only_chain_ms: med(samples.query[1]),
+      close_open_ms: med(samples.close[0]),
+      close_open_chain_ms: med(samples.close[1]),
+      rounds: samples.query[0]?.length ?? 0,
+      chain_rows: chained.loaded?.rows ?? 0,
+      day_rows: rows[0],
+      chain_load_ms: round(chained.loadMs, 0),
+      chain_insert_ms: round(chained.loaded?.insertMs ?? 0, 0),
+      chain_index_build_ms: round(chained.loaded?.indexMs ?? 0, 0),
+      chain_vacuum_analyze_ms: round(chained.loaded?.vacuumMs ?? 0, 0),
       database_size: size.rows[0]?.size,
-      journal_lines_size: tableSize.rows[0],
+      journal_lines_size: { heap: size.rows[0]?.heap, indexes: size.rows[0]?.indexes },
     };
   } finally {
-    await pool.end();
-    await owner.end();
+    for (const side of sides) {
+      await side.pool.end();
+      await side.owner.end();
+    }
   }
 }
 
@@ -781,7 +800,7 @@ async function overheads(cluster: PgCluster, plan: StoreDbPlan) {
   ) as StoreDbResult['overhead'];
 }
 
-export { pooled as measurePooledChain };
+export { pooled as measurePooledChain, storeDayReads as measureStoreDayReads };
 
 export async function measureStoreDb(plan: StoreDbPlan): Promise<StoreDbResult> {
   // Room for the chain's year of WAL without a checkpoint every few seconds of its bulk load.
