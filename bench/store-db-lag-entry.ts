@@ -28,8 +28,11 @@ type Config = {
 const config = JSON.parse(process.argv[2] ?? '{}') as Config;
 const now = () => performance.now();
 const lags: number[] = [];
-/** Times a replicator said it could not get its lines through (unreachable or refused). */
+/** Times a replicator said it could not get its lines through (unreachable or refused), by category. */
 let errors = 0;
+let going = false;
+const startErrors: Record<string, number> = {};
+const runErrors: Record<string, number> = {};
 const intervalMs = config.intervalMs ?? 100;
 const storeOf = (i: number) =>
   config.stores ? `${config.store}-${i % config.stores}` : config.store;
@@ -49,7 +52,12 @@ const counters = await Promise.all(
       timeZone: 'America/Lima',
       signingKey: newSigningKey(),
       onState: (state) => {
-        if (state.state === 'unreachable' || state.state === 'refused') errors += 1;
+        if (state.state === 'unreachable' || state.state === 'refused') {
+          const tally = going ? runErrors : startErrors;
+          const key = `${state.state}:${state.last_error_category}`;
+          tally[key] = (tally[key] ?? 0) + 1;
+          if (going) errors += 1;
+        }
         const seen = now();
         for (const [seq, at] of appendedAt) {
           if (seq > state.replicated_seq) continue;
@@ -72,6 +80,7 @@ await new Promise<void>((resolve) =>
 );
 
 const cpuAtGo = process.cpuUsage();
+going = true;
 const until = now() + config.seconds * 1000;
 await Promise.all(
   counters.map(async ({ journal }, k) => {

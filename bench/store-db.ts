@@ -177,6 +177,16 @@ async function catchup(cluster: PgCluster, plan: StoreDbPlan, root: string) {
   };
 }
 
+function sumTallies(tallies: unknown[]): Record<string, number> {
+  const sum: Record<string, number> = {};
+  for (const tally of tallies) {
+    for (const [key, n] of Object.entries((tally ?? {}) as Record<string, number>)) {
+      sum[key] = (sum[key] ?? 0) + n;
+    }
+  }
+  return sum;
+}
+
 type GroupConfig = {
   url: string;
   root: string;
@@ -198,7 +208,13 @@ async function counterGroups(
   groups: number,
   base: Omit<GroupConfig, 'first' | 'count'>,
   during?: () => Promise<void>,
-): Promise<{ lags: number[]; errors: number; cpuMs: number }> {
+): Promise<{
+  lags: number[];
+  errors: number;
+  cpuMs: number;
+  startErrors: Record<string, number>;
+  runErrors: Record<string, number>;
+}> {
   const bundle = await bundleEntry('bench/store-db-lag-entry.ts');
   const perGroup = Math.ceil(total / groups);
   const children = Array.from({ length: groups }, (_, g) => {
@@ -240,6 +256,8 @@ async function counterGroups(
       lags: results.flatMap((r) => r.lags as number[]),
       errors: results.reduce((n, r) => n + Number(r.errors ?? 0), 0),
       cpuMs: results.reduce((n, r) => n + Number(r.cpu_ms ?? 0), 0),
+      startErrors: sumTallies(results.map((r) => r.startErrors)),
+      runErrors: sumTallies(results.map((r) => r.runErrors)),
     };
   } finally {
     for (const c of children) c.child.kill('SIGKILL');
@@ -491,7 +509,11 @@ async function pooled(plan: StoreDbPlan, root: string) {
       pooled_lag_p99_ms: round(quantile(counters.lags, 0.99), 1),
       pooled_lag_p50_ms: round(quantile(counters.lags, 0.5), 1),
       pooled_lag_max_ms: round(Math.max(...counters.lags), 1),
+      // Calls that failed while the counters journaled (each retried: every line arrived), and
+      // while the 1,000 connected at the start (SCRAM through the pooler), by state:category.
       pooled_errors: counters.errors,
+      pooled_errors_by_category: counters.runErrors,
+      pooled_start_retries: counters.startErrors,
       pooled_run_s: round(runMs / 1000, 1),
       processes: plan.pooledProcesses,
       server_connections_max: Math.max(0, ...serverConnections),
