@@ -208,6 +208,20 @@ export async function storeDbRun(options: StoreDbRunOptions): Promise<StoreDbRun
     const restartCounter = (c: Counter) =>
       startCounter(bundle.entry, c, runSeed(options.seed, counters.indexOf(c)), options.ops);
     for (const c of counters) restartCounter(c);
+    // Keys are trusted on first use (docs/store-database.md "Counters and their keys"): the
+    // store's counters register before a stolen login can turn up, as upgrading while the store is
+    // closed makes sure. Started at once, the hostile login won the race for every id while the
+    // counters' processes were still starting, and the run measured that race.
+    const registeredBy = Date.now() + 30_000;
+    const ids = counters.map((c) => `'${c.id}'`).join(', ');
+    while (options.hostile && Date.now() < registeredBy) {
+      const n = cluster.psql(
+        `SELECT count(*) FROM terminal_keys WHERE terminal_id IN (${ids})`,
+        'store',
+      );
+      if (Number(n.trim()) === counters.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const hostile = options.hostile
       ? startHostile({
           url: (() => {
