@@ -2,7 +2,9 @@
 // its own as counters are on machines of their own: one process for all 50 would queue every
 // journal's fsync and every replicator's file read on one libuv thread pool and measure that.
 // Prints `ready` once every replicator reached the database, starts on a line on stdin, journals
-// a line every 100 ms per counter, then prints the lags (append's fsync → COMMIT that holds it).
+// a line every 100 ms per counter (or `intervalMs`), then prints the lags (append's fsync → COMMIT
+// that holds it). The chain's figure (bench/store-db.ts, `pooled`) runs 1,000 of them in 4
+// processes, each counter with its own connection to PgBouncer and its own store of 100.
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { openJournal } from '../electron/journal';
@@ -16,10 +18,24 @@ type Config = {
   count: number;
   seconds: number;
   store: string;
+  /** A line per counter every `intervalMs` (default 100). */
+  intervalMs?: number;
+  /** Counter i is in store `<store>-<i % stores>` when set (a chain's stores). */
+  stores?: number;
+  /** How long every replicator may take to reach the database at the start (default 60 s). */
+  readyMs?: number;
 };
 const config = JSON.parse(process.argv[2] ?? '{}') as Config;
 const now = () => performance.now();
 const lags: number[] = [];
+/** Times a replicator said it could not get its lines through (unreachable or refused), by category. */
+let errors = 0;
+let going = false;
+const startErrors: Record<string, number> = {};
+const runErrors: Record<string, number> = {};
+const intervalMs = config.intervalMs ?? 100;
+const storeOf = (i: number) =>
+  config.stores ? `${config.store}-${i % config.stores}` : config.store;
 
 const counters = await Promise.all(
   Array.from({ length: config.count }, async (_, k) => {
@@ -32,10 +48,16 @@ const counters = await Promise.all(
       journalPath: journal.path,
       cursorPath: join(dir, 'cursor.json'),
       terminalId: `CAJA${String(i).padStart(4, '0')}`,
-      stores: { live: config.store, training: `${config.store}-training` },
+      stores: { live: storeOf(i), training: `${storeOf(i)}-training` },
       timeZone: 'America/Lima',
       signingKey: newSigningKey(),
       onState: (state) => {
+        if (state.state === 'unreachable' || state.state === 'refused') {
+          const tally = going ? runErrors : startErrors;
+          const key = `${state.state}:${state.last_error_category}`;
+          tally[key] = (tally[key] ?? 0) + 1;
+          if (going) errors += 1;
+        }
         const seen = now();
         for (const [seq, at] of appendedAt) {
           if (seq > state.replicated_seq) continue;
@@ -51,19 +73,21 @@ const counters = await Promise.all(
     return { journal, replicator };
   }),
 );
-await Promise.all(counters.map((c) => c.replicator.drained(60_000)));
+await Promise.all(counters.map((c) => c.replicator.drained(config.readyMs ?? 60_000)));
 process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
 await new Promise<void>((resolve) =>
   createInterface({ input: process.stdin }).once('line', () => resolve()),
 );
 
+const cpuAtGo = process.cpuUsage();
+going = true;
 const until = now() + config.seconds * 1000;
 await Promise.all(
   counters.map(async ({ journal }, k) => {
-    await new Promise((r) => setTimeout(r, (k * 100) / config.count));
+    await new Promise((r) => setTimeout(r, (k * intervalMs) / config.count));
     let n = 0;
     while (now() < until) {
-      const next = now() + 100;
+      const next = now() + intervalMs;
       await journal.recordIntent({
         operation: 'v3.verify',
         mode: 'live',
@@ -75,9 +99,12 @@ await Promise.all(
     }
   }),
 );
-await Promise.all(counters.map((c) => c.replicator.drained(60_000)));
+await Promise.all(counters.map((c) => c.replicator.drained(config.readyMs ?? 60_000)));
 for (const c of counters) {
   await c.replicator.stop();
   await c.journal.close();
 }
-process.stdout.write(`${JSON.stringify({ lags })}\n`);
+const cpu = process.cpuUsage(cpuAtGo);
+process.stdout.write(
+  `${JSON.stringify({ lags, errors, cpu_ms: (cpu.user + cpu.system) / 1000 })}\n`,
+);

@@ -9,18 +9,30 @@
 // - Verify and Paid-and-billed through the real handlers with the replicator beside the journal
 //   (database configured), beside it with the database unreachable, and with none.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { appendFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { newSigningKey } from '../electron/store-db/batch-signature';
+import { pgCloseDatabase } from '../electron/store-close/pg-close-database';
+import {
+  APPEND_SQL,
+  appendParams,
+  newSigningKey,
+  type SignedBatch,
+} from '../electron/store-db/batch-signature';
 import { migrate } from '../electron/store-db/migrate';
 import { startReplicator } from '../electron/store-db/replicator';
-import { openStoreDbPool } from '../electron/store-db/store-db-pool';
+import { openStoreDbPool, type StoreDbPool } from '../electron/store-db/store-db-pool';
 import { readStoreDay } from '../electron/store-db/store-queries';
 import { type PgCluster, startPgCluster } from '../electron/store-db/test-support/pg-cluster';
+import { type PgBouncer, startPgBouncer } from '../electron/store-db/test-support/pgbouncer';
 import { bundleEntry } from '../reliability/support/bundle-entry';
+import { storeClose } from '../shared/receipt/store-close';
+import { layoutText } from '../shared/receipt/text-layout';
+import { buildStoreClose } from '../shared/store/store-close';
+import { sampleStoreDay } from '../shared/store/store-close-samples';
 import { createFundingOverHttp, type LiveBackend, openLiveBackend } from './live-backend';
 import { median, now, quantile, round } from './stats';
 import { callTable } from './terminal-setup';
@@ -36,6 +48,13 @@ export type StoreDbPlan = {
   chainOpsPerDay: number;
   overheadCalls: number;
   overheadWarmup: number;
+  /** The chain through PgBouncer: counters, their stores, processes, seconds. */
+  pooledCounters: number;
+  pooledStores: number;
+  pooledProcesses: number;
+  pooledSeconds: number;
+  pooledServerConnections: number;
+  pooledFloorSeconds: number;
 };
 
 export type StoreDbResult = {
@@ -49,6 +68,11 @@ export type StoreDbResult = {
   day_query_ms: number;
   day_query_chain_ms: number;
   chain_rows: number;
+  /** The store close opened (4 reads, built, laid out), without and with the chain. */
+  close_open_ms: number;
+  close_open_chain_ms: number;
+  /** The chain through PgBouncer (`pooled`). */
+  pooled: Awaited<ReturnType<typeof pooled>>;
   overhead: Record<'none' | 'configured' | 'unreachable', { verify_ms: number; billed_ms: number }>;
   details: Record<string, unknown>;
 };
@@ -153,20 +177,51 @@ async function catchup(cluster: PgCluster, plan: StoreDbPlan, root: string) {
   };
 }
 
-async function lag(cluster: PgCluster, plan: StoreDbPlan, root: string) {
-  await newDatabase(cluster, 'bench_lag');
-  const url = cluster.url('bench_lag', 'bench_caja', 'pw-bench_caja');
+function sumTallies(tallies: unknown[]): Record<string, number> {
+  const sum: Record<string, number> = {};
+  for (const tally of tallies) {
+    for (const [key, n] of Object.entries((tally ?? {}) as Record<string, number>)) {
+      sum[key] = (sum[key] ?? 0) + n;
+    }
+  }
+  return sum;
+}
+
+type GroupConfig = {
+  url: string;
+  root: string;
+  first: number;
+  count: number;
+  seconds: number;
+  store: string;
+  intervalMs?: number;
+  stores?: number;
+  readyMs?: number;
+};
+
+/**
+ * Counters in `groups` processes (store-db-lag-entry.ts): each waits until every counter reached
+ * the database, all start together, and each prints its lags. `during` runs while they journal.
+ */
+async function counterGroups(
+  total: number,
+  groups: number,
+  base: Omit<GroupConfig, 'first' | 'count'>,
+  during?: () => Promise<void>,
+): Promise<{
+  lags: number[];
+  errors: number;
+  cpuMs: number;
+  startErrors: Record<string, number>;
+  runErrors: Record<string, number>;
+}> {
   const bundle = await bundleEntry('bench/store-db-lag-entry.ts');
-  const groups = Math.min(5, plan.lagTerminals);
-  const perGroup = Math.ceil(plan.lagTerminals / groups);
+  const perGroup = Math.ceil(total / groups);
   const children = Array.from({ length: groups }, (_, g) => {
-    const config = {
-      url,
-      root,
+    const config: GroupConfig = {
+      ...base,
       first: g * perGroup,
-      count: Math.min(perGroup, plan.lagTerminals - g * perGroup),
-      seconds: plan.lagSeconds,
-      store: STORE,
+      count: Math.min(perGroup, total - g * perGroup),
     };
     const child = spawn(process.execPath, [bundle.entry, JSON.stringify(config)], {
       stdio: ['pipe', 'pipe', 'inherit'],
@@ -181,7 +236,7 @@ async function lag(cluster: PgCluster, plan: StoreDbPlan, root: string) {
       for (;;) {
         const found = messages.find((m) => key in m);
         if (found) return found;
-        if (child.exitCode !== null) throw new Error(`lag group ${g} exited ${child.exitCode}`);
+        if (child.exitCode !== null) throw new Error(`counter group ${g} exited ${child.exitCode}`);
         await new Promise<void>((resolve) => {
           notify = resolve;
           setTimeout(resolve, 200);
@@ -193,17 +248,294 @@ async function lag(cluster: PgCluster, plan: StoreDbPlan, root: string) {
   try {
     await Promise.all(children.map((c) => c.next('ready')));
     for (const c of children) c.child.stdin?.write('go\n');
-    const results = await Promise.all(children.map((c) => c.next('lags')));
-    const lags = results.flatMap((r) => r.lags as number[]);
+    const [results] = await Promise.all([
+      Promise.all(children.map((c) => c.next('lags'))),
+      during?.(),
+    ]);
     return {
-      lag_p99_ms: round(quantile(lags, 0.99), 1),
-      lag_p50_ms: round(quantile(lags, 0.5), 1),
-      lag_lines: lags.length,
-      processes: groups,
+      lags: results.flatMap((r) => r.lags as number[]),
+      errors: results.reduce((n, r) => n + Number(r.errors ?? 0), 0),
+      cpuMs: results.reduce((n, r) => n + Number(r.cpu_ms ?? 0), 0),
+      startErrors: sumTallies(results.map((r) => r.startErrors)),
+      runErrors: sumTallies(results.map((r) => r.runErrors)),
     };
   } finally {
     for (const c of children) c.child.kill('SIGKILL');
     await bundle.remove();
+  }
+}
+
+async function lag(cluster: PgCluster, plan: StoreDbPlan, root: string) {
+  await newDatabase(cluster, 'bench_lag');
+  const url = cluster.url('bench_lag', 'bench_caja', 'pw-bench_caja');
+  const groups = Math.min(5, plan.lagTerminals);
+  const { lags } = await counterGroups(plan.lagTerminals, groups, {
+    url,
+    root,
+    seconds: plan.lagSeconds,
+    store: STORE,
+  });
+  return {
+    lag_p99_ms: round(quantile(lags, 0.99), 1),
+    lag_p50_ms: round(quantile(lags, 0.5), 1),
+    lag_lines: lags.length,
+    processes: groups,
+  };
+}
+
+/** CPU time (ms) used so far by `pid` and, with `children`, by every process whose parent it is. */
+function cpuMsOf(pid: number, children = false): number {
+  const ticks = (stat: string) => {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
+  };
+  let total = 0;
+  for (const name of children ? readdirSync('/proc') : [String(pid)]) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const t = ticks(readFileSync(`/proc/${name}/stat`, 'utf8'));
+      if (Number(name) === pid || (children && t.ppid === pid)) total += t.cpu;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return total * 10; // USER_HZ is 100 on Linux.
+}
+
+const CHAIN_LOGIN = 'chain_counters';
+const CHAIN_PASSWORD = 'pw-chain_counters';
+
+/** How many of `wanted` connections a server takes directly before it refuses one. */
+async function directConnections(url: string, wanted: number) {
+  const open: pg.Client[] = [];
+  let refused: string | null = null;
+  while (open.length < wanted && refused === null) {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      open.push(client);
+    } catch (error) {
+      refused = (error as Error).message;
+    }
+  }
+  await Promise.all(open.map((c) => c.end().catch(() => undefined)));
+  return { taken: open.length, refused };
+}
+
+/**
+ * The floor beside the chain's lag: the same number of plain clients through the same PgBouncer,
+ * each calling the signed `store_db_append` with one line a second (no journal, no replicator, no
+ * transaction around it): what the database and the pooler cost alone.
+ */
+async function pooledFloor(url: string, clients: number, seconds: number, stores: number) {
+  const callers = await Promise.all(
+    Array.from({ length: clients }, async (_, i) => {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => undefined);
+      await client.connect();
+      const key = newSigningKey();
+      const terminalId = `FLOOR${String(i).padStart(4, '0')}`;
+      const held = await client.query<{ beat: string }>(
+        'SELECT store_db_register($1, $2)::text AS beat',
+        [terminalId, key],
+      );
+      return {
+        client,
+        key,
+        terminalId,
+        beat: Number(held.rows[0]?.beat ?? 0),
+        store: `floor-${i % stores}`,
+      };
+    }),
+  );
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = now() + seconds * 1000;
+  await Promise.all(
+    callers.map(async (c, k) => {
+      await new Promise((r) => setTimeout(r, (k * 1000) / clients));
+      let seq = 0;
+      while (now() < until) {
+        const next = now() + 1000;
+        seq += 1;
+        const opId = uuid(k * 100_000 + seq);
+        const at = new Date().toISOString();
+        const batch: SignedBatch = {
+          terminalId: c.terminalId,
+          beat: ++c.beat,
+          stores: [{ store: c.store, mode: 'live' }],
+          terminalName: null,
+          appVersion: 'bench',
+          timeZone: 'America/Lima',
+          journalSeq: seq,
+          waiting: 0,
+          open: 0,
+          signOff: false,
+          lines: [{ store: c.store, seq, text: intentLine(seq, opId, at, `F${seq}`), bytes: null }],
+        };
+        const started = now();
+        try {
+          await c.client.query(APPEND_SQL, appendParams(batch, c.key));
+          latencies.push(now() - started);
+        } catch {
+          errors += 1;
+        }
+        await new Promise((r) => setTimeout(r, Math.max(0, next - now())));
+      }
+    }),
+  );
+  await Promise.all(callers.map((c) => c.client.end().catch(() => undefined)));
+  return {
+    lines: latencies.length,
+    errors,
+    p50_ms: round(quantile(latencies, 0.5), 1),
+    p99_ms: round(quantile(latencies, 0.99), 1),
+    max_ms: round(Math.max(...latencies), 1),
+  };
+}
+
+/**
+ * A chain on one server: `pooledCounters` counters of `pooledStores` stores, each a real journal
+ * and the real replicator with its own connection to PgBouncer (transaction mode,
+ * `pooledServerConnections` server connections, one shared login), into one PostgreSQL with
+ * max_connections 100, a line per counter per second. Beside it, in the same run: how many
+ * counters that server takes directly, and the floor (plain signed calls through the pooler).
+ */
+async function pooled(plan: StoreDbPlan, root: string) {
+  const cluster = await startPgCluster({ settings: ['max_connections=100'] });
+  let bouncer: PgBouncer | null = null;
+  try {
+    cluster.psql(`CREATE ROLE chain_owner LOGIN CREATEROLE PASSWORD 'pw-chain_owner'`);
+    cluster.psql(
+      `CREATE DATABASE bench_chain OWNER chain_owner ENCODING 'UTF8' TEMPLATE template0`,
+    );
+    const ownerUrl = cluster.url('bench_chain', 'chain_owner', 'pw-chain_owner');
+    await migrate(ownerUrl);
+    cluster.psql(
+      `CREATE ROLE ${CHAIN_LOGIN} LOGIN PASSWORD '${CHAIN_PASSWORD}' IN ROLE mostrador_terminal, mostrador_shared_login`,
+    );
+    cluster.psql(`ALTER ROLE ${CHAIN_LOGIN} SET statement_timeout = '10s'`);
+    const direct = await directConnections(
+      cluster.url('bench_chain', CHAIN_LOGIN, CHAIN_PASSWORD),
+      plan.pooledCounters,
+    );
+    bouncer = await startPgBouncer(cluster, {
+      poolSize: plan.pooledServerConnections,
+      maxClientConn: plan.pooledCounters * 2 + 100,
+    });
+    const url = bouncer.url('bench_chain', CHAIN_LOGIN, CHAIN_PASSWORD);
+    const pooler = bouncer;
+    const serverConnections: number[] = [];
+    const clientConnections: number[] = [];
+    let sampling = true;
+    const sample = async () => {
+      while (sampling) {
+        const pools = await pooler.admin('SHOW POOLS').catch(() => []);
+        const ours = pools.find((p) => p.database === 'bench_chain' && p.user === CHAIN_LOGIN);
+        if (ours) {
+          serverConnections.push(
+            Number(ours.sv_active) + Number(ours.sv_idle) + Number(ours.sv_used),
+          );
+          clientConnections.push(Number(ours.cl_active) + Number(ours.cl_waiting));
+        }
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    };
+    const postmaster = Number(
+      readFileSync(join(cluster.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+    const cpuAt = { pg: 0, bouncer: 0 };
+    const startedAt = now();
+    const counters = await counterGroups(
+      plan.pooledCounters,
+      plan.pooledProcesses,
+      {
+        url,
+        root,
+        seconds: plan.pooledSeconds,
+        store: 'chain',
+        stores: plan.pooledStores,
+        intervalMs: 1000,
+        readyMs: 180_000,
+      },
+      async () => {
+        const pgBefore = cpuMsOf(postmaster, true);
+        const bouncerBefore = cpuMsOf(pooler.pid);
+        const sampler = sample();
+        await new Promise((r) => setTimeout(r, plan.pooledSeconds * 1000));
+        sampling = false;
+        await sampler;
+        cpuAt.pg = cpuMsOf(postmaster, true) - pgBefore;
+        cpuAt.bouncer = cpuMsOf(pooler.pid) - bouncerBefore;
+      },
+    );
+    const runMs = now() - startedAt;
+    const owner = new pg.Client({ connectionString: ownerUrl });
+    await owner.connect();
+    const held = await owner.query<{
+      lines: number;
+      counters: number;
+      stores: number;
+      foreign: number;
+    }>(
+      `SELECT count(*)::int AS lines, count(DISTINCT terminal_id)::int AS counters,
+         count(DISTINCT store)::int AS stores,
+         count(*) FILTER (WHERE signed_by IS DISTINCT FROM terminal_id OR sent_by <> $1)::int AS foreign
+       FROM journal_lines`,
+      [CHAIN_LOGIN],
+    );
+    const maxServer = await owner.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = $1`,
+      [CHAIN_LOGIN],
+    );
+    await owner.end();
+    const row = held.rows[0];
+    if (row?.foreign !== 0) {
+      throw new Error(`chain rows not signed by their counter: ${JSON.stringify(row)}`);
+    }
+    const floor = await pooledFloor(
+      url,
+      plan.pooledCounters,
+      plan.pooledFloorSeconds,
+      plan.pooledStores,
+    );
+    return {
+      pooled_counters: row.counters,
+      pooled_stores: row.stores,
+      pooled_lines: row.lines,
+      // Every line the database holds was timed by its counter (0 expected).
+      pooled_lines_not_timed: row.lines - counters.lags.length,
+      pooled_lag_p99_ms: round(quantile(counters.lags, 0.99), 1),
+      pooled_lag_p50_ms: round(quantile(counters.lags, 0.5), 1),
+      pooled_lag_max_ms: round(Math.max(...counters.lags), 1),
+      // Calls that failed while the counters journaled (each retried: every line arrived), and
+      // while the 1,000 connected at the start (SCRAM through the pooler), by state:category.
+      pooled_errors: counters.errors,
+      pooled_errors_by_category: counters.runErrors,
+      pooled_start_retries: counters.startErrors,
+      pooled_run_s: round(runMs / 1000, 1),
+      processes: plan.pooledProcesses,
+      server_connections_max: Math.max(0, ...serverConnections),
+      server_connections_after: maxServer.rows[0]?.n ?? null,
+      client_connections_max: Math.max(0, ...clientConnections),
+      pool_size: plan.pooledServerConnections,
+      max_connections: 100,
+      // CPU per line while they journaled (ms): what a quiet machine needs for a line a second
+      // per counter, whatever else shares this one (load average beside it in the run).
+      cpu_ms_per_line: {
+        counters: round(counters.cpuMs / row.lines, 3),
+        pgbouncer: round(cpuAt.bouncer / row.lines, 3),
+        postgresql: round(cpuAt.pg / row.lines, 3),
+      },
+      load_average: loadavg().map((v) => round(v, 1)),
+      direct_counters: direct.taken,
+      direct_refused: direct.refused,
+      floor,
+    };
+  } finally {
+    bouncer?.stop();
+    cluster.stop();
   }
 }
 
@@ -248,8 +580,19 @@ async function generateStoreDay(client: pg.Client, plan: StoreDbPlan) {
  * the columns are written directly with the trigger off, as a bulk load would, so the chain's
  * year is loaded in seconds instead of being parsed line by line.
  */
-async function generateChain(client: pg.Client, plan: StoreDbPlan): Promise<number> {
+async function generateChain(
+  client: pg.Client,
+  plan: StoreDbPlan,
+): Promise<{ rows: number; insertMs: number; indexMs: number; vacuumMs: number }> {
+  // The secondary indexes are rebuilt after the load (a sorted build instead of 14 million random
+  // inserts into each): what a bulk load or a restore does. The primary key stays.
+  const indexes = await client.query<{ name: string; def: string }>(
+    `SELECT indexname AS name, indexdef AS def FROM pg_indexes
+     WHERE tablename = 'journal_lines' AND indexname <> 'journal_lines_pkey'`,
+  );
+  for (const index of indexes.rows) await client.query(`DROP INDEX ${index.name}`);
   await client.query('ALTER TABLE journal_lines DISABLE TRIGGER USER');
+  let started = now();
   const result = await client.query(
     `INSERT INTO journal_lines (store, terminal_id, seq, line, time_zone, type, op_id, at, store_day,
        mode, operation, cashier_id, funding_code, billed_cents, to_collect_cents, status)
@@ -263,71 +606,148 @@ async function generateChain(client: pg.Client, plan: StoreDbPlan): Promise<numb
        CASE k WHEN 0 THEN 'caja-1' END, CASE k WHEN 0 THEN 'Y' || lpad(n::text, 5, '0') END,
        CASE k WHEN 0 THEN 150000 END, CASE k WHEN 0 THEN 37500 END,
        CASE k WHEN 1 THEN 'succeeded' END
-     FROM generate_series(1, $2::int) st, generate_series(0, 364) d,
+     FROM generate_series(1, $2::int) st, generate_series(0, $4::int - 1) d,
        generate_series(1, $3::int) n, generate_series(0, 1) k`,
-    [DAY, plan.chainStores, plan.chainOpsPerDay],
+    [DAY, plan.chainStores, plan.chainOpsPerDay, plan.chainDays],
   );
+  const insertMs = now() - started;
   await client.query('ALTER TABLE journal_lines ENABLE TRIGGER USER');
+  started = now();
+  await client.query(`SET maintenance_work_mem = '512MB'`);
+  for (const index of indexes.rows) await client.query(index.def);
+  const indexMs = now() - started;
+  started = now();
   await client.query('VACUUM ANALYZE journal_lines');
-  return result.rowCount ?? 0;
+  return { rows: result.rowCount ?? 0, insertMs, indexMs, vacuumMs: now() - started };
 }
 
-async function storeDayReads(cluster: PgCluster, plan: StoreDbPlan) {
-  const ownerUrl = await newDatabase(cluster, 'bench_day');
+/** A database holding the bench store's day (and, with `chain`, a year of a chain beside it). */
+async function dayDatabase(cluster: PgCluster, plan: StoreDbPlan, name: string, chain: boolean) {
+  const ownerUrl = await newDatabase(cluster, name);
   const owner = new pg.Client({ connectionString: ownerUrl });
   await owner.connect();
-  const pool = openStoreDbPool(cluster.url('bench_day', 'bench_caja', 'pw-bench_caja'));
-  const timeReads = async () => {
-    const samples: number[] = [];
-    let rows = 0;
-    for (let i = 0; i < 12; i += 1) {
-      const started = now();
-      const read = await readStoreDay(pool, { store: STORE, mode: 'live', day: DAY });
-      if (!read.ok) throw new Error(`store-day read: ${read.category}`);
-      if (i >= 2) samples.push(now() - started);
-      rows = read.rows.length;
-    }
-    // The query alone, without the row checks (zod) and the conversions of readStoreDay.
-    const sqlOnly: number[] = [];
-    for (let i = 0; i < 5; i += 1) {
-      const started = now();
-      await owner.query(
-        `SELECT * FROM store_operations WHERE store = $1 AND mode = 'live' AND store_day = $2`,
-        [STORE, DAY],
-      );
-      sqlOnly.push(now() - started);
-    }
-    return { ms: round(median(samples), 1), rows, sql_only_ms: round(median(sqlOnly), 1) };
+  await generateStoreDay(owner, plan);
+  await owner.query('VACUUM ANALYZE');
+  const loadStarted = now();
+  const loaded = chain ? await generateChain(owner, plan) : null;
+  const loadMs = now() - loadStarted;
+  const pool = openStoreDbPool(cluster.url(name, 'bench_caja', 'pw-bench_caja'));
+  return { owner, pool, loaded, loadMs };
+}
+
+/**
+ * The store day's read and the store close, in a database with the store alone and in one with a
+ * year of `chainStores` stores beside it, taken in turns so the machine's load hits both alike.
+ */
+async function storeDayReads(cluster: PgCluster, plan: StoreDbPlan) {
+  const alone = await dayDatabase(cluster, plan, 'bench_day', false);
+  const chained = await dayDatabase(cluster, plan, 'bench_day_chain', true);
+  const query = { store: STORE, mode: 'live' as const, day: DAY };
+  const summary = sampleStoreDay(1, 1).summary;
+  const readOnce = async (pool: StoreDbPool) => {
+    const started = now();
+    const read = await readStoreDay(pool, query);
+    if (!read.ok) throw new Error(`store-day read: ${read.category}`);
+    return { ms: now() - started, rows: read.rows.length };
   };
+  // The query alone, without the row checks (zod) and the conversions of readStoreDay.
+  const queryOnce = async (owner: pg.Client) => {
+    const started = now();
+    await owner.query(
+      `SELECT * FROM store_operations WHERE store = $1 AND mode = 'live' AND store_day = $2`,
+      [STORE, DAY],
+    );
+    return now() - started;
+  };
+  // The store close opened as storeClose.load opens it (bench/store-close.ts), minus the
+  // service's summary: the four reads at once, the close built and laid out for 80 mm.
+  const closeOnce = async (pool: StoreDbPool) => {
+    const closeDb = pgCloseDatabase(pool);
+    const started = now();
+    const [rows, freshness, , held] = await Promise.all([
+      closeDb.readStoreDay(query),
+      closeDb.readFreshness(query),
+      closeDb.readClose(query),
+      closeDb.readHeld(query),
+    ]);
+    const close = buildStoreClose({
+      ...query,
+      timeZone: 'America/Lima',
+      now: new Date().toISOString(),
+      summary,
+      rows,
+      freshness,
+      held,
+    });
+    const doc = storeClose(
+      { content: close.content, record: null, arrivedAfter: [] },
+      {
+        store_name: 'Bench',
+        terminal_id: 'CAJA0001',
+        language: 'es-PE',
+        time_zone: 'America/Lima',
+        training: false,
+        printed_at: new Date().toISOString(),
+      },
+    );
+    layoutText(doc.blocks, 48);
+    return now() - started;
+  };
+  const samples = {
+    read: [[], []] as number[][],
+    query: [[], []] as number[][],
+    close: [[], []] as number[][],
+  };
+  const sides = [alone, chained];
+  const rows = [0, 0];
   try {
-    await generateStoreDay(owner, plan);
-    await owner.query('VACUUM ANALYZE');
-    const alone = await timeReads();
-    if (alone.rows !== plan.dayCounters * plan.dayOps) {
+    for (let round = 0; round < 12; round += 1) {
+      // Which side goes first alternates too.
+      for (const side of round % 2 === 0 ? [0, 1] : [1, 0]) {
+        const db = sides[side] as (typeof sides)[number];
+        const read = await readOnce(db.pool);
+        const queryMs = await queryOnce(db.owner);
+        const closeMs = await closeOnce(db.pool);
+        rows[side] = read.rows;
+        if (round < 2) continue; // warms the pools, the plans and the cache
+        samples.read[side]?.push(read.ms);
+        samples.query[side]?.push(queryMs);
+        samples.close[side]?.push(closeMs);
+      }
+    }
+    if (rows[0] !== plan.dayCounters * plan.dayOps || rows[1] !== rows[0]) {
       throw new Error(
-        `store day has ${alone.rows} rows, expected ${plan.dayCounters * plan.dayOps}`,
+        `store day has ${rows.join(' and ')} rows, expected ${plan.dayCounters * plan.dayOps}`,
       );
     }
-    const loadStarted = now();
-    const chainRows = await generateChain(owner, plan);
-    const loadMs = now() - loadStarted;
-    const withChain = await timeReads();
-    const size = await owner.query(
-      `SELECT pg_size_pretty(pg_database_size(current_database())) AS size`,
+    const size = await chained.owner.query(
+      `SELECT pg_size_pretty(pg_database_size(current_database())) AS size,
+         pg_size_pretty(pg_table_size('journal_lines')) AS heap,
+         pg_size_pretty(pg_indexes_size('journal_lines')) AS indexes`,
     );
+    const med = (values: number[] | undefined) => round(median(values ?? []), 1);
     return {
-      day_read_ms: alone.ms,
-      day_read_chain_ms: withChain.ms,
-      day_query_only_ms: alone.sql_only_ms,
-      day_query_only_chain_ms: withChain.sql_only_ms,
-      chain_rows: chainRows,
-      day_rows: alone.rows,
-      chain_load_ms: round(loadMs, 0),
+      day_read_ms: med(samples.read[0]),
+      day_read_chain_ms: med(samples.read[1]),
+      day_query_only_ms: med(samples.query[0]),
+      day_query_only_chain_ms: med(samples.query[1]),
+      close_open_ms: med(samples.close[0]),
+      close_open_chain_ms: med(samples.close[1]),
+      rounds: samples.query[0]?.length ?? 0,
+      chain_rows: chained.loaded?.rows ?? 0,
+      day_rows: rows[0],
+      chain_load_ms: round(chained.loadMs, 0),
+      chain_insert_ms: round(chained.loaded?.insertMs ?? 0, 0),
+      chain_index_build_ms: round(chained.loaded?.indexMs ?? 0, 0),
+      chain_vacuum_analyze_ms: round(chained.loaded?.vacuumMs ?? 0, 0),
       database_size: size.rows[0]?.size,
+      journal_lines_size: { heap: size.rows[0]?.heap, indexes: size.rows[0]?.indexes },
     };
   } finally {
-    await pool.end();
-    await owner.end();
+    for (const side of sides) {
+      await side.pool.end();
+      await side.owner.end();
+    }
   }
 }
 
@@ -402,8 +822,11 @@ async function overheads(cluster: PgCluster, plan: StoreDbPlan) {
   ) as StoreDbResult['overhead'];
 }
 
+export { pooled as measurePooledChain, storeDayReads as measureStoreDayReads };
+
 export async function measureStoreDb(plan: StoreDbPlan): Promise<StoreDbResult> {
-  const cluster = await startPgCluster();
+  // Room for the chain's year of WAL without a checkpoint every few seconds of its bulk load.
+  const cluster = await startPgCluster({ settings: ['max_wal_size=8GB'] });
   const root = await mkdtemp(join(tmpdir(), 'mostrador-bench-storedb-'));
   const log = (text: string) => process.stderr.write(`bench: store-db ${text}\n`);
   try {
@@ -416,7 +839,11 @@ export async function measureStoreDb(plan: StoreDbPlan): Promise<StoreDbResult> 
     const c = await catchup(cluster, plan, root);
     log('lag…');
     const l = await lag(cluster, plan, root);
-    log('store-day reads…');
+    log(`a chain through PgBouncer (${plan.pooledCounters} counters)…`);
+    const p = await pooled(plan, root);
+    log(
+      `store-day reads and the store close, then again beside ${plan.chainStores} stores × ${plan.chainDays} days × ${plan.chainOpsPerDay} operations…`,
+    );
     const d = await storeDayReads(cluster, plan);
     log('verify and paid-and-billed…');
     const o = await overheads(cluster, plan);
@@ -430,8 +857,11 @@ export async function measureStoreDb(plan: StoreDbPlan): Promise<StoreDbResult> 
       day_query_ms: d.day_query_only_ms,
       day_query_chain_ms: d.day_query_only_chain_ms,
       chain_rows: d.chain_rows,
+      close_open_ms: d.close_open_ms,
+      close_open_chain_ms: d.close_open_chain_ms,
+      pooled: p,
       overhead: o,
-      details: { plan, catchup: c, lag: l, store_day: d, overhead: o },
+      details: { plan, catchup: c, lag: l, pooled: p, store_day: d, overhead: o },
     };
   } finally {
     cluster.stop();

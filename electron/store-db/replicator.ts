@@ -105,6 +105,12 @@ type Sent = { conflictSeq: number | null; committedThrough: number };
 
 const REGISTER = 'SELECT store_db_register($1, $2)::text AS beat';
 
+/** The signed call in its own transaction, committed durably whatever the server's setting. */
+export const DURABLE_APPEND_SQL = APPEND_SQL.replace(
+  /^SELECT /,
+  "SELECT set_config('synchronous_commit', 'on', true) AS durable, ",
+);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The few fields replication needs from a line, or null for a line that is not an entry. */
@@ -370,24 +376,20 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
     };
     // The cursor moves on COMMIT's word: a server set to `synchronous_commit = off` answers
     // COMMIT before the commit is durable, and a crash then loses lines the cursor has passed.
-    // SET LOCAL asks for a durable commit for this transaction only, so nothing of it outlives
-    // the transaction (a pooler in transaction mode hands the connection on: docs/decisions.md).
-    await c.query('BEGIN; SET LOCAL synchronous_commit TO on');
-    try {
-      const result = await c.query<{ conflict: string | null }>(
-        APPEND_SQL,
-        appendParams(batch, options.signingKey),
-      );
-      await c.query('COMMIT');
-      const conflict = result.rows[0]?.conflict ?? null;
-      if (conflict === null) return { conflictSeq: null, committedThrough: lines.length };
-      const conflictSeq = Number(conflict);
-      const at = lines.findIndex((l) => l.seq === conflictSeq);
-      return { conflictSeq, committedThrough: Math.max(0, at) };
-    } catch (error) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    }
+    // `set_config(…, true)` asks for a durable commit for this statement's own transaction only,
+    // so nothing of it outlives the call (a pooler in transaction mode hands the connection on),
+    // and the call is one round trip: no BEGIN, COMMIT or ROLLBACK of its own (an error rolls
+    // the statement's transaction back). Through PgBouncer that holds a server connection a
+    // third as long (docs/store-database.md "A chain: a pooler in front of the server").
+    const result = await c.query<{ conflict: string | null }>(
+      DURABLE_APPEND_SQL,
+      appendParams(batch, options.signingKey),
+    );
+    const conflict = result.rows[0]?.conflict ?? null;
+    if (conflict === null) return { conflictSeq: null, committedThrough: lines.length };
+    const conflictSeq = Number(conflict);
+    const at = lines.findIndex((l) => l.seq === conflictSeq);
+    return { conflictSeq, committedThrough: Math.max(0, at) };
   };
 
   const heartbeat = async (c: pg.Client, signOff = false) => {

@@ -208,6 +208,8 @@ export async function storeDbRun(options: StoreDbRunOptions): Promise<StoreDbRun
     const restartCounter = (c: Counter) =>
       startCounter(bundle.entry, c, runSeed(options.seed, counters.indexOf(c)), options.ops);
     for (const c of counters) restartCounter(c);
+    // The hostile login starts with the counters, racing them for their ids: one counter per
+    // login (docs/store-database.md "Counters and their keys") is what keeps it from winning.
     const hostile = options.hostile
       ? startHostile({
           url: (() => {

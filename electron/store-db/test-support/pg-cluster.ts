@@ -84,7 +84,12 @@ function runAs(bin: string, args: string[], input?: string): string {
   return result.stdout;
 }
 
-export async function startPgCluster(): Promise<PgCluster> {
+export type PgClusterOptions = {
+  /** More `-c name=value` settings, after (so over) the defaults: `max_connections=100`. */
+  settings?: string[];
+};
+
+export async function startPgCluster(clusterOptions: PgClusterOptions = {}): Promise<PgCluster> {
   const binDir = findPgBin();
   const dir = mkdtempSync(join(tmpdir(), 'mostrador-pg-'));
   const dataDir = join(dir, 'data');
@@ -123,6 +128,7 @@ export async function startPgCluster(): Promise<PgCluster> {
     '-c max_connections=200',
     '-c shared_buffers=32MB',
     "-c timezone='UTC'",
+    ...(clusterOptions.settings ?? []).map((setting) => `-c ${setting}`),
   ].join(' ');
   const pgCtl = join(binDir, 'pg_ctl');
   const start = () =>

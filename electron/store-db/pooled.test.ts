@@ -1,0 +1,313 @@
+// The store database through a real PgBouncer in transaction mode, set up as a chain sets it up
+// (docs/store-database.md "A chain: a pooler in front of the server"): the counters share one
+// login, and migrate, "Probar conexión", replication, the reads and the store close's reads all
+// go through the pooler. A change that needs session state (a session SET, an advisory lock held
+// across transactions, a named prepared statement, LISTEN, a temp table) fails here.
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pgCloseDatabase } from '../store-close/pg-close-database';
+import { APPEND_SQL, appendParams, newSigningKey, type SignedBatch } from './batch-signature';
+import { checkStoreDb } from './check-connection';
+import { LATEST_VERSION, migrate } from './migrate';
+import { DURABLE_APPEND_SQL } from './replicator';
+import { openStoreDbPool, type StoreDbPool } from './store-db-pool';
+import { readCodeAcrossCounters, readFreshness, readStoreDay } from './store-queries';
+import { openTestCounter, STORES, type TestCounter } from './test-support/counter';
+import { type PgBouncer, startPgBouncer } from './test-support/pgbouncer';
+import { throwawayStoreDb } from './test-support/store-db-fixture';
+
+const db = throwawayStoreDb();
+/** Few server connections, so the counters really take turns on them. */
+const POOL_SIZE = 3;
+const SHARED = 'chain_counters';
+const OWNER = 'chain_owner';
+const DATABASE = 'chain_store';
+let bouncer: PgBouncer;
+let ownerUrl: string;
+let sharedUrl: string;
+let directOwnerUrl: string;
+const counters: TestCounter[] = [];
+const pools: StoreDbPool[] = [];
+
+beforeAll(async () => {
+  const cluster = db.cluster();
+  cluster.psql(`CREATE ROLE ${OWNER} LOGIN CREATEROLE PASSWORD 'pw-owner'`);
+  cluster.psql(`CREATE DATABASE ${DATABASE} OWNER ${OWNER} ENCODING 'UTF8' TEMPLATE template0`);
+  bouncer = await startPgBouncer(cluster, { poolSize: POOL_SIZE });
+  ownerUrl = bouncer.url(DATABASE, OWNER, 'pw-owner');
+  directOwnerUrl = cluster.url(DATABASE, OWNER, 'pw-owner');
+  sharedUrl = bouncer.url(DATABASE, SHARED, 'pw-shared');
+}, 60_000);
+
+afterEach(async () => {
+  await Promise.all(counters.splice(0).map((c) => c.close()));
+  await Promise.all(pools.splice(0).map((p) => p.end()));
+});
+
+afterAll(() => {
+  bouncer?.stop();
+});
+
+async function withClient<T>(url: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function counter(id: string): Promise<TestCounter> {
+  const opened = await openTestCounter(id);
+  counters.push(opened);
+  return opened;
+}
+
+describe('a chain: PgBouncer in transaction mode in front of the store database', () => {
+  it('migrate runs through the pooler, also three at once (the advisory lock is per transaction)', async () => {
+    const results = await Promise.all([migrate(ownerUrl), migrate(ownerUrl), migrate(ownerUrl)]);
+    expect(results.map((r) => r.version)).toEqual([LATEST_VERSION, LATEST_VERSION, LATEST_VERSION]);
+    expect(results.flatMap((r) => r.applied).sort()).toEqual(
+      (
+        await withClient(directOwnerUrl, (c) =>
+          c.query<{ version: number }>('SELECT version FROM store_db_migrations ORDER BY version'),
+        )
+      ).rows
+        .map((r) => r.version)
+        .sort(),
+    );
+    expect((await migrate(ownerUrl)).applied).toEqual([]);
+    // The chain's one login for every counter, with the server-side statement timeout PgBouncer
+    // cannot pass on as a startup parameter (docs/store-database.md).
+    await withClient(directOwnerUrl, async (c) => {
+      await c.query(
+        `CREATE ROLE ${SHARED} LOGIN PASSWORD 'pw-shared' IN ROLE mostrador_terminal, mostrador_shared_login`,
+      );
+      await c.query(`ALTER ROLE ${SHARED} SET statement_timeout = '10s'`);
+    });
+    await bouncer.reload();
+  });
+
+  it('"Probar conexión" with the shared login: reachable, migrated, a counter\'s privileges', async () => {
+    const check = await checkStoreDb(sharedUrl);
+    expect(check).toMatchObject({
+      ok: true,
+      reachable: { ok: true },
+      migrated: { ok: true, version: LATEST_VERSION },
+      privileges: { ok: true, missing: [], excess: [] },
+      clock: { ok: true },
+    });
+  });
+
+  it("the statement timeout holds through the pooler (the login's own setting)", async () => {
+    const pool = openStoreDbPool(sharedUrl);
+    pools.push(pool);
+    const shown = await pool.query<{ statement_timeout: string }>('SHOW statement_timeout');
+    expect(shown.rows[0]?.statement_timeout).toBe('10s');
+  });
+
+  it('ten counters sharing one login replicate through 3 server connections, each as itself', async () => {
+    const ids = Array.from({ length: 10 }, (_, i) => `CHAIN${String(i + 1).padStart(3, '0')}`);
+    const all = await Promise.all(ids.map((id) => counter(id)));
+    for (const c of all) c.startReplication(sharedUrl, { heartbeatMs: 200, lingerMs: 5 });
+    for (let round = 0; round < 3; round += 1) {
+      await Promise.all(all.map((c, i) => c.sell(`P${i}R${round}`)));
+    }
+    await Promise.all(all.map((c) => c.sell(`DOUBT${c.id}`, 'unknown')));
+    await Promise.all(all.map((c) => c.replicator?.drained(30_000)));
+    // Heartbeats go on through the pooler too.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const pooled = await bouncer.admin('SHOW POOLS');
+    const ours = pooled.find((p) => p.database === DATABASE && p.user === SHARED);
+    expect(Number(ours?.cl_active) + Number(ours?.cl_waiting)).toBeGreaterThanOrEqual(10);
+    expect(
+      Number(ours?.sv_active) + Number(ours?.sv_idle) + Number(ours?.sv_used),
+    ).toBeLessThanOrEqual(POOL_SIZE);
+
+    await withClient(directOwnerUrl, async (c) => {
+      for (const one of all) {
+        const rows = await c.query(
+          'SELECT line, signed_by, sent_by FROM journal_lines WHERE terminal_id = $1 ORDER BY seq',
+          [one.id],
+        );
+        expect(rows.rows.map((r) => r.line)).toEqual(await one.fileLines());
+        expect(new Set(rows.rows.map((r) => `${r.signed_by} ${r.sent_by}`))).toEqual(
+          new Set([`${one.id} ${SHARED}`]),
+        );
+      }
+      const standing = await c.query<{ standing: string; n: number }>(
+        `SELECT standing, count(*)::int AS n FROM store_counters
+         WHERE terminal_id LIKE 'CHAIN%' AND mode = 'live' GROUP BY standing`,
+      );
+      expect(standing.rows).toEqual([{ standing: 'current', n: 10 }]);
+    });
+
+    // The reads a counter makes, through the pooler with the same shared login.
+    const pool = openStoreDbPool(sharedUrl);
+    pools.push(pool);
+    const code = await readCodeAcrossCounters(pool, {
+      store: STORES.live,
+      mode: 'live',
+      funding_code: 'P0R1',
+      exclude_terminal_id: 'CHAIN002',
+    });
+    expect(code).toMatchObject({
+      checked: true,
+      findings: [{ kind: 'billed', terminal_id: 'CHAIN001' }],
+    });
+    const doubt = await readCodeAcrossCounters(pool, {
+      store: STORES.live,
+      mode: 'live',
+      funding_code: 'DOUBTCHAIN003',
+      exclude_terminal_id: 'CHAIN001',
+    });
+    expect(doubt).toMatchObject({ checked: true, findings: [{ kind: 'in-doubt' }] });
+    const fresh = await readFreshness(pool, { store: STORES.live, mode: 'live' });
+    expect(fresh.ok && fresh.rows.filter((r) => r.terminal_id.startsWith('CHAIN'))).toHaveLength(
+      10,
+    );
+    const day = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Lima' });
+    const read = await readStoreDay(pool, { store: STORES.live, mode: 'live', day });
+    expect(read.ok && read.rows.filter((r) => r.terminal_id.startsWith('CHAIN'))).toHaveLength(40);
+
+    // The store close's reads (every counter's day, freshness, money held, the close record).
+    const close = pgCloseDatabase(pool);
+    const query = { store: STORES.live, mode: 'live' as const, day };
+    const [rows, freshness, record, held] = await Promise.all([
+      close.readStoreDay(query),
+      close.readFreshness(query),
+      close.readClose(query),
+      close.readHeld(query),
+    ]);
+    expect(rows.filter((r) => r.terminal_id.startsWith('CHAIN'))).toHaveLength(40);
+    expect(freshness.filter((f) => f.terminal_id.startsWith('CHAIN'))).toHaveLength(10);
+    expect(record).toBeNull();
+    expect(held).toEqual([]);
+  });
+
+  it('a forged call through the pooler with the shared login is refused: a counter writes only as itself', async () => {
+    const honest = await counter('CHAIN100');
+    await honest.sell('HONEST1', 'unknown');
+    honest.startReplication(sharedUrl);
+    await honest.replicator?.drained(20_000);
+    await honest.stopReplication();
+
+    const otherKey = newSigningKey();
+    const batch = (beat: number, seq: number, code: string): SignedBatch => ({
+      terminalId: 'CHAIN100',
+      beat,
+      stores: [{ store: STORES.live, mode: 'live' }],
+      terminalName: 'Caja X',
+      appVersion: '0.1.0',
+      timeZone: 'America/Lima',
+      journalSeq: seq,
+      waiting: 0,
+      open: 0,
+      signOff: false,
+      lines: [
+        {
+          store: STORES.live,
+          seq,
+          text: JSON.stringify({
+            seq,
+            type: 'intent',
+            op_id: '7b0e7a52-4f7e-4d55-9a55-0a4b9b1c0100',
+            at: '2026-11-27T15:00:00.000Z',
+            operation: 'v3.paidAndBilled',
+            mode: 'live',
+            cashier_id: 'FORGER',
+            funding_code: code,
+            billed_cents: 1,
+            to_collect_cents: 1,
+          }),
+          bytes: null,
+        },
+      ],
+    });
+    await withClient(sharedUrl, async (c) => {
+      // The same login the honest counter uses; another key under its id.
+      await expect(
+        c.query('SELECT store_db_register($1, $2)', ['CHAIN100', otherKey]),
+      ).rejects.toMatchObject({ code: '42501' });
+      await expect(
+        c.query(APPEND_SQL, appendParams(batch(Date.now() + 10_000, 50, 'FORGED'), otherKey)),
+      ).rejects.toMatchObject({ code: '42501' });
+      await expect(
+        c.query(
+          `INSERT INTO journal_lines (store, terminal_id, seq, time_zone, line) VALUES ($1, 'CHAIN100', 50, 'UTC', '{}')`,
+          [STORES.live],
+        ),
+      ).rejects.toMatchObject({ code: '42501' });
+      // The honest key's call sent twice (a replay): the second is refused.
+      const call = batch(Date.now() + 20_000, 60, 'ONCE');
+      call.lines = [];
+      await c.query(APPEND_SQL, appendParams(call, honest.signingKey));
+      await expect(
+        c.query(APPEND_SQL, appendParams(call, honest.signingKey)),
+      ).rejects.toMatchObject({ code: '42501' });
+    });
+    await withClient(directOwnerUrl, async (c) => {
+      const rows = await c.query(
+        `SELECT line, signed_by FROM journal_lines WHERE terminal_id = 'CHAIN100' ORDER BY seq`,
+      );
+      expect(rows.rows.map((r) => r.line)).toEqual(await honest.fileLines());
+      expect(rows.rows.every((r) => r.signed_by === 'CHAIN100')).toBe(true);
+    });
+  });
+});
+
+describe('a durable commit without a transaction of its own', () => {
+  it("the replicator's one call asks for synchronous_commit on for its own transaction only", async () => {
+    expect(DURABLE_APPEND_SQL).toMatch(/^SELECT set_config\('synchronous_commit', 'on', true\)/);
+    await withClient(directOwnerUrl, async (c) => {
+      await c.query('SET synchronous_commit TO off');
+      const during = await c.query(
+        "SELECT set_config('synchronous_commit', 'on', true) AS durable, current_setting('synchronous_commit') AS now",
+      );
+      expect(during.rows[0]).toEqual({ durable: 'on', now: 'on' });
+      const after = await c.query('SHOW synchronous_commit');
+      expect(after.rows[0]?.synchronous_commit).toBe('off');
+    });
+  });
+});
+
+describe('no session state in what a counter sends (transaction pooling hands the connection on)', () => {
+  it('every SET is LOCAL, no session advisory lock, LISTEN, temp table or named prepared statement', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const dirs = [
+      'electron/store-db',
+      'electron/store-db/migrations',
+      'electron/store-close',
+      'electron/store-link',
+    ];
+    const found: string[] = [];
+    for (const dir of dirs) {
+      for (const name of await readdir(dir)) {
+        if (!/\.(ts|sql)$/.test(name) || /\.test\.ts$|^embedded\.ts$/.test(name)) continue;
+        const text = await readFile(join(dir, name), 'utf8');
+        const code = name.endsWith('.sql')
+          ? text.replace(/--.*$/gm, '')
+          : text.replace(/\/\/.*$/gm, '');
+        const checks: [RegExp, string][] = [
+          // A SET inside a function's definition (`SET search_path = …` on CREATE FUNCTION) is
+          // the function's own; a statement that SETs the session is not allowed.
+          [/(?:^|[;'"`]\s*)SET\s+(?!LOCAL\b)(?!search_path\b)\w+\s*(?:TO|=)/gim, 'session SET'],
+          [/pg_(?:try_)?advisory_lock(?:_shared)?\s*\(/gi, 'session advisory lock'],
+          [/\bLISTEN\s+\w/g, 'LISTEN'],
+          [/CREATE\s+(?:TEMP|TEMPORARY)\s+TABLE/gi, 'temp table'],
+          // pg's query config `{ name: '…', text: '…' }` (not any `name:`, a CLI's own name).
+          [/\bname:\s*['"`][^'"`]*['"`],\s*(?:text|values):/g, 'named prepared statement'],
+          [/\bPREPARE\s+\w+\s+(?:AS|\()/g, 'PREPARE'],
+        ];
+        for (const [pattern, what] of checks) {
+          for (const m of code.matchAll(pattern))
+            found.push(`${dir}/${name}: ${what}: ${m[0].trim()}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
