@@ -39,7 +39,9 @@ test.beforeAll(async () => {
   cluster = await startPgCluster();
   ownerUrl = await cluster.createDatabase('store_e2e');
   await migrate(ownerUrl);
-  cluster.psql("CREATE ROLE caja_e2e LOGIN PASSWORD 'pw-caja-e2e' IN ROLE mostrador_terminal, mostrador_shared_login");
+  cluster.psql(
+    "CREATE ROLE caja_e2e LOGIN PASSWORD 'pw-caja-e2e' IN ROLE mostrador_terminal, mostrador_shared_login",
+  );
   terminalUrl = cluster.url('store_e2e', 'caja_e2e', 'pw-caja-e2e');
   mock = await createMockApp({ token: TOKEN });
   await mock.listen({ port: 0, host: '127.0.0.1' });

@@ -239,12 +239,12 @@ describe('the store time zone', () => {
       await c.query('SELECT store_db_register($1, $2)', ['CAJA0008', key]);
       let beat = 1;
       for (const zone of ['+09:00', '-05:00', 'IST', 'PST8PDT']) {
-        const batch = { ...batchOf('CAJA0008', (beat += 1), []), timeZone: zone };
+        const batch = { ...batchOf('CAJA0008', ++beat, []), timeZone: zone };
         await expect(c.query(APPEND_SQL, appendParams(batch, key)), zone).rejects.toMatchObject({
           code: '22023',
         });
       }
-      const lima = { ...batchOf('CAJA0008', (beat += 1), []), timeZone: 'America/Lima' };
+      const lima = { ...batchOf('CAJA0008', ++beat, []), timeZone: 'America/Lima' };
       await c.query(APPEND_SQL, appendParams(lima, key));
     });
   });

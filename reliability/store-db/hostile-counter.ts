@@ -43,6 +43,10 @@ export function startHostile(options: {
   const ownId = `HOSTIL${options.seed % 1000}`;
   let stopped = false;
   let beat = Date.now();
+  const nextBeat = () => {
+    beat += 1;
+    return beat;
+  };
   let seq = 0;
   const attempt = async (what: string, run: () => Promise<unknown>) => {
     report.tries += 1;
@@ -84,7 +88,7 @@ export function startHostile(options: {
       const stores = [{ store: options.store, mode: 'live' as const }];
       const forged = {
         terminalId: victim,
-        beat: (beat += 1),
+        beat: nextBeat(),
         stores,
         terminalName: 'Caja 7',
         appVersion: '6.6.6',
@@ -106,7 +110,7 @@ export function startHostile(options: {
         client.query(APPEND_SQL, appendParams(forged, key)),
       );
       await attempt(`forged heartbeat as ${victim}`, () =>
-        client.query(APPEND_SQL, appendParams({ ...forged, beat: (beat += 1), lines: [] }, key)),
+        client.query(APPEND_SQL, appendParams({ ...forged, beat: nextBeat(), lines: [] }, key)),
       );
       await attempt(`registered ${victim} with its key`, () =>
         client.query('SELECT store_db_register($1, $2)', [victim, key]),
@@ -142,7 +146,7 @@ export function startHostile(options: {
             {
               ...forged,
               terminalId: ownId,
-              beat: (beat += 1),
+              beat: nextBeat(),
               signOff: false,
               journalSeq: seq,
               lines: [{ store: options.store, seq, text: line(seq, opId, odd ?? ''), bytes: null }],
