@@ -85,6 +85,7 @@ describe('recording an operation', () => {
     await journal.recordAttempt(opId, { attempt: 2, delay_ms: 700 });
     await journal.recordOutcome(opId, { status: 'succeeded', http_status: 200 });
     expect(await journal.unresolved()).toEqual([]);
+    expect(journal.unresolvedCount()).toBe(0);
     expect(await journal.operation(opId)).toMatchObject({ status: 'succeeded', calls: 2 });
   });
 
@@ -266,6 +267,8 @@ describe('durability', () => {
     expect(lines.map((e) => e.seq)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
     expect(new Set(lines.map((e) => e.op_id))).toEqual(new Set(ids));
     expect(await journal.unresolved()).toHaveLength(60);
+    // The heartbeat's count, from the index alone, says the same.
+    expect(journal.unresolvedCount()).toBe(60);
   });
 
   it('finishes queued appends on close and refuses later ones', async () => {

@@ -90,6 +90,11 @@ export type Journal = {
   operations(query?: OperationsQuery): Promise<JournalOperation[]>;
   /** Pending and unknown operations, oldest first: each must be retried or resolved. */
   unresolved(): Promise<JournalOperation[]>;
+  /**
+   * How many operations have no definite answer, from the index alone (no file read): what the
+   * store database's heartbeat reports with every call (electron/store-db/replicator.ts).
+   */
+  unresolvedCount(): number;
   /** Final answers that came after an unknown one, not yet acknowledged, oldest first. */
   announcements(): Promise<JournalOperation[]>;
   /**
@@ -318,6 +323,9 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
     },
     async unresolved() {
       return load(index.unresolved());
+    },
+    unresolvedCount() {
+      return index.unresolved().length;
     },
     async announcements() {
       return load(index.announcements());

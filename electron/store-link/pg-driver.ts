@@ -40,7 +40,7 @@ export function createPgDriver(options: PgDriverOptions): StoreDbDriver {
         stores: counter.stores,
         timeZone: counter.timeZone,
         signingKey: counter.signingKey,
-        openOperations: async () => (await journal.unresolved()).length,
+        openOperations: () => journal.unresolvedCount(),
         ...(options.clock ? { clock: options.clock } : {}),
         onState: (state) => {
           if (state.state !== 'ok' && state.state !== 'behind') {

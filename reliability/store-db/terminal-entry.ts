@@ -40,7 +40,7 @@ const replicator = startReplicator({
   stores: config.stores,
   timeZone: 'America/Lima',
   signingKey: Buffer.from(config.key, 'hex'),
-  openOperations: async () => (await journal.unresolved()).length,
+  openOperations: () => journal.unresolvedCount(),
   batchLines: 100,
   retry: { baseMs: 50, maxMs: 1_000 },
   timeouts: { connectTimeoutMs: 1_000, statementTimeoutMs: 2_000 },

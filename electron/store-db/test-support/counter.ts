@@ -57,7 +57,7 @@ export async function openTestCounter(
         stores: { ...STORES },
         timeZone: 'America/Lima',
         signingKey: counter.signingKey,
-        openOperations: async () => (await journal.unresolved()).length,
+        openOperations: () => journal.unresolvedCount(),
         retry: { baseMs: 20, maxMs: 200 },
         timeouts: { connectTimeoutMs: 2_000, statementTimeoutMs: 5_000 },
         ...extra,
