@@ -41,7 +41,9 @@ export async function openLineReader(path: string): Promise<LineReader> {
       let pending: Buffer[] = [];
       let pendingStart = from;
       let next = from;
-      const chunk = Buffer.allocUnsafe(CHUNK);
+      // No bigger than what is left: a counter reads after every operation, mostly a line or
+      // none, and a 256 KiB buffer for each read is garbage for nothing.
+      const chunk = Buffer.allocUnsafe(Math.max(0, Math.min(CHUNK, size - from)));
       while (lines.length < maxLines && position < size) {
         const { bytesRead } = await handle.read(
           chunk,
