@@ -4,12 +4,16 @@
 // Prints `ready` once every replicator reached the database, starts on a line on stdin, journals
 // a line every 100 ms per counter (or `intervalMs`), then prints the lags (append's fsync → COMMIT
 // that holds it). The chain's figure (bench/store-db.ts, `pooled`) runs 1,000 of them in 4
-// processes, each counter with its own connection to PgBouncer and its own store of 100.
+// processes, each counter with its own connection to PgBouncer and its own store of 100, and
+// with `memory` each keeps its journal in memory (electron/store-db/test-support/memory-journal.ts):
+// the same replicator, without a thousand journals' disk work on the server's two cores.
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { openJournal } from '../electron/journal';
 import { newSigningKey } from '../electron/store-db/batch-signature';
 import { startReplicator } from '../electron/store-db/replicator';
+import { memoryJournal } from '../electron/store-db/test-support/memory-journal';
+import type { ReplicationState } from '../shared/store/replication-state';
 
 type Config = {
   url: string;
@@ -24,6 +28,8 @@ type Config = {
   stores?: number;
   /** How long every replicator may take to reach the database at the start (default 60 s). */
   readyMs?: number;
+  /** Journals and cursors in memory (simulated counters), else files under `root`. */
+  memory?: boolean;
 };
 const config = JSON.parse(process.argv[2] ?? '{}') as Config;
 const now = () => performance.now();
@@ -37,21 +43,24 @@ const intervalMs = config.intervalMs ?? 100;
 const storeOf = (i: number) =>
   config.stores ? `${config.store}-${i % config.stores}` : config.store;
 
-const counters = await Promise.all(
-  Array.from({ length: config.count }, async (_, k) => {
+type Counter = {
+  replicator: ReturnType<typeof startReplicator>;
+  /** Journals the n-th Verify and wakes the replicator as the journal's subscription does. */
+  record(n: number): Promise<void>;
+  close(): Promise<void>;
+};
+
+const counters: Counter[] = await Promise.all(
+  Array.from({ length: config.count }, async (_, k): Promise<Counter> => {
     const i = config.first + k;
-    const dir = join(config.root, `lag-${i}`);
-    const journal = await openJournal({ dir, clock: () => new Date() });
     const appendedAt = new Map<number, number>();
-    const replicator = startReplicator({
+    const common = {
       url: config.url,
-      journalPath: journal.path,
-      cursorPath: join(dir, 'cursor.json'),
       terminalId: `CAJA${String(i).padStart(4, '0')}`,
       stores: { live: storeOf(i), training: `${storeOf(i)}-training` },
       timeZone: 'America/Lima',
       signingKey: newSigningKey(),
-      onState: (state) => {
+      onState: (state: ReplicationState) => {
         if (state.state === 'unreachable' || state.state === 'refused') {
           const tally = going ? runErrors : startErrors;
           const key = `${state.state}:${state.last_error_category}`;
@@ -65,12 +74,44 @@ const counters = await Promise.all(
           appendedAt.delete(seq);
         }
       },
+    };
+    if (config.memory) {
+      const journal = memoryJournal();
+      const replicator = startReplicator({ ...common, source: journal.source });
+      return {
+        replicator,
+        async record(n) {
+          const seq = journal.recordVerify(`L${String(n).padStart(5, '0')}`);
+          appendedAt.set(seq, now());
+          replicator.wake(seq);
+        },
+        async close() {},
+      };
+    }
+    const dir = join(config.root, `lag-${i}`);
+    const journal = await openJournal({ dir, clock: () => new Date() });
+    const replicator = startReplicator({
+      ...common,
+      journalPath: journal.path,
+      cursorPath: join(dir, 'cursor.json'),
     });
     journal.subscribe((entry) => {
       appendedAt.set(entry.seq, now());
       replicator.wake(entry.seq);
     });
-    return { journal, replicator };
+    return {
+      replicator,
+      async record(n) {
+        await journal.recordIntent({
+          operation: 'v3.verify',
+          mode: 'live',
+          cashier_id: 'caja-01',
+          funding_code: `L${String(n).padStart(5, '0')}`,
+          request: { n },
+        });
+      },
+      close: () => journal.close(),
+    };
   }),
 );
 await Promise.all(counters.map((c) => c.replicator.drained(config.readyMs ?? 60_000)));
@@ -83,18 +124,12 @@ const cpuAtGo = process.cpuUsage();
 going = true;
 const until = now() + config.seconds * 1000;
 await Promise.all(
-  counters.map(async ({ journal }, k) => {
+  counters.map(async (counter, k) => {
     await new Promise((r) => setTimeout(r, (k * intervalMs) / config.count));
     let n = 0;
     while (now() < until) {
       const next = now() + intervalMs;
-      await journal.recordIntent({
-        operation: 'v3.verify',
-        mode: 'live',
-        cashier_id: 'caja-01',
-        funding_code: `L${String(n++).padStart(5, '0')}`,
-        request: { n },
-      });
+      await counter.record(n++);
       await new Promise((r) => setTimeout(r, Math.max(0, next - now())));
     }
   }),
@@ -102,9 +137,10 @@ await Promise.all(
 await Promise.all(counters.map((c) => c.replicator.drained(config.readyMs ?? 60_000)));
 for (const c of counters) {
   await c.replicator.stop();
-  await c.journal.close();
+  await c.close();
 }
 const cpu = process.cpuUsage(cpuAtGo);
 process.stdout.write(
   `${JSON.stringify({ lags, errors, cpu_ms: (cpu.user + cpu.system) / 1000 })}\n`,
 );
+process.exit(0);

@@ -2,10 +2,12 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReplicationState } from '../../shared/store/replication-state';
+import { newSigningKey } from './batch-signature';
 import { connectStoreDb } from './connection';
 import { readCursor } from './replication-cursor';
-import { replicationOff, storeDbKnowsTimeZone } from './replicator';
+import { replicationOff, startReplicator, storeDbKnowsTimeZone } from './replicator';
 import { databaseLines, openTestCounter, STORES, type TestCounter } from './test-support/counter';
+import { memoryJournal } from './test-support/memory-journal';
 import { throwawayStoreDb } from './test-support/store-db-fixture';
 
 const db = throwawayStoreDb();
@@ -286,6 +288,49 @@ describe('the store time zone (issue 26, item 8)', () => {
       expect(await storeDbKnowsTimeZone(client, '+09:00')).toBe(false);
     } finally {
       await client.end();
+    }
+  });
+});
+
+describe('a journal kept in memory (the chain bench’s simulated counters)', () => {
+  it('replicates as a journal file does: every line, readable, the cursor moved', async () => {
+    const { terminalUrl, ownerUrl } = await db.migratedDatabase();
+    const journal = memoryJournal();
+    const replicator = startReplicator({
+      url: terminalUrl,
+      source: journal.source,
+      terminalId: 'CAJA0091',
+      stores: { ...STORES },
+      timeZone: 'America/Lima',
+      signingKey: newSigningKey(),
+      retry: { baseMs: 20, maxMs: 200 },
+    });
+    try {
+      for (const code of ['MEM001', 'MEM002']) replicator.wake(journal.recordVerify(code));
+      await replicator.drained(20_000);
+      // A line after the first batch, as the bench's counters journal one a second.
+      replicator.wake(journal.recordVerify('MEM003'));
+      await replicator.drained(20_000);
+      const sent = await journal.source.openReader().then((r) => r.readFrom(0, 10));
+      const rows = await asOwner(ownerUrl, (c) =>
+        c.query(
+          `SELECT seq::int AS seq, line, type, funding_code, problem FROM journal_lines
+           WHERE terminal_id = 'CAJA0091' ORDER BY seq`,
+        ),
+      );
+      expect(rows.rows).toEqual(
+        sent.lines.map((l, i) => ({
+          seq: i + 1,
+          line: l.text,
+          type: 'intent',
+          funding_code: `MEM00${i + 1}`,
+          problem: null,
+        })),
+      );
+      expect(rows.rows).toHaveLength(3);
+      expect(await journal.source.readCursor()).toMatchObject({ seq: 3, offset: sent.next });
+    } finally {
+      await replicator.stop();
     }
   });
 });

@@ -26,13 +26,34 @@ import {
 } from './connection';
 import { type ReplicationCursor, readCursor, writeCursor } from './replication-cursor';
 
-export type ReplicatorOptions = {
+/**
+ * Where the lines and the cursor are kept. A counter's are files (`fileSource`); the chain's
+ * bench runs a thousand simulated counters in memory (bench/store-db-chain-entry.ts), the same
+ * replication over the same reads.
+ */
+export type ReplicationSource = {
+  openReader(): Promise<LineReader>;
+  readCursor(): Promise<ReplicationCursor>;
+  writeCursor(cursor: ReplicationCursor): Promise<void>;
+};
+
+/**
+ * The journal file (Journal.path) and a small file in the data dir for the cursor (e.g.
+ * `<dataDir>/store-db-cursor.json`).
+ */
+export function fileSource(journalPath: string, cursorPath: string): ReplicationSource {
+  return {
+    openReader: () => openLineReader(journalPath),
+    readCursor: () => readCursor(cursorPath),
+    writeCursor: (cursor) => writeCursor(cursorPath, cursor),
+  };
+}
+
+type Where = { journalPath: string; cursorPath: string } | { source: ReplicationSource };
+
+export type ReplicatorOptions = Where & {
   /** The terminal's store database URL (a login user granted `mostrador_terminal`). */
   url: string;
-  /** The journal file (Journal.path). */
-  journalPath: string;
-  /** A small file in the data dir for the cursor (e.g. `<dataDir>/store-db-cursor.json`). */
-  cursorPath: string;
   terminalId: string;
   terminalName?: string | null;
   appVersion?: string | null;
@@ -160,6 +181,8 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
     maxAttempts: Number.POSITIVE_INFINITY,
   };
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+  const source =
+    'source' in options ? options.source : fileSource(options.journalPath, options.cursorPath);
   const pairs = (Object.entries(options.stores) as [OperationMode, string][]).map(
     ([mode, store]) => ({ mode, store }),
   );
@@ -418,14 +441,14 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
 
   const commitCursor = async (next: ReplicationCursor) => {
     cursor = { ...next, stores: { live: options.stores.live, training: options.stores.training } };
-    await writeCursor(options.cursorPath, cursor);
+    await source.writeCursor(cursor);
   };
 
   const openReader = async (): Promise<LineReader> => {
     let failures = 0;
     for (;;) {
       try {
-        return await openLineReader(options.journalPath);
+        return await source.openReader();
       } catch {
         // The journal file does not exist yet (a new terminal before its first operation).
         await pause(backoffDelay(failures++, policy, random), true);
@@ -435,7 +458,7 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
   };
 
   const run = async () => {
-    cursor = await readCursor(options.cursorPath);
+    cursor = await source.readCursor();
     current.replicated_seq = cursor.seq;
     reader = await openReader();
     await scanAtStart(reader);
