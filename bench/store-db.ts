@@ -838,10 +838,14 @@ export async function measureStoreDb(plan: StoreDbPlan): Promise<StoreDbResult> 
   const root = await mkdtemp(join(tmpdir(), 'mostrador-bench-storedb-'));
   const log = (text: string) => process.stderr.write(`bench: store-db ${text}\n`);
   try {
-    // One login user for every database: roles belong to the server.
-    cluster.psql(
-      `DO $$ BEGIN CREATE ROLE mostrador_terminal NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$`,
-    );
+    // One login user for every database: roles belong to the server. It stands for many
+    // counters, so it is a shared login (migration 0102 makes both roles; no database is
+    // migrated yet).
+    for (const role of ['mostrador_terminal', 'mostrador_shared_login']) {
+      cluster.psql(
+        `DO $$ BEGIN CREATE ROLE ${role} NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$`,
+      );
+    }
     cluster.psql(TERMINAL_ROLE_SQL('bench_caja'));
     log('catch-up…');
     const c = await catchup(cluster, plan, root);
