@@ -8,31 +8,67 @@
 // `operation` and `error_category` are open strings with a known list, not closed enums.
 import { z } from 'zod';
 
+/** How the tray and the announcements name an operation (`ops.kind.<kind>` in the catalogue). */
+export type OperationKind =
+  | 'verify'
+  | 'billing'
+  | 'undo'
+  | 'info'
+  | 'summary'
+  | 'order'
+  | 'refund'
+  | 'other';
+
+type OperationTraits = {
+  kind: OperationKind;
+  /**
+   * It only reads the service: without an answer it changed nothing there, so it never holds the
+   * store close (shared/store/store-close.ts).
+   */
+  read: boolean;
+  /**
+   * A supervisor may close it without an answer, with a note: it moves no money by itself. A
+   * paid-and-billed or a refund stays open until the service answers (journal-handlers.ts).
+   */
+  closable: boolean;
+};
+
 /**
  * Operations the app journals today, each named like the bridge method that makes it
  * (`v3.paidAndBilled`); a refund is journaled per endpoint (`orders.refundTotal`,
- * `orders.refundPartial`). Later versions may add more.
+ * `orders.refundPartial`). Later versions may add more. The one place a journaled operation is
+ * listed: the main process, the renderer and the store close read its traits from here
+ * (docs/how-to/add-a-bridge-method.md).
  */
-export const KNOWN_OPERATIONS = [
-  'v3.verify',
-  'v3.paidAndBilled',
-  'v3.undoBilling',
-  'v2.info',
-  'v2.paidAndBilled',
-  'v2.undoBilling',
-  'v2.daySummary',
-  'orders.create',
-  'orders.confirm',
-  'orders.cancel',
-  'orders.refundTotal',
-  'orders.refundPartial',
-  'vouchers.register',
-  'training.reset',
-] as const;
-export type KnownOperation = (typeof KNOWN_OPERATIONS)[number];
+export const OPERATIONS = {
+  'v3.verify': { kind: 'verify', read: true, closable: true },
+  'v3.paidAndBilled': { kind: 'billing', read: false, closable: false },
+  'v3.undoBilling': { kind: 'undo', read: false, closable: true },
+  'v2.info': { kind: 'info', read: true, closable: true },
+  'v2.paidAndBilled': { kind: 'billing', read: false, closable: false },
+  'v2.undoBilling': { kind: 'undo', read: false, closable: true },
+  'v2.daySummary': { kind: 'summary', read: true, closable: true },
+  'orders.create': { kind: 'order', read: false, closable: false },
+  'orders.confirm': { kind: 'order', read: false, closable: false },
+  'orders.cancel': { kind: 'order', read: false, closable: false },
+  'orders.refundTotal': { kind: 'refund', read: false, closable: false },
+  'orders.refundPartial': { kind: 'refund', read: false, closable: false },
+  'vouchers.register': { kind: 'other', read: false, closable: false },
+  'training.reset': { kind: 'other', read: false, closable: false },
+} as const satisfies Record<string, OperationTraits>;
+
+export type KnownOperation = keyof typeof OPERATIONS;
+export const KNOWN_OPERATIONS = Object.keys(OPERATIONS) as KnownOperation[];
 
 export function isKnownOperation(name: string): name is KnownOperation {
-  return (KNOWN_OPERATIONS as readonly string[]).includes(name);
+  return Object.hasOwn(OPERATIONS, name);
+}
+
+/** The traits of an operation by name; an unknown one (a later version's) is neither. */
+export function traitsOf(name: string): OperationTraits {
+  return isKnownOperation(name)
+    ? OPERATIONS[name]
+    : { kind: 'other', read: false, closable: false };
 }
 
 /**

@@ -1,39 +1,16 @@
 // How an operation of the journal reads in the tray and in an announcement: what it was, for
 // whom, and the money it involved. Every figure is the journal's; nothing is computed here.
-import type { JournalOperation } from '../../shared/journal-entry';
+import { type JournalOperation, traitsOf } from '../../shared/journal-entry';
 import type { MessageKey } from '../i18n/catalogue';
 
-const KIND: Record<string, MessageKey> = {
-  'v3.verify': 'ops.kind.verify',
-  'v3.paidAndBilled': 'ops.kind.billing',
-  'v3.undoBilling': 'ops.kind.undo',
-  'v2.info': 'ops.kind.info',
-  'v2.paidAndBilled': 'ops.kind.billing',
-  'v2.undoBilling': 'ops.kind.undo',
-  'v2.daySummary': 'ops.kind.summary',
-  'orders.create': 'ops.kind.order',
-  'orders.confirm': 'ops.kind.order',
-  'orders.cancel': 'ops.kind.order',
-  'orders.refundTotal': 'ops.kind.refund',
-  'orders.refundPartial': 'ops.kind.refund',
-};
-
-/** Closed by a supervisor with a note: calls that move no money by themselves. */
-const CLOSABLE = new Set([
-  'v3.verify',
-  'v2.info',
-  'v3.undoBilling',
-  'v2.undoBilling',
-  'v2.daySummary',
-]);
-
 export function kindOf(op: JournalOperation): MessageKey {
-  return KIND[op.operation] ?? 'ops.kind.other';
+  return `ops.kind.${traitsOf(op.operation).kind}`;
 }
 
-export const isBilling = (op: JournalOperation): boolean => op.operation.endsWith('.paidAndBilled');
-export const isRefund = (op: JournalOperation): boolean => op.operation.startsWith('orders.refund');
-export const isClosable = (op: JournalOperation): boolean => CLOSABLE.has(op.operation);
+export const isBilling = (op: JournalOperation): boolean =>
+  traitsOf(op.operation).kind === 'billing';
+export const isRefund = (op: JournalOperation): boolean => traitsOf(op.operation).kind === 'refund';
+export const isClosable = (op: JournalOperation): boolean => traitsOf(op.operation).closable;
 
 /** `DNI 41000001`, `RUC 20512333797`, the order id, or null. */
 export function whoOf(op: JournalOperation): string | null {

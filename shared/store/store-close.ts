@@ -11,6 +11,7 @@ import {
   undoneCollections,
 } from '../domain/reconcile';
 import { dayInZone } from '../domain/store-time';
+import { traitsOf } from '../journal-entry';
 import {
   CLOSE_FORMAT,
   type CloseContent,
@@ -72,9 +73,6 @@ export function isOpen(row: Pick<StoreOperationRow, 'status'>): boolean {
   return row.status === 'pending' || row.status === 'unknown';
 }
 
-/** Calls that only read the service: without an answer they change nothing at it. */
-const READS = new Set(['v3.verify', 'v2.info', 'v2.daySummary']);
-
 /**
  * An operation of the day that holds the close: no definite answer, and it may have changed
  * something at the service (a sale, an undo, a refund, an order). A Verify, an Info or a day
@@ -83,7 +81,7 @@ const READS = new Set(['v3.verify', 'v2.info', 'v2.daySummary']);
  * waits").
  */
 export function holdsClose(row: Pick<StoreOperationRow, 'status' | 'operation'>): boolean {
-  return isOpen(row) && !READS.has(row.operation);
+  return isOpen(row) && !traitsOf(row.operation).read;
 }
 
 /** The store's calendar day of an instant (`YYYY-MM-DD`). */

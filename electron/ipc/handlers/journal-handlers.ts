@@ -1,6 +1,6 @@
 // journal.*: what this terminal did, for the cashier's amber "pending" view and the supervisor's
 // reconciliation. Lists show the current mode only: training and live never mix.
-import type { JournalOperation } from '../../../shared/journal-entry';
+import { type JournalOperation, traitsOf } from '../../../shared/journal-entry';
 import { isFinal, NOTE_ACKNOWLEDGED, NOTE_CLOSED } from '../../journal/operation-index';
 import { storeDay } from '../../journal/store-day';
 import { BridgeFailure, badArguments } from '../bridge-failure';
@@ -17,18 +17,6 @@ type JournalMethods =
   | 'journal.announcements'
   | 'journal.acknowledge'
   | 'journal.close';
-
-/**
- * What a supervisor may close without an answer: calls that move no money by themselves. A
- * paid-and-billed or a refund stays open until the service answers.
- */
-export const CLOSABLE_OPERATIONS: readonly string[] = [
-  'v3.verify',
-  'v2.info',
-  'v3.undoBilling',
-  'v2.undoBilling',
-  'v2.daySummary',
-];
 
 /**
  * The operation without its refund's X-Unique-Token: the renderer never needs it (a refund is
@@ -109,7 +97,7 @@ export function journalHandlers(deps: HandlerDeps): Pick<HandlerMap, JournalMeth
     'journal.close': async ({ op_id, pin, note }) => {
       const operation = await journal.operation(op_id);
       if (!operation) throw badArguments('no such operation', { op_id: 'not in the journal' });
-      if (!CLOSABLE_OPERATIONS.includes(operation.operation)) {
+      if (!traitsOf(operation.operation).closable) {
         throw new BridgeFailure(
           'not-available',
           'A paid-and-billed or a refund stays open until the service answers.',
