@@ -1,10 +1,14 @@
 // The store database through a real PgBouncer in transaction mode, set up as a chain sets it up
 // (docs/store-database.md "A chain: a pooler in front of the server"): the counters share one
-// login, and migrate, "Probar conexión", replication, the reads and the store close's reads all
-// go through the pooler. A change that needs session state (a session SET, an advisory lock held
+// login, and migrate, "Probar conexión", replication, the reads, the store close's reads and the
+// close itself (which the database checks and writes) all go through the pooler. A change that needs session state (a session SET, an advisory lock held
 // across transactions, a named prepared statement, LISTEN, a temp table) fails here.
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CloseContent } from '../../shared/store/close-record';
+import { buildStoreClose } from '../../shared/store/store-close';
+import { paidAndBilledIntent } from '../journal/test-support';
+import { StoreCloseRefused } from '../store-close/close-database';
 import { pgCloseDatabase } from '../store-close/pg-close-database';
 import { APPEND_SQL, appendParams, newSigningKey, type SignedBatch } from './batch-signature';
 import { checkStoreDb } from './check-connection';
@@ -58,8 +62,8 @@ async function withClient<T>(url: string, run: (c: pg.Client) => Promise<T>): Pr
   }
 }
 
-async function counter(id: string): Promise<TestCounter> {
-  const opened = await openTestCounter(id);
+async function counter(id: string, clock?: () => Date): Promise<TestCounter> {
+  const opened = await openTestCounter(id, clock);
   counters.push(opened);
   return opened;
 }
@@ -255,6 +259,75 @@ describe('a chain: PgBouncer in transaction mode in front of the store database'
       expect(rows.rows.map((r) => r.line)).toEqual(await honest.fileLines());
       expect(rows.rows.every((r) => r.signed_by === 'CHAIN100')).toBe(true);
     });
+  });
+  it('the database computes the close through the pooler: forged figures refused, the honest one kept', async () => {
+    // A past store day (today cannot be closed): 10:00 in Lima.
+    const at = new Date('2026-03-10T15:00:00.000Z');
+    const day = '2026-03-10';
+    const sellers = [await counter('CHAIN201', () => at), await counter('CHAIN202', () => at)];
+    for (const [i, c] of sellers.entries()) {
+      const dni = `4100020${i}`;
+      const opId = await c.journal.recordIntent(
+        paidAndBilledIntent({
+          mode: 'live',
+          identity: { kind: 'dni', value: dni },
+          funding_code: `CLOSE${i}`,
+          to_collect_cents: 30_000,
+          request: { dni, funding_code: `CLOSE${i}`, billed_amount: 1200, cashier_id: 'caja-01' },
+        }),
+      );
+      await c.journal.recordOutcome(opId, { status: 'succeeded', http_status: 200 });
+      c.startReplication(sharedUrl);
+    }
+    await Promise.all(sellers.map((c) => c.replicator?.drained(20_000)));
+
+    const pool = openStoreDbPool(sharedUrl);
+    pools.push(pool);
+    const close = pgCloseDatabase(pool);
+    const query = { store: STORES.live, mode: 'live' as const, day };
+    const draft = buildStoreClose({
+      ...query,
+      timeZone: 'America/Lima',
+      now: new Date().toISOString(),
+      summary: {
+        total_purchases: 2400,
+        total_paid_in_store: 600,
+        total_financed: 1800,
+        order_detail: ['41000200', '41000201'].map((dni) => ({
+          order_id: `ORD-${dni}`,
+          dni,
+          payment_origin: 'external' as const,
+          amount: 300,
+        })),
+      },
+      rows: await close.readStoreDay(query),
+      freshness: await close.readFreshness(query),
+    });
+    expect(draft.refusal).toBeNull();
+    const request = (content: CloseContent) => ({
+      ...query,
+      draft: content,
+      supervisor: 'Rosa',
+      cashier_id: 'caja-01',
+      terminal_id: 'CHAIN201',
+      note: null,
+    });
+    const forged = structuredClone(draft.content);
+    forged.totals = { ...forged.totals, collected_cents: 1 };
+    const refused = await close.closeDay(request(forged)).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(StoreCloseRefused);
+    expect((refused as StoreCloseRefused).refusal).toMatchObject({ reason: 'changed' });
+    const kept = await close.closeDay(request(draft.content));
+    expect(kept.inserted).toBe(true);
+    expect(
+      kept.close.content.counters.filter((k) => k.billed > 0).map((k) => [k.terminal_id, k.billed]),
+    ).toEqual([
+      ['CHAIN201', 1],
+      ['CHAIN202', 1],
+    ]);
   });
 });
 
