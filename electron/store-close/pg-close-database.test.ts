@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 // The store's day close against a real throwaway PostgreSQL: three counters replicate their
 // journals, the close is refused while one has a paid-and-billed in doubt, then kept once,
 // insert-only, with a hash psql can recompute; a sale of that day arriving later shows as such.
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DaySummary } from '../../shared/api/in-store';
 import type { CloseContent } from '../../shared/store/close-record';
@@ -14,6 +14,7 @@ import { paidAndBilledIntent } from '../journal/test-support';
 import { openStoreDbPool, type StoreDbPool } from '../store-db/store-db-pool';
 import { openTestCounter, STORES, type TestCounter } from '../store-db/test-support/counter';
 import { throwawayStoreDb } from '../store-db/test-support/store-db-fixture';
+import { withClient } from '../store-db/test-support/with-client';
 import { type CloseRequest, StoreCloseRefused } from './close-database';
 import { hashClose } from './close-hash';
 import { pgCloseDatabase } from './pg-close-database';
@@ -82,15 +83,8 @@ function summaryOf(dnis: string[]): DaySummary {
   };
 }
 
-async function asOwner<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: urls.ownerUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+const asOwner = <T>(run: (client: pg.Client) => Promise<T>): Promise<T> =>
+  withClient(urls.ownerUrl, run);
 
 describe('the store close in the store database', () => {
   const query = { store: STORES.live, mode: 'live' as const, day: DAY };

@@ -1,24 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { embeddedSource } from './embed-migrations';
 import { migrate } from './migrate';
 import { EMBEDDED_MIGRATIONS } from './migrations/embedded';
 import { throwawayStoreDb } from './test-support/store-db-fixture';
+import { withClient } from './test-support/with-client';
 
 const db = throwawayStoreDb();
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 const line = (seq: number) =>
   JSON.stringify({

@@ -3,7 +3,6 @@
 // login, and migrate, "Probar conexión", replication, the reads, the store close's reads and the
 // close itself (which the database checks and writes) all go through the pooler. A change that needs session state (a session SET, an advisory lock held
 // across transactions, a named prepared statement, LISTEN, a temp table) fails here.
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CloseContent } from '../../shared/store/close-record';
 import { buildStoreClose } from '../../shared/store/store-close';
@@ -19,6 +18,7 @@ import { readCodeAcrossCounters, readFreshness, readStoreDay } from './store-que
 import { openTestCounter, STORES, type TestCounter } from './test-support/counter';
 import { type PgBouncer, startPgBouncer } from './test-support/pgbouncer';
 import { throwawayStoreDb } from './test-support/store-db-fixture';
+import { withClient } from './test-support/with-client';
 
 const db = throwawayStoreDb();
 /** Few server connections, so the counters really take turns on them. */
@@ -51,16 +51,6 @@ afterEach(async () => {
 afterAll(() => {
   bouncer?.stop();
 });
-
-async function withClient<T>(url: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function counter(id: string, clock?: () => Date): Promise<TestCounter> {
   const opened = await openTestCounter(id, clock);

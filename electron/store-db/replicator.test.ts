@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReplicationState } from '../../shared/store/replication-state';
 import { newSigningKey } from './batch-signature';
@@ -9,6 +8,7 @@ import { replicationOff, startReplicator, storeDbKnowsTimeZone } from './replica
 import { databaseLines, openTestCounter, STORES, type TestCounter } from './test-support/counter';
 import { memoryJournal } from './test-support/memory-journal';
 import { throwawayStoreDb } from './test-support/store-db-fixture';
+import { withClient } from './test-support/with-client';
 
 const db = throwawayStoreDb();
 const counters: TestCounter[] = [];
@@ -31,16 +31,6 @@ async function until(condition: () => boolean, ms = 10_000): Promise<void> {
 afterEach(async () => {
   await Promise.all(counters.splice(0).map((c) => c.close()));
 });
-
-async function asOwner<T>(url: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 describe('replicating a counter journal to the store database', () => {
   it('a change of store (pos_client_id) sends no old line again under the new store', async () => {
@@ -151,7 +141,7 @@ describe('replicating a counter journal to the store database', () => {
     const file = await c.fileLines();
     // Another machine wrote seq 3 under this terminal's key (a cloned install, say).
     const other = file[2]?.replace('BBB222', 'ZZZ999') ?? '';
-    await asOwner(ownerUrl, (o) =>
+    await withClient(ownerUrl, (o) =>
       o.query(
         `INSERT INTO journal_lines (store, terminal_id, seq, time_zone, line) VALUES ($1, 'CAJA0004', 3, 'America/Lima', $2)`,
         [STORES.live, other],
@@ -216,7 +206,7 @@ describe('replicating a counter journal to the store database', () => {
     await c.sell('AAA111');
     const replicator = c.startReplication(terminalUrl);
     await replicator.drained(20_000);
-    await asOwner(ownerUrl, (o) =>
+    await withClient(ownerUrl, (o) =>
       o.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'mostrador-replication' AND datname = current_database()`,
       ),
@@ -239,7 +229,7 @@ describe('replicating a counter journal to the store database', () => {
     await c.sell('BBB222');
     await replicator.drained(20_000);
     // The backup was taken after the first sale: the restored database lacks the second.
-    await asOwner(ownerUrl, async (o) => {
+    await withClient(ownerUrl, async (o) => {
       await o.query(`DELETE FROM journal_lines WHERE terminal_id = 'CAJA0009' AND seq > 2`);
       await o.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'mostrador-replication' AND datname = current_database()`,
@@ -312,7 +302,7 @@ describe('a journal kept in memory (the chain bench’s simulated counters)', ()
       replicator.wake(journal.recordVerify('MEM003'));
       await replicator.drained(20_000);
       const sent = await journal.source.openReader().then((r) => r.readFrom(0, 10));
-      const rows = await asOwner(ownerUrl, (c) =>
+      const rows = await withClient(ownerUrl, (c) =>
         c.query(
           `SELECT seq::int AS seq, line, type, funding_code, problem FROM journal_lines
            WHERE terminal_id = 'CAJA0091' ORDER BY seq`,

@@ -2,13 +2,13 @@
 // cannot do"): tried as a hostile counter login would, on a database made as a store makes it
 // (a non-superuser owner, one login per counter).
 import { writeFile } from 'node:fs/promises';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paidAndBilledIntent } from '../journal/test-support';
 import { APPEND_SQL, appendParams, newSigningKey, type SignedBatch } from './batch-signature';
 import { listTerminals, retireTerminal } from './terminals-admin';
 import { openTestCounter, STORES, type TestCounter } from './test-support/counter';
 import { throwawayStoreDb } from './test-support/store-db-fixture';
+import { withClient } from './test-support/with-client';
 
 const db = throwawayStoreDb();
 const counters: TestCounter[] = [];
@@ -22,16 +22,6 @@ async function counter(id: string): Promise<TestCounter> {
 afterEach(async () => {
   await Promise.all(counters.splice(0).map((c) => c.close()));
 });
-
-async function withClient<T>(url: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 const LIMA = 'America/Lima';
 

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../i18n/use-t';
 import { pinState } from '../logic/supervisor-fields';
 import { BusyLabel } from './busy-label';
