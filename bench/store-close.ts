@@ -80,7 +80,9 @@ export async function measureStoreClose(plan: StoreClosePlan) {
     await owner.end();
 
     const pool = openStoreDbPool(cluster.url('bench_store_close', 'bench_caja', 'bench'));
-    const db = pgCloseDatabase(pool);
+    const db = pgCloseDatabase(pool, async () => {
+      throw new Error('the bench only reads: it closes nothing');
+    });
     const query = { store: sample.store, mode: sample.mode, day: sample.day };
     const open: number[] = [];
     const reads: number[] = [];

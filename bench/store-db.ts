@@ -670,7 +670,9 @@ async function storeDayReads(cluster: PgCluster, plan: StoreDbPlan) {
   // The store close opened as storeClose.load opens it (bench/store-close.ts), minus the
   // service's summary: the four reads at once, the close built and laid out for 80 mm.
   const closeOnce = async (pool: StoreDbPool) => {
-    const closeDb = pgCloseDatabase(pool);
+    const closeDb = pgCloseDatabase(pool, async () => {
+      throw new Error('the bench only reads: it closes nothing');
+    });
     const started = now();
     const [rows, freshness, , held] = await Promise.all([
       closeDb.readStoreDay(query),

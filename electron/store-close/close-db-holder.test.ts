@@ -33,12 +33,17 @@ describe('the store close pool', () => {
         return pool;
       },
       (pool: Queryable) =>
-        pgCloseDatabase({
-          query: (async (...args: Parameters<Queryable['query']>) => {
-            if (gated) await gate;
-            return (pool.query as (...a: unknown[]) => unknown)(...args);
-          }) as Queryable['query'],
-        }),
+        pgCloseDatabase(
+          {
+            query: (async (...args: Parameters<Queryable['query']>) => {
+              if (gated) await gate;
+              return (pool.query as (...a: unknown[]) => unknown)(...args);
+            }) as Queryable['query'],
+          },
+          async () => {
+            throw new Error('this test only reads');
+          },
+        ),
     );
     const query = { store: STORES.live, mode: 'live' as const, day: '2026-03-10' };
     const first = holder.get();

@@ -5,7 +5,6 @@
 import type { StoreDbPool } from '../store-db/store-db-pool';
 import type { Queryable } from '../store-db/store-queries';
 import type { StoreCloseDatabase } from './close-database';
-import { pgCloseDatabase } from './pg-close-database';
 
 export type CloseDbHolder = { get(): StoreCloseDatabase | null; end(): Promise<void> };
 
@@ -52,7 +51,8 @@ function counted(gen: Generation, db: StoreCloseDatabase): StoreCloseDatabase {
 export function closeDbHolder(
   urlInUse: () => string | null,
   open: (url: string) => StoreDbPool,
-  dbOf: (pool: Queryable) => StoreCloseDatabase = pgCloseDatabase,
+  /** The close on a pool: `pgCloseDatabase` with this counter's key (open-backend.ts). */
+  dbOf: (pool: Queryable) => StoreCloseDatabase,
 ): CloseDbHolder {
   let current: Generation | null = null;
   const retired = new Set<Generation>();

@@ -6,11 +6,12 @@ import { readFile } from 'node:fs/promises';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DaySummary } from '../../shared/api/in-store';
-import type { CloseContent } from '../../shared/store/close-record';
+import { type CloseContent, canonicalJson } from '../../shared/store/close-record';
 import { arrivedAfter, buildStoreClose } from '../../shared/store/store-close';
 import { heldFor, heldMoney, settleHeld } from '../ipc/workflows/held-money';
 import { META_USES_HELD } from '../journal/operation-index';
 import { paidAndBilledIntent } from '../journal/test-support';
+import { CLOSE_DAY_SQL, closeParams, type SignedClose } from '../store-db/close-signature';
 import { openStoreDbPool, type StoreDbPool } from '../store-db/store-db-pool';
 import { openTestCounter, STORES, type TestCounter } from '../store-db/test-support/counter';
 import { throwawayStoreDb } from '../store-db/test-support/store-db-fixture';
@@ -38,6 +39,13 @@ afterEach(async () => {
 // Every journal time is this moment: 10:00 in Lima on the store day.
 const AT = new Date('2026-03-10T15:00:00.000Z');
 const DAY = '2026-03-10';
+
+/** The key of a counter of this test: the one a close in its name is signed with. */
+async function keyOf(terminalId: string): Promise<Buffer> {
+  const found = counters.find((c) => c.id === terminalId);
+  if (!found) throw new Error(`no counter ${terminalId} in this test`);
+  return found.signingKey;
+}
 
 async function counter(id: string) {
   const c = await openTestCounter(id, () => AT);
@@ -116,7 +124,7 @@ describe('the store close in the store database', () => {
   };
 
   it('is made by the database: refused while in doubt, kept once, checkable with SQL', async () => {
-    const db = pgCloseDatabase(pool);
+    const db = pgCloseDatabase(pool, keyOf);
     const [c1, c2, c3] = [
       await counter('CAJA0001'),
       await counter('CAJA0002'),
@@ -179,6 +187,20 @@ describe('the store close in the store database', () => {
       expect(await forge(forged)).toMatchObject({ reason: 'changed' });
     }
 
+    // The right figures in another counter's name: Caja 2's key cannot sign Caja 1's close, and
+    // the unsigned function is no longer a counter's to call (migration 0106).
+    const posing = pgCloseDatabase(pool, async () => c2.signingKey);
+    await expect(posing.closeDay(request(close.content))).rejects.toThrow(
+      /not signed by terminal CAJA0001/,
+    );
+    await expect(
+      pool.query(
+        `SELECT * FROM store_db_close_day($1, 'live', $2::date, $3, 'Rosa', null, 'CAJA0001', null)`,
+        [STORES.live, DAY, canonicalJson(close.content)],
+      ),
+    ).rejects.toMatchObject({ code: '42501' });
+    expect(await db.readClose(query)).toBeNull();
+
     const first = await db.closeDay(request(close.content));
     expect(first.inserted).toBe(true);
     // The database wrote the close: who closed and when are its own, the rest is the draft.
@@ -235,12 +257,30 @@ describe('the store close in the store database', () => {
     );
     await expect(pool.query('DELETE FROM store_day_closes')).rejects.toThrow(/permission denied/);
     // Nor through the function: a past day holding only the key is not a close.
+    const bare: SignedClose = {
+      store: STORES.live,
+      mode: 'live',
+      day: '2026-03-09',
+      content: onlyKey,
+      supervisor: 'R',
+      cashierId: null,
+      terminalId: 'CAJA0001',
+      note: null,
+    };
+    await expect(pool.query(CLOSE_DAY_SQL, closeParams(bare, c1.signingKey))).rejects.toMatchObject(
+      { code: 'MS005' },
+    );
+    // A close is signed by the counter it names (migration 0106): not with another counter's key,
+    // and the unsigned function is no longer a counter's to call.
+    await expect(pool.query(CLOSE_DAY_SQL, closeParams(bare, c2.signingKey))).rejects.toMatchObject(
+      { code: '42501', message: expect.stringMatching(/not signed by terminal CAJA0001/) },
+    );
     await expect(
       pool.query(
         `SELECT * FROM store_db_close_day($1, 'live', '2026-03-09', $2, 'R', null, 'CAJA0001', null)`,
         [STORES.live, onlyKey],
       ),
-    ).rejects.toMatchObject({ code: 'MS005' });
+    ).rejects.toMatchObject({ code: '42501' });
 
     // What docs/store-close.md tells a newcomer to run with psql, as the owner and as a counter.
     const CHECK = `SELECT store_day::text, closed_by, recorded_at, sha256,
@@ -278,7 +318,7 @@ describe('the store close in the store database', () => {
   });
 
   it('refuses a day that has not ended in the store, today or later (issue 27 item 4)', async () => {
-    const db = pgCloseDatabase(pool);
+    const db = pgCloseDatabase(pool, keyOf);
     const c1 = await openTestCounter('CAJA0021');
     counters.push(c1);
     await c1.sell('TODAY1');
@@ -298,7 +338,7 @@ describe('the store close in the store database', () => {
   });
 
   it('refuses a day where a counter went silent with work until the note names it (issue 27 item 1)', async () => {
-    const db = pgCloseDatabase(pool);
+    const db = pgCloseDatabase(pool, keyOf);
     const day = '2026-03-12';
     const at = new Date('2026-03-12T15:00:00.000Z');
     const b1 = await openTestCounter('CAJAB001', () => at);
@@ -358,7 +398,7 @@ describe('the store close in the store database', () => {
   });
 
   it('lets a supervisor mark a silent counter off for the day, recorded; never a current one', async () => {
-    const db = pgCloseDatabase(pool);
+    const db = pgCloseDatabase(pool, keyOf);
     const day = '2026-03-13';
     const at = new Date('2026-03-13T15:00:00.000Z');
     const [d1, d2] = [
@@ -415,7 +455,7 @@ describe('the store close in the store database', () => {
   });
 
   it("shows a counter's record the database holds back, with the way forward (issue 26 item 3)", async () => {
-    const db = pgCloseDatabase(pool);
+    const db = pgCloseDatabase(pool, keyOf);
     const c = await counter('CAJA0031');
     await sell(c, '41000031', 'REC031');
     await drained(c);
@@ -454,7 +494,7 @@ describe('the store close in the store database', () => {
   });
 
   it('lists the money each counter still holds for refused sales, as its own day close does', async () => {
-    const db = pgCloseDatabase(pool);
+    const db = pgCloseDatabase(pool, keyOf);
     const [c1, c2] = [await counter('CAJA0011'), await counter('CAJA0012')];
     const settle = async (c: TestCounter, code: string, how: 'returned' | 'used') => {
       const hold = await heldFor(c.journal, 'live', code);

@@ -2,7 +2,8 @@
 // (electron/store-db/store-queries.ts), each counter's standing from `store_counters` (0102), and
 // the close made by the database itself (`store_db_close_day`, migration 0103): it checks the
 // draft's figures against its own lines, fills in who closed and when, and hashes; a day already
-// closed answers its close, so two supervisors closing at once both see the one close kept.
+// closed answers its close, so two supervisors closing at once both see the one close kept. The
+// call is signed with the closing counter's key (0106), so no login closes in another's name.
 import {
   CloseContent,
   type CounterHold,
@@ -13,6 +14,7 @@ import type { StoreDbErrorCategory } from '../../shared/store/replication-state'
 import { CounterFreshness } from '../../shared/store/store-operation';
 import { heldMoney } from '../ipc/workflows/held-money';
 import { journalOfLines } from '../journal/journal-lines';
+import { CLOSE_DAY_SQL, closeParams, type SignedClose } from '../store-db/close-signature';
 import { categorize, errorText } from '../store-db/connection';
 import { type Queryable, readHeldLines, readStoreDay } from '../store-db/store-queries';
 import {
@@ -35,9 +37,6 @@ export class StoreCloseUnavailable extends Error {
 
 const READ_CLOSE = `SELECT content, sha256, recorded_at FROM store_day_closes
 WHERE store = $1 AND mode = $2 AND store_day = $3::date`;
-
-const CLOSE_DAY = `SELECT inserted, content, sha256, recorded_at
-FROM store_db_close_day($1, $2, $3::date, $4, $5, $6, $7, $8)`;
 
 // Each counter as the database stands it (its clock): the close's freshness (docs/store-close.md).
 const COUNTERS = `SELECT s.store, s.mode, s.terminal_id, s.terminal_name, s.app_version,
@@ -112,7 +111,15 @@ async function attempt<T>(what: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
-export function pgCloseDatabase(db: Queryable): StoreCloseDatabase {
+/**
+ * The store close on `db`. `signingKey` gives the key of the counter that asks for the close
+ * (this counter's own in the app): the database takes a close only signed by its terminal
+ * (migration 0106, electron/store-db/close-signature.ts).
+ */
+export function pgCloseDatabase(
+  db: Queryable,
+  signingKey: (terminalId: string) => Promise<Buffer>,
+): StoreCloseDatabase {
   const readClose = (q: StoreDayQuery) =>
     attempt('reading the close', async () => {
       const result = await db.query(READ_CLOSE, [q.store, q.mode, q.day]);
@@ -192,16 +199,20 @@ export function pgCloseDatabase(db: Queryable): StoreCloseDatabase {
         rows: { inserted: boolean; content: string; sha256: string; recorded_at: Date | string }[];
       };
       try {
-        result = await db.query(CLOSE_DAY, [
-          request.store,
-          request.mode,
-          request.day,
-          canonicalJson(request.draft),
-          request.supervisor,
-          request.cashier_id,
-          request.terminal_id,
-          request.note,
-        ]);
+        const close: SignedClose = {
+          store: request.store,
+          mode: request.mode,
+          day: request.day,
+          content: canonicalJson(request.draft),
+          supervisor: request.supervisor,
+          cashierId: request.cashier_id,
+          terminalId: request.terminal_id,
+          note: request.note,
+        };
+        result = await db.query(
+          CLOSE_DAY_SQL,
+          closeParams(close, await signingKey(request.terminal_id)),
+        );
       } catch (error) {
         const refusal = refusalOf(error);
         if (refusal) throw new StoreCloseRefused(refusal);

@@ -4,7 +4,9 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { appendParams, batchMessage, newSigningKey, type SignedBatch } from './batch-signature';
+import { closeMessage } from './close-signature';
 import { throwawayStoreDb } from './test-support/store-db-fixture';
+import { withClient } from './test-support/with-client';
 
 const db = throwawayStoreDb();
 
@@ -69,5 +71,52 @@ describe('the signed call message', () => {
     } finally {
       await client.end();
     }
+  });
+});
+
+describe('the signed close message (migration 0106)', () => {
+  it('the database builds the same bytes as the app, for a null cashier, a note and odd names', async () => {
+    const { ownerUrl } = await db.migratedDatabase();
+    await withClient(ownerUrl, async (client) => {
+      for (const close of [
+        {
+          store: 'tienda-ñandú',
+          mode: 'live' as const,
+          day: '2026-03-10',
+          content: '{"a":"b;1:2"}',
+          supervisor: 'Rosa Núñez',
+          cashierId: null,
+          terminalId: 'CAJA0001',
+          note: null,
+        },
+        {
+          store: 'store-1-training',
+          mode: 'training' as const,
+          day: '2026-12-31',
+          content: '{}',
+          supervisor: 'R',
+          cashierId: 'caja-01',
+          terminalId: 'CAJA0002',
+          note: 'Caja 3 sin red 😀; revisado',
+        },
+      ]) {
+        // The owner's session may read dates otherwise: the day is written the same either way.
+        await client.query(`SET DateStyle = 'SQL, DMY'`);
+        const result = await client.query<{ message: Buffer }>(
+          `SELECT store_db_close_message($1, $2, $3::date, $4, $5, $6, $7, $8) AS message`,
+          [
+            close.store,
+            close.mode,
+            close.day,
+            close.content,
+            close.supervisor,
+            close.cashierId,
+            close.terminalId,
+            close.note,
+          ],
+        );
+        expect(result.rows[0]?.message.toString('utf8')).toBe(closeMessage(close).toString('utf8'));
+      }
+    });
   });
 });

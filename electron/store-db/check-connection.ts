@@ -20,7 +20,11 @@ const NEEDED: readonly [string, string, string][] = [
   ],
   // The store's day close, made by the database (migration 0103).
   ['store_day_closes', 'SELECT', 'table'],
-  ['store_db_close_day(text, text, date, text, text, text, text, text)', 'EXECUTE', 'function'],
+  [
+    'store_db_close_day(text, text, date, text, text, text, text, text, bytea)',
+    'EXECUTE',
+    'function',
+  ],
 ];
 // A counter writes only through the signed function (migration 0102): a login that may INSERT
 // could write as any counter, and one that reads the keys could sign as any.

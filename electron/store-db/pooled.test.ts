@@ -167,7 +167,7 @@ describe('a chain: PgBouncer in transaction mode in front of the store database'
     expect(read.ok && read.rows.filter((r) => r.terminal_id.startsWith('CHAIN'))).toHaveLength(40);
 
     // The store close's reads (every counter's day, freshness, money held, the close record).
-    const close = pgCloseDatabase(pool);
+    const close = pgCloseDatabase(pool, async () => all[0]?.signingKey ?? Buffer.alloc(32));
     const query = { store: STORES.live, mode: 'live' as const, day };
     const [rows, freshness, record, held] = await Promise.all([
       close.readStoreDay(query),
@@ -273,7 +273,11 @@ describe('a chain: PgBouncer in transaction mode in front of the store database'
 
     const pool = openStoreDbPool(sharedUrl);
     pools.push(pool);
-    const close = pgCloseDatabase(pool);
+    const close = pgCloseDatabase(pool, async (id) => {
+      const seller = sellers.find((c) => c.id === id);
+      if (!seller) throw new Error(`no counter ${id}`);
+      return seller.signingKey;
+    });
     const query = { store: STORES.live, mode: 'live' as const, day };
     const draft = buildStoreClose({
       ...query,

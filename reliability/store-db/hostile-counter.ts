@@ -2,11 +2,12 @@
 // when"): for as long as the run lasts it tries every way one login could forge, stop or fool the
 // store's record, and counts what the database took. Forgeries: lines, outcomes and heartbeats
 // under the honest counters' ids signed with its own key, their ids registered with its key, plain
-// INSERTs, a close written by hand (pre-closes). Odd lines: under its own (registered) id, lines
+// INSERTs, a close written by hand (pre-closes), a close in an honest counter's name. Odd lines: under its own (registered) id, lines
 // no trigger can read, which must be stored and never stop its record.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { APPEND_SQL, appendParams, newSigningKey } from '../../electron/store-db/batch-signature';
+import { CLOSE_DAY_SQL, closeParams } from '../../electron/store-db/close-signature';
 
 export type HostileReport = {
   tries: number;
@@ -131,6 +132,34 @@ export function startHostile(options: {
            FROM (SELECT (current_date - $3::int) AS d) x,
              LATERAL (SELECT json_build_object('store', $1::text, 'mode', 'live', 'store_day', x.d::text)::text AS c) y`,
           [options.store, victim, round % 3],
+        ),
+      );
+      // A close in an honest counter's name: signed with its own key, or through the unsigned
+      // function (migration 0106).
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      const draft = JSON.stringify({ store: options.store, mode: 'live', store_day: yesterday });
+      await attempt(`a close in ${victim}'s name`, () =>
+        client.query(
+          CLOSE_DAY_SQL,
+          closeParams(
+            {
+              store: options.store,
+              mode: 'live',
+              day: yesterday,
+              content: draft,
+              supervisor: 'hostil',
+              cashierId: null,
+              terminalId: victim,
+              note: null,
+            },
+            key,
+          ),
+        ),
+      );
+      await attempt(`an unsigned close in ${victim}'s name`, () =>
+        client.query(
+          `SELECT * FROM store_db_close_day($1, 'live', $2::date, $3, 'hostil', null, $4, null)`,
+          [options.store, yesterday, draft, victim],
         ),
       );
       // Its own odd lines: stored, and its record goes on.

@@ -16,6 +16,7 @@ import { seededBillings } from '../../mock/trainer/scenarios';
 import type { Transport } from '../../service/transports';
 import { openSettingsStore, type SettingsStore } from '../../settings/settings-store';
 import { closeDbHolder } from '../../store-close/close-db-holder';
+import { pgCloseDatabase } from '../../store-close/pg-close-database';
 import { openTrainingStore } from '../../store-close/training-store';
 import { openStoreDbPool } from '../../store-db/store-db-pool';
 import { createPgDriver } from '../../store-link/pg-driver';
@@ -244,6 +245,8 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       : closeDbHolder(
           () => storeLink?.urlInUse() ?? null,
           (url) => openStoreDbPool(url),
+          // The close is signed with this counter's key, as its lines are (migration 0106).
+          (pool) => pgCloseDatabase(pool, () => signingKey()),
         );
     built.storeDb = storeDb;
     const practiceStore = openTrainingStore({
