@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import type { JournalOperation } from '../shared/journal-entry';
+import { type JournalOperation, traitsOf } from '../shared/journal-entry';
 import { bridge, bridgeRaw } from './bridge-helper';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -133,8 +133,6 @@ export async function startBrowserMode(
   return { server: { url, dataDir, integrationUrl }, stop };
 }
 
-/** The calls a supervisor closes with a note (electron/ipc/handlers/journal-handlers.ts). */
-const CLOSABLE = ['v3.verify', 'v2.info', 'v3.undoBilling', 'v2.undoBilling', 'v2.daySummary'];
 /** Longest wait for an earlier test's billing: the journal's backoff is at most 60 s. */
 const EARLIER_BILLING_WAIT_MS = 90_000;
 
@@ -150,7 +148,8 @@ async function answerEarlierOperations(page: Page): Promise<void> {
     const { operations } = await bridge(page, 'journal.unresolved', {});
     const waiting: string[] = [];
     for (const op of operations) {
-      if (CLOSABLE.includes(op.operation)) {
+      // The calls a supervisor closes with a note (their traits: shared/journal-entry.ts).
+      if (traitsOf(op.operation).closable) {
         await bridge(page, 'journal.close', {
           op_id: op.op_id,
           pin: SUPERVISOR_PIN,

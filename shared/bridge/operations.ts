@@ -1,5 +1,8 @@
 // What a cashier operation answers over the bridge. Money crosses as integer cents computed in
-// the main process from the service's own figures, so the renderer shows, never computes.
+// the main process from the service's own figures, so the renderer shows, never computes. One
+// exception, older than the rule: the day summary (`DaySummaryResult`) crosses as the service
+// wrote it, in soles, and its table converts each figure with `centsFromWire` to show it; a new
+// result sends cents (docs/how-to/add-a-bridge-method.md).
 import { z } from 'zod';
 import { DaySummary, FundingConditions, FundingInfo } from '../api/in-store';
 import { HeldForSale } from './held-money';

@@ -1,0 +1,58 @@
+// Which operations only read the service is one fact in two places that must agree: the app's
+// `OPERATIONS` (shared/journal-entry.ts: `read`, used by the close's screen) and the database's
+// `read_operations` (migration 0107, used by the close's figures and its check). A read added to
+// one and not the other makes every close of a day with one left unanswered refused as "changed".
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { OPERATIONS } from '../../shared/journal-entry';
+import { throwawayStoreDb } from './test-support/store-db-fixture';
+import { withClient } from './test-support/with-client';
+
+const db = throwawayStoreDb();
+
+const appReads = Object.entries(OPERATIONS)
+  .filter(([, traits]) => traits.read)
+  .map(([name]) => name)
+  .sort();
+
+describe('the operations that only read the service', () => {
+  it('are the same in the database as in the app (a new read: its line in OPERATIONS and an INSERT INTO read_operations in a new migration)', async () => {
+    const { ownerUrl } = await db.migratedDatabase();
+    const rows = await withClient(ownerUrl, (c) =>
+      c.query<{ operation: string }>('SELECT operation FROM read_operations ORDER BY operation'),
+    );
+    expect(rows.rows.map((r) => r.operation).sort()).toEqual(appReads);
+  });
+
+  it("are what the close's figures leave out of the day's open operations", async () => {
+    const { ownerUrl } = await db.migratedDatabase();
+    await withClient(ownerUrl, async (c) => {
+      // A read the app might add, left without an answer on a past day (as the owner: the
+      // counters write only through the signed call).
+      const line = JSON.stringify({
+        operation: 'v2.cashierDaySummary',
+        mode: 'live',
+        cashier_id: 'caja-01',
+        request: { day: '2026-03-10' },
+        type: 'intent',
+        op_id: randomUUID(),
+        seq: 1,
+        at: '2026-03-10T15:00:00.000Z',
+      });
+      await c.query(
+        `INSERT INTO journal_lines (store, terminal_id, seq, time_zone, line)
+         VALUES ('store-1', 'CAJA0001', 1, 'America/Lima', $1)`,
+        [line],
+      );
+      const open = async () =>
+        (
+          await c.query<{ open: number }>(
+            `SELECT (store_db_day_figures('store-1', 'live', '2026-03-10') -> 'totals' ->> 'open')::int AS open`,
+          )
+        ).rows[0]?.open;
+      expect(await open()).toBe(1);
+      await c.query(`INSERT INTO read_operations VALUES ('v2.cashierDaySummary')`);
+      expect(await open()).toBe(0);
+    });
+  });
+});
