@@ -397,8 +397,8 @@ async function pooledFloor(url: string, clients: number, seconds: number, stores
 }
 
 /**
- * A chain on one server: `pooledCounters` counters of `pooledStores` stores, each a real journal
- * and the real replicator with its own connection to PgBouncer (transaction mode,
+ * A chain on one server: `pooledCounters` simulated counters of `pooledStores` stores, each the
+ * real replicator over a journal kept in memory, with its own connection to PgBouncer (transaction mode,
  * `pooledServerConnections` server connections, one shared login), into one PostgreSQL with
  * max_connections 100, a line per counter per second. Beside it, in the same run: how many
  * counters that server takes directly, and the floor (plain signed calls through the pooler).

@@ -33,6 +33,18 @@ describe('Probar conexión', () => {
     );
   });
 
+  it('a counter login that may call the unsigned close has too many privileges (0106)', async () => {
+    const { database, terminalUrl } = await db.migratedDatabase();
+    // What a technician reading an old guide might grant back.
+    db.cluster().psql(
+      `GRANT EXECUTE ON FUNCTION store_db_close_day(text, text, date, text, text, text, text, text) TO mostrador_terminal`,
+      database,
+    );
+    const result = await checkStoreDb(terminalUrl);
+    expect(result.ok).toBe(false);
+    expect(result.privileges.excess).toEqual(['EXECUTE store_db_close_day (unsigned)']);
+  });
+
   it('a user not granted the counters role misses privileges', async () => {
     const { database } = await db.migratedDatabase();
     const result = await checkStoreDb(db.terminalUser(database, false));

@@ -28,7 +28,7 @@ const NEEDED: readonly [string, string, string][] = [
 ];
 // A counter writes only through the signed function (migration 0102): a login that may INSERT
 // could write as any counter, and one that reads the keys could sign as any.
-const TOO_MUCH: readonly [string, string][] = [
+const TOO_MUCH: readonly [object: string, privilege: string, label?: string][] = [
   ['journal_lines', 'INSERT'],
   ['journal_lines', 'UPDATE'],
   ['journal_lines', 'DELETE'],
@@ -42,6 +42,13 @@ const TOO_MUCH: readonly [string, string][] = [
   ['store_day_closes', 'INSERT'],
   ['store_day_closes', 'UPDATE'],
   ['store_day_closes', 'DELETE'],
+  // A close is the closing counter's only when signed (migration 0106): a login that may call
+  // the unsigned one could close a day in another counter's name.
+  [
+    'store_db_close_day(text, text, date, text, text, text, text, text)',
+    'EXECUTE',
+    'EXECUTE store_db_close_day (unsigned)',
+  ],
 ];
 
 export async function checkStoreDb(
@@ -114,12 +121,14 @@ export async function checkStoreDb(
         );
         if (!has.rows[0]?.has) missing.push(`${privilege} ${object.replace(/\(.*$/, '')}`);
       }
-      for (const [object, privilege] of TOO_MUCH) {
+      for (const [object, privilege, label] of TOO_MUCH) {
         const has = await client.query<{ has: boolean }>(
-          'SELECT has_table_privilege($1, $2) AS has',
+          object.includes('(')
+            ? 'SELECT to_regprocedure($1) IS NOT NULL AND has_function_privilege($1, $2) AS has'
+            : 'SELECT has_table_privilege($1, $2) AS has',
           [object, privilege],
         );
-        if (has.rows[0]?.has) excess.push(`${privilege} ${object}`);
+        if (has.rows[0]?.has) excess.push(label ?? `${privilege} ${object}`);
       }
       if (row.superuser) excess.push('superuser');
       if (row.encoding !== 'UTF8') missing.push(`UTF8 encoding (is ${row.encoding})`.slice(0, 64));

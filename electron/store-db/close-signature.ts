@@ -21,8 +21,12 @@ export type SignedClose = {
 const field = (value: string | null): string =>
   value === null ? '-;' : `${Buffer.byteLength(value, 'utf8')}:${value};`;
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /** The exact bytes the HMAC is taken over; the same as `store_db_close_message` builds. */
 export function closeMessage(close: SignedClose): Buffer {
+  // The database writes the day back as YYYY-MM-DD: any other spelling would sign other bytes.
+  if (!DAY.test(close.day)) throw new RangeError(`a close's day is YYYY-MM-DD, not ${close.day}`);
   return Buffer.from(
     [
       'mostrador-close/1',

@@ -22,6 +22,19 @@ describe('the operations that only read the service', () => {
       c.query<{ operation: string }>('SELECT operation FROM read_operations ORDER BY operation'),
     );
     expect(rows.rows.map((r) => r.operation).sort()).toEqual(appReads);
+    // And the close's figures and its check read the table, no list of their own (0107).
+    const lists = await withClient(ownerUrl, (c) =>
+      c.query<{ proname: string; literal: boolean; lookup: boolean }>(
+        `SELECT proname, prosrc LIKE '%NOT IN (''v3.verify''%' AS literal,
+           prosrc LIKE '%NOT IN (SELECT r.operation FROM public.read_operations r)%' AS lookup
+         FROM pg_proc WHERE proname IN ('store_db_day_figures', 'store_db_close_day')
+           AND prosrc LIKE '%NOT IN%' ORDER BY proname`,
+      ),
+    );
+    expect(lists.rows).toEqual([
+      { proname: 'store_db_close_day', literal: false, lookup: true },
+      { proname: 'store_db_day_figures', literal: false, lookup: true },
+    ]);
   });
 
   it("are what the close's figures leave out of the day's open operations", async () => {

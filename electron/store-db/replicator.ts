@@ -28,7 +28,7 @@ import { type ReplicationCursor, readCursor, writeCursor } from './replication-c
 
 /**
  * Where the lines and the cursor are kept. A counter's are files (`fileSource`); the chain's
- * bench runs a thousand simulated counters in memory (bench/store-db-chain-entry.ts), the same
+ * bench runs a thousand simulated counters in memory (bench/store-db-lag-entry.ts), the same
  * replication over the same reads.
  */
 export type ReplicationSource = {

@@ -4,7 +4,8 @@
 -- counter's name. The close now carries an HMAC-SHA256 under the closing counter's key, over
 -- the same length-prefixed fields as a batch's message (electron/store-db/close-signature.ts
 -- builds the same bytes). No call number: a close is kept once per day, so a replay can only
--- repeat the close it signed. Counters of an older version cannot close until upgraded.
+-- repeat the close it signed (also one refused then and valid later: docs/decisions.md). Counters
+-- of an older version cannot close until upgraded.
 -- Safe on a live store: two functions and grants, no table is touched.
 CREATE FUNCTION store_db_close_message(
   p_store text, p_mode text, p_day date, p_content text, p_supervisor text, p_cashier_id text,

@@ -1,7 +1,7 @@
 // A journal kept in memory for the replicator (`ReplicationSource`): lines as a counter's journal
 // file holds them (one JSON entry per line, byte offsets as in the file) and the cursor beside
 // them. The chain's bench runs a thousand simulated counters in a few processes with it
-// (bench/store-db-chain-entry.ts): their replication is the real one, and their disks, which in a
+// (bench/store-db-lag-entry.ts): their replication is the real one, and their disks, which in a
 // store are each counter's own, cost the bench machine nothing (docs/store-database.md "A chain:
 // a pooler in front of the server").
 import { randomUUID } from 'node:crypto';
