@@ -61,7 +61,14 @@ export type StoreCloseDatabase = {
    * Throws StoreCloseRefused (`changed`) when the counter is not silent. Absent where there is no
    * store database to record it in (the practice store).
    */
-  markOff?(query: StoreDayQuery & { terminal_id: string; supervisor: string }): Promise<void>;
+  markOff?(
+    query: StoreDayQuery & {
+      terminal_id: string;
+      supervisor: string;
+      /** The counter whose supervisor marks it (this one): its key signs the call (0108). */
+      by_terminal_id: string;
+    },
+  ): Promise<void>;
   /**
    * Runs `run` with this database kept open for all of it, also between its calls: a close reads
    * its figures, then keeps its record, on one database even if the URL changes in between

@@ -11,7 +11,13 @@ import { arrivedAfter, buildStoreClose } from '../../shared/store/store-close';
 import { heldFor, heldMoney, settleHeld } from '../ipc/workflows/held-money';
 import { META_USES_HELD } from '../journal/operation-index';
 import { paidAndBilledIntent } from '../journal/test-support';
-import { CLOSE_DAY_SQL, closeParams, type SignedClose } from '../store-db/close-signature';
+import {
+  CLOSE_DAY_SQL,
+  closeParams,
+  MARK_OFF_SQL,
+  markOffParams,
+  type SignedClose,
+} from '../store-db/close-signature';
 import { openStoreDbPool, type StoreDbPool } from '../store-db/store-db-pool';
 import { openTestCounter, STORES, type TestCounter } from '../store-db/test-support/counter';
 import { throwawayStoreDb } from '../store-db/test-support/store-db-fixture';
@@ -409,12 +415,22 @@ describe('the store close in the store database', () => {
     await d1.sell('D1SALE');
     await d2.sell('D2SALE');
     await Promise.all([drained(d1), drained(d2)]);
-    const markOff = (terminal: string) =>
-      pool.query(`SELECT store_db_mark_off($1, 'live', $2, $3::date, 'Rosa Quispe')`, [
-        STORES.live,
-        terminal,
-        day,
-      ]);
+    // Caja D1's supervisor marks Caja D2 off, signed with Caja D1's key (migration 0108).
+    const markOff = (terminal: string, key = d1.signingKey) =>
+      pool.query(
+        MARK_OFF_SQL,
+        markOffParams(
+          {
+            store: STORES.live,
+            mode: 'live',
+            terminalId: terminal,
+            day,
+            supervisor: 'Rosa Quispe',
+            byTerminalId: 'CAJAD001',
+          },
+          key,
+        ),
+      );
     // Caja 2 is current: it cannot be marked off.
     await expect(markOff('CAJAD002')).rejects.toMatchObject({ code: 'MS005' });
     await d2.stopReplication();
@@ -423,7 +439,25 @@ describe('the store close in the store database', () => {
         `UPDATE terminals SET last_seen_at = now() - interval '1 minute' WHERE terminal_id = 'CAJAD002'`,
       ),
     );
+    // Not in Caja D1's name with another key, nor through the unsigned function: marked off, a
+    // silent counter need not be named in the close's note.
+    await expect(markOff('CAJAD002', d2.signingKey)).rejects.toMatchObject({ code: '42501' });
+    await expect(
+      pool.query(`SELECT store_db_mark_off($1, 'live', 'CAJAD002', $2::date, 'Rosa Quispe')`, [
+        STORES.live,
+        day,
+      ]),
+    ).rejects.toMatchObject({ code: '42501' });
     await markOff('CAJAD002');
+    expect(
+      (
+        await asOwner((client) =>
+          client.query(
+            `SELECT off_by, off_marked_by FROM terminals WHERE terminal_id = 'CAJAD002' AND mode = 'live'`,
+          ),
+        )
+      ).rows,
+    ).toEqual([{ off_by: 'Rosa Quispe', off_marked_by: 'CAJAD001' }]);
     const q = { ...query, day };
     const draft = await draftOf(db, q);
     expect(draft.content.counters.find((c) => c.terminal_id === 'CAJAD002')?.freshness).toBe('off');

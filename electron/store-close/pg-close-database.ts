@@ -14,7 +14,14 @@ import type { StoreDbErrorCategory } from '../../shared/store/replication-state'
 import { CounterFreshness } from '../../shared/store/store-operation';
 import { heldMoney } from '../ipc/workflows/held-money';
 import { journalOfLines } from '../journal/journal-lines';
-import { CLOSE_DAY_SQL, closeParams, type SignedClose } from '../store-db/close-signature';
+import {
+  CLOSE_DAY_SQL,
+  closeParams,
+  MARK_OFF_SQL,
+  markOffParams,
+  type SignedClose,
+  type SignedMarkOff,
+} from '../store-db/close-signature';
 import { categorize, errorText } from '../store-db/connection';
 import { type Queryable, readHeldLines, readStoreDay } from '../store-db/store-queries';
 import {
@@ -181,13 +188,18 @@ export function pgCloseDatabase(
     readClose,
     async markOff(query) {
       try {
-        await db.query('SELECT store_db_mark_off($1, $2, $3, $4::date, $5)', [
-          query.store,
-          query.mode,
-          query.terminal_id,
-          query.day,
-          query.supervisor,
-        ]);
+        const markOff: SignedMarkOff = {
+          store: query.store,
+          mode: query.mode,
+          terminalId: query.terminal_id,
+          day: query.day,
+          supervisor: query.supervisor,
+          byTerminalId: query.by_terminal_id,
+        };
+        await db.query(
+          MARK_OFF_SQL,
+          markOffParams(markOff, await signingKey(query.by_terminal_id)),
+        );
       } catch (error) {
         const refusal = refusalOf(error);
         if (refusal) throw new StoreCloseRefused(refusal);

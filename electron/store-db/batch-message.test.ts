@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { appendParams, batchMessage, newSigningKey, type SignedBatch } from './batch-signature';
-import { closeMessage } from './close-signature';
+import { closeMessage, markOffMessage } from './close-signature';
 import { throwawayStoreDb } from './test-support/store-db-fixture';
 import { withClient } from './test-support/with-client';
 
@@ -117,6 +117,37 @@ describe('the signed close message (migration 0106)', () => {
         );
         expect(result.rows[0]?.message.toString('utf8')).toBe(closeMessage(close).toString('utf8'));
       }
+    });
+  });
+});
+
+describe('the signed mark-off message (migration 0108)', () => {
+  it('the database builds the same bytes as the app, for odd names, whatever DateStyle', async () => {
+    const { ownerUrl } = await db.migratedDatabase();
+    await withClient(ownerUrl, async (client) => {
+      await client.query(`SET DateStyle = 'SQL, DMY'`);
+      const markOff = {
+        store: 'tienda-ñandú',
+        mode: 'live' as const,
+        terminalId: 'CAJA0003',
+        day: '2026-03-10',
+        supervisor: 'Rosa Núñez 😀',
+        byTerminalId: 'CAJA0001',
+      };
+      const result = await client.query<{ message: Buffer }>(
+        'SELECT store_db_mark_off_message($1, $2, $3, $4::date, $5, $6) AS message',
+        [
+          markOff.store,
+          markOff.mode,
+          markOff.terminalId,
+          markOff.day,
+          markOff.supervisor,
+          markOff.byTerminalId,
+        ],
+      );
+      expect(result.rows[0]?.message.toString('utf8')).toBe(
+        markOffMessage(markOff).toString('utf8'),
+      );
     });
   });
 });

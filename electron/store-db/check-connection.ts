@@ -25,6 +25,8 @@ const NEEDED: readonly [string, string, string][] = [
     'EXECUTE',
     'function',
   ],
+  // Marking a silent counter off, signed by the counter that marks it (migration 0108).
+  ['store_db_mark_off(text, text, text, date, text, text, bytea)', 'EXECUTE', 'function'],
 ];
 // A counter writes only through the signed function (migration 0102): a login that may INSERT
 // could write as any counter, and one that reads the keys could sign as any.
@@ -42,12 +44,18 @@ const TOO_MUCH: readonly [object: string, privilege: string, label?: string][] =
   ['store_day_closes', 'INSERT'],
   ['store_day_closes', 'UPDATE'],
   ['store_day_closes', 'DELETE'],
-  // A close is the closing counter's only when signed (migration 0106): a login that may call
-  // the unsigned one could close a day in another counter's name.
+  // A close and a mark-off are the calling counter's only when signed (migrations 0106, 0108): a
+  // login that may call the unsigned ones could close a day, or mark a silent counter off so the
+  // close need not name it, in another counter's name.
   [
     'store_db_close_day(text, text, date, text, text, text, text, text)',
     'EXECUTE',
     'EXECUTE store_db_close_day (unsigned)',
+  ],
+  [
+    'store_db_mark_off(text, text, text, date, text)',
+    'EXECUTE',
+    'EXECUTE store_db_mark_off (unsigned)',
   ],
 ];
 

@@ -1,8 +1,10 @@
-// The store close's call, signed with the closing counter's key (migration 0106,
-// docs/store-database.md "What one counter's login can and cannot do: the day close"): the
-// database checks the figures itself, and the signature proves which counter asked, so a login
-// cannot write a close in another counter's name. The message is built as the batches' is
-// (batch-signature.ts): every field `<byte length>:<text>;`, `-;` for null.
+// The store close's calls, signed with the calling counter's key (docs/store-database.md "What
+// one counter's login can and cannot do: the day close"): the close (migration 0106) and the
+// mark-off of a silent counter (0108). The database checks the close's figures itself; the
+// signature proves which counter asked, so a login can neither close a day nor mark a counter
+// off in another counter's name. The message is built as the batches' is (batch-signature.ts):
+// every field `<byte length>:<text>;`, `-;` for null; the database builds the same bytes
+// (`store_db_close_message`, `store_db_mark_off_message`).
 import { createHmac } from 'node:crypto';
 
 export type SignedClose = {
@@ -18,16 +20,34 @@ export type SignedClose = {
   note: string | null;
 };
 
+export type SignedMarkOff = {
+  store: string;
+  mode: 'live' | 'training';
+  /** The silent counter marked off. */
+  terminalId: string;
+  /** The store day, `YYYY-MM-DD`. */
+  day: string;
+  supervisor: string;
+  /** The counter whose supervisor marks it off, and whose key signs. */
+  byTerminalId: string;
+};
+
 const field = (value: string | null): string =>
   value === null ? '-;' : `${Buffer.byteLength(value, 'utf8')}:${value};`;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The exact bytes the HMAC is taken over; the same as `store_db_close_message` builds. */
-export function closeMessage(close: SignedClose): Buffer {
+function message(fields: (string | null)[], day: string): Buffer {
   // The database writes the day back as YYYY-MM-DD: any other spelling would sign other bytes.
-  if (!DAY.test(close.day)) throw new RangeError(`a close's day is YYYY-MM-DD, not ${close.day}`);
-  return Buffer.from(
+  if (!DAY.test(day)) throw new RangeError(`a store day is YYYY-MM-DD, not ${day}`);
+  return Buffer.from(fields.map(field).join(''), 'utf8');
+}
+
+const mac = (bytes: Buffer, key: Buffer) => createHmac('sha256', key).update(bytes).digest();
+
+/** The exact bytes the close's HMAC is taken over; the same as `store_db_close_message`. */
+export function closeMessage(close: SignedClose): Buffer {
+  return message(
     [
       'mostrador-close/1',
       close.store,
@@ -38,10 +58,8 @@ export function closeMessage(close: SignedClose): Buffer {
       close.cashierId,
       close.terminalId,
       close.note,
-    ]
-      .map(field)
-      .join(''),
-    'utf8',
+    ],
+    close.day,
   );
 }
 
@@ -59,6 +77,37 @@ export function closeParams(close: SignedClose, key: Buffer): unknown[] {
     close.cashierId,
     close.terminalId,
     close.note,
-    createHmac('sha256', key).update(closeMessage(close)).digest(),
+    mac(closeMessage(close), key),
+  ];
+}
+
+/** The exact bytes a mark-off's HMAC is taken over; the same as `store_db_mark_off_message`. */
+export function markOffMessage(markOff: SignedMarkOff): Buffer {
+  return message(
+    [
+      'mostrador-mark-off/1',
+      markOff.store,
+      markOff.mode,
+      markOff.terminalId,
+      markOff.day,
+      markOff.supervisor,
+      markOff.byTerminalId,
+    ],
+    markOff.day,
+  );
+}
+
+export const MARK_OFF_SQL = 'SELECT store_db_mark_off($1, $2, $3, $4::date, $5, $6, $7)';
+
+/** The parameters of MARK_OFF_SQL for a mark-off and its signature. */
+export function markOffParams(markOff: SignedMarkOff, key: Buffer): unknown[] {
+  return [
+    markOff.store,
+    markOff.mode,
+    markOff.terminalId,
+    markOff.day,
+    markOff.supervisor,
+    markOff.byTerminalId,
+    mac(markOffMessage(markOff), key),
   ];
 }

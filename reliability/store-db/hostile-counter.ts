@@ -2,12 +2,18 @@
 // when"): for as long as the run lasts it tries every way one login could forge, stop or fool the
 // store's record, and counts what the database took. Forgeries: lines, outcomes and heartbeats
 // under the honest counters' ids signed with its own key, their ids registered with its key, plain
-// INSERTs, a close written by hand (pre-closes), a close in an honest counter's name. Odd lines: under its own (registered) id, lines
-// no trigger can read, which must be stored and never stop its record.
+// INSERTs, a close written by hand (pre-closes), a close or a mark-off in an honest counter's
+// name. Odd lines: under its own (registered) id, lines no trigger can read, which must be
+// stored and never stop its record.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { APPEND_SQL, appendParams, newSigningKey } from '../../electron/store-db/batch-signature';
-import { CLOSE_DAY_SQL, closeParams } from '../../electron/store-db/close-signature';
+import {
+  CLOSE_DAY_SQL,
+  closeParams,
+  MARK_OFF_SQL,
+  markOffParams,
+} from '../../electron/store-db/close-signature';
 
 export type HostileReport = {
   tries: number;
@@ -161,6 +167,29 @@ export function startHostile(options: {
           `SELECT * FROM store_db_close_day($1, 'live', $2::date, $3, 'hostil', null, $4, null)`,
           [options.store, yesterday, draft, victim],
         ),
+      );
+      await attempt(`${victim} marked off in another counter's name`, () =>
+        client.query(
+          MARK_OFF_SQL,
+          markOffParams(
+            {
+              store: options.store,
+              mode: 'live',
+              terminalId: victim,
+              day: yesterday,
+              supervisor: 'hostil',
+              byTerminalId: options.honestIds.find((id) => id !== victim) ?? victim,
+            },
+            key,
+          ),
+        ),
+      );
+      await attempt(`${victim} marked off unsigned`, () =>
+        client.query(`SELECT store_db_mark_off($1, 'live', $2, $3::date, 'hostil')`, [
+          options.store,
+          victim,
+          yesterday,
+        ]),
       );
       // Its own odd lines: stored, and its record goes on.
       const odd = ODD[round % ODD.length] ?? ODD[0];

@@ -126,6 +126,7 @@ export function storeCloseHandlers(
       }
       const mode = deps.settings.get().mode;
       const store = await storeDbStoreFor(deps, mode);
+      const byTerminalId = await deps.settings.terminalId();
       try {
         await fromDatabase(() =>
           (db.markOff as NonNullable<StoreCloseDatabase['markOff']>)({
@@ -134,6 +135,7 @@ export function storeCloseHandlers(
             day,
             terminal_id,
             supervisor: supervisor.trim(),
+            by_terminal_id: byTerminalId,
           }),
         );
       } catch (error) {
