@@ -7,6 +7,7 @@
 // and a year-old line must stay readable after the app's rules change. For the same reason
 // `operation` and `error_category` are open strings with a known list, not closed enums.
 import { z } from 'zod';
+import { Cents } from './domain/money';
 
 /** How the tray and the announcements name an operation (`ops.kind.<kind>` in the catalogue). */
 export type OperationKind =
@@ -115,7 +116,6 @@ export const JournalIdentity = z.object({
 });
 export type JournalIdentity = z.infer<typeof JournalIdentity>;
 
-const Cents = z.int().nonnegative();
 const Json = z.json();
 
 /**

@@ -43,7 +43,7 @@ describe('the operations that only read the service', () => {
       // A read the app might add, left without an answer on a past day (as the owner: the
       // counters write only through the signed call).
       const line = JSON.stringify({
-        operation: 'v2.cashierDaySummary',
+        operation: 'v9.madeUpRead',
         mode: 'live',
         cashier_id: 'caja-01',
         request: { day: '2026-03-10' },
@@ -64,7 +64,7 @@ describe('the operations that only read the service', () => {
           )
         ).rows[0]?.open;
       expect(await open()).toBe(1);
-      await c.query(`INSERT INTO read_operations VALUES ('v2.cashierDaySummary')`);
+      await c.query(`INSERT INTO read_operations VALUES ('v9.madeUpRead')`);
       expect(await open()).toBe(0);
     });
   });

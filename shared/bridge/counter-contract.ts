@@ -32,7 +32,8 @@ import {
 import { storeDbMethods } from './store-db';
 
 const Empty = z.strictObject({});
-const Cents = z.int().positive().max(99_999_999_99);
+/** An amount the cashier types (billed): at least a cent, at most S/ 999,999,999.99. */
+const TypedCents = z.int().positive().max(99_999_999_99);
 /** Funding codes arrive normalized (upper case, no spaces) from the form; the check is exact. */
 const Code = FundingCode;
 const Reason = z.string().trim().min(3).max(300);
@@ -107,7 +108,7 @@ export const counterBridgeMethods = {
     args: z.strictObject({
       identity: IdentityInput,
       funding_code: Code,
-      billed_cents: Cents,
+      billed_cents: TypedCents,
       /** A sale from the till: the Verify must match its amount (and customer, when named). */
       sale_request_id: RequestId.optional(),
     }),

@@ -4,11 +4,11 @@
 // day close lists it (docs/decisions.md "Money held for a refused sale (issue 18, item 3)"). The main process
 // folds it from the journal (electron/ipc/workflows/held-money.ts); the renderer only shows it.
 import { z } from 'zod';
+import { Cents } from '../domain/money';
 import { JournalIdentity, OperationMode } from '../journal-entry';
 import { ServiceError } from '../service-error';
 
 const Empty = z.strictObject({});
-const Cents = z.int().nonnegative();
 
 export const HeldMoney = z.object({
   /** The latest refused paid-and-billed of the hold: the one the screens name it by. */

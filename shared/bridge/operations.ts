@@ -5,6 +5,7 @@
 // result sends cents (docs/how-to/add-a-bridge-method.md).
 import { z } from 'zod';
 import { DaySummary, FundingConditions, FundingInfo } from '../api/in-store';
+import { Cents } from '../domain/money';
 import { HeldForSale } from './held-money';
 import { operationOutcome, RefusedOutcome, UnknownOutcome } from './result';
 import { StoreCheck } from './store-db';
@@ -14,8 +15,6 @@ export const IdentityInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ruc'), value: z.string() }),
 ]);
 export type IdentityInput = z.infer<typeof IdentityInput>;
-
-const Cents = z.int().nonnegative();
 
 /** The amounts of a Verify, in cents; `to_collect` = down payment in store + excedent. */
 export const SaleAmounts = z.object({

@@ -6,6 +6,7 @@ import { HttpUrl } from '../api/common';
 import { FundingLimits } from '../api/limits';
 import { CreateOrderStatus, Order, OrderStatus, RefundMethod } from '../api/orders';
 import { DNI_PATTERN } from '../domain/identity';
+import { Cents } from '../domain/money';
 import { ServiceError } from '../service-error';
 import { operationOutcome, readOutcome } from './result';
 import { SupervisorPin } from './settings';
@@ -38,8 +39,6 @@ export const OrderCustomer = z.strictObject({
   email: z.email().max(254).optional(),
 });
 export type OrderCustomer = z.infer<typeof OrderCustomer>;
-
-const Cents = z.int().nonnegative();
 
 /** The funding limits as the service sent them, and the amount bounds in cents (inclusive). */
 export const LimitsView = z.object({

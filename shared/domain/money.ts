@@ -1,8 +1,11 @@
 // Money is PEN kept as integer cents everywhere inside Mostrador; the wire carries JSON numbers
 // in soles. Converting only at the edges is what keeps 0.1 + 0.2 from ever reaching a customer.
+import { z } from 'zod';
 
 /** An amount in integer cents (céntimos). */
 export type Cents = number;
+/** An amount in integer cents, as bridge results, journal lines and close records check it. */
+export const Cents = z.int().nonnegative();
 
 /**
  * The largest amount Mostrador handles: 15 digits of cents, just under S/ 10 trillion. Any

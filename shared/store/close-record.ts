@@ -4,6 +4,7 @@
 // Money in integer cents; times ISO 8601 with their offset.
 import { z } from 'zod';
 import { HeldMoney } from '../bridge/held-money';
+import { Cents } from '../domain/money';
 import { OperationMode, OperationName, OperationStatus } from '../journal-entry';
 import { StoreTerminalId } from './store-operation';
 
@@ -17,7 +18,6 @@ export const CLOSE_FORMAT = 'mostrador-store-close/2';
 export const CLOSE_FORMAT_V1 = 'mostrador-store-close/1';
 
 const Count = z.int().nonnegative();
-const Cents = z.int().nonnegative();
 const Iso = z.iso.datetime({ offset: true });
 const Name = z.string().max(32).nullable();
 
