@@ -14,24 +14,9 @@ import { newSigningKey } from '../electron/store-db/batch-signature';
 import { startReplicator } from '../electron/store-db/replicator';
 import { memoryJournal } from '../electron/store-db/test-support/memory-journal';
 import type { ReplicationState } from '../shared/store/replication-state';
+import type { CounterGroupConfig } from './store-db-group';
 
-type Config = {
-  url: string;
-  root: string;
-  first: number;
-  count: number;
-  seconds: number;
-  store: string;
-  /** A line per counter every `intervalMs` (default 100). */
-  intervalMs?: number;
-  /** Counter i is in store `<store>-<i % stores>` when set (a chain's stores). */
-  stores?: number;
-  /** How long every replicator may take to reach the database at the start (default 60 s). */
-  readyMs?: number;
-  /** Journals and cursors in memory (simulated counters), else files under `root`. */
-  memory?: boolean;
-};
-const config = JSON.parse(process.argv[2] ?? '{}') as Config;
+const config = JSON.parse(process.argv[2] ?? '{}') as CounterGroupConfig;
 const now = () => performance.now();
 const lags: number[] = [];
 /** Times a replicator said it could not get its lines through (unreachable or refused), by category. */

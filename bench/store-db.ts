@@ -35,6 +35,7 @@ import { buildStoreClose } from '../shared/store/store-close';
 import { sampleStoreDay } from '../shared/store/store-close-samples';
 import { createFundingOverHttp, type LiveBackend, openLiveBackend } from './live-backend';
 import { median, now, quantile, round } from './stats';
+import type { CounterGroupConfig } from './store-db-group';
 import { callTable } from './terminal-setup';
 
 export type StoreDbPlan = {
@@ -187,19 +188,6 @@ function sumTallies(tallies: unknown[]): Record<string, number> {
   return sum;
 }
 
-type GroupConfig = {
-  url: string;
-  root: string;
-  first: number;
-  count: number;
-  seconds: number;
-  store: string;
-  intervalMs?: number;
-  stores?: number;
-  readyMs?: number;
-  memory?: boolean;
-};
-
 /**
  * Counters in `groups` processes (store-db-lag-entry.ts): each waits until every counter reached
  * the database, all start together, and each prints its lags. `during` runs while they journal.
@@ -207,7 +195,7 @@ type GroupConfig = {
 async function counterGroups(
   total: number,
   groups: number,
-  base: Omit<GroupConfig, 'first' | 'count'>,
+  base: Omit<CounterGroupConfig, 'first' | 'count'>,
   during?: () => Promise<void>,
 ): Promise<{
   lags: number[];
@@ -219,7 +207,7 @@ async function counterGroups(
   const bundle = await bundleEntry('bench/store-db-lag-entry.ts');
   const perGroup = Math.ceil(total / groups);
   const children = Array.from({ length: groups }, (_, g) => {
-    const config: GroupConfig = {
+    const config: CounterGroupConfig = {
       ...base,
       first: g * perGroup,
       count: Math.min(perGroup, total - g * perGroup),

@@ -37,35 +37,46 @@ describe('the operations that only read the service', () => {
     ]);
   });
 
-  it("are what the close's figures leave out of the day's open operations", async () => {
-    const { ownerUrl } = await db.migratedDatabase();
-    await withClient(ownerUrl, async (c) => {
-      // A read the app might add, left without an answer on a past day (as the owner: the
-      // counters write only through the signed call).
-      const line = JSON.stringify({
-        operation: 'v9.madeUpRead',
-        mode: 'live',
-        cashier_id: 'caja-01',
-        request: { day: '2026-03-10' },
-        type: 'intent',
-        op_id: randomUUID(),
-        seq: 1,
-        at: '2026-03-10T15:00:00.000Z',
-      });
-      await c.query(
+  it("are what the close's figures leave out of the day's open operations, also read by a counter's login", async () => {
+    const { ownerUrl, terminalUrl } = await db.migratedDatabase();
+    // A read the app might add, left without an answer on a past day (as the owner: the
+    // counters write only through the signed call).
+    const line = JSON.stringify({
+      operation: 'v9.madeUpRead',
+      mode: 'live',
+      cashier_id: 'caja-01',
+      request: { day: '2026-03-10' },
+      type: 'intent',
+      op_id: randomUUID(),
+      seq: 1,
+      at: '2026-03-10T15:00:00.000Z',
+    });
+    await withClient(ownerUrl, (c) =>
+      c.query(
         `INSERT INTO journal_lines (store, terminal_id, seq, time_zone, line)
          VALUES ('store-1', 'CAJA0001', 1, 'America/Lima', $1)`,
         [line],
-      );
-      const open = async () =>
-        (
-          await c.query<{ open: number }>(
-            `SELECT (store_db_day_figures('store-1', 'live', '2026-03-10') -> 'totals' ->> 'open')::int AS open`,
-          )
-        ).rows[0]?.open;
-      expect(await open()).toBe(1);
-      await c.query(`INSERT INTO read_operations VALUES ('v9.madeUpRead')`);
-      expect(await open()).toBe(0);
-    });
+      ),
+    );
+    // The figures as the counter that closes computes them with its own login (the table is
+    // readable by the counters' role, 0107), and as the owner the close function runs as.
+    const open = (url: string) =>
+      withClient(url, async (c) => {
+        const result = await c.query<{ open: number }>(
+          `SELECT (store_db_day_figures('store-1', 'live', '2026-03-10') -> 'totals' ->> 'open')::int AS open`,
+        );
+        return result.rows[0]?.open;
+      });
+    expect([await open(terminalUrl), await open(ownerUrl)]).toEqual([1, 1]);
+    // Only a migration tells the database of a new read: a counter cannot.
+    await expect(
+      withClient(terminalUrl, (c) =>
+        c.query(`INSERT INTO read_operations VALUES ('v9.madeUpRead')`),
+      ),
+    ).rejects.toMatchObject({ code: '42501' });
+    await withClient(ownerUrl, (c) =>
+      c.query(`INSERT INTO read_operations VALUES ('v9.madeUpRead')`),
+    );
+    expect([await open(terminalUrl), await open(ownerUrl)]).toEqual([0, 0]);
   });
 });

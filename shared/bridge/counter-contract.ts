@@ -37,6 +37,13 @@ const TypedCents = z.int().positive().max(99_999_999_99);
 /** Funding codes arrive normalized (upper case, no spaces) from the form; the check is exact. */
 const Code = FundingCode;
 const Reason = z.string().trim().min(3).max(300);
+/** An undo, v3 or v2: the sale, the supervisor's PIN and why. */
+const UndoArgs = z.strictObject({
+  identity: IdentityInput,
+  funding_code: Code,
+  pin: SupervisorPin,
+  reason: Reason,
+});
 
 export const PrintLayout = z.enum(['a4', 'receipt80']);
 export type PrintLayout = z.infer<typeof PrintLayout>;
@@ -120,12 +127,7 @@ export const counterBridgeMethods = {
     result: BilledResult,
   },
   'v3.undoBilling': {
-    args: z.strictObject({
-      identity: IdentityInput,
-      funding_code: Code,
-      pin: SupervisorPin,
-      reason: Reason,
-    }),
+    args: UndoArgs,
     result: UndoResult,
   },
   'v2.info': {
@@ -137,12 +139,7 @@ export const counterBridgeMethods = {
     result: BilledResult,
   },
   'v2.undoBilling': {
-    args: z.strictObject({
-      identity: IdentityInput,
-      funding_code: Code,
-      pin: SupervisorPin,
-      reason: Reason,
-    }),
+    args: UndoArgs,
     result: UndoResult,
   },
   'v2.daySummary': {

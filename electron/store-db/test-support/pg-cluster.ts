@@ -51,7 +51,8 @@ export function findPgBin(env: NodeJS.ProcessEnv = process.env): string {
   );
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, on 127.0.0.1 (the server or the pooler takes it next). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -64,7 +65,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+/** PostgreSQL and PgBouncer refuse to run as root: as root, they run as `postgres`. */
+export const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** Runs a server binary, as `postgres` when we are root. */
 function runAs(bin: string, args: string[], input?: string): string {

@@ -6,11 +6,16 @@
 // the end, also when the process exits. A missing binary is an error, never a skip.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import pg from 'pg';
-import { PG_SUPERUSER, PG_SUPERUSER_PASSWORD, type PgCluster } from './pg-cluster';
+import {
+  freePort,
+  isRoot,
+  PG_SUPERUSER,
+  PG_SUPERUSER_PASSWORD,
+  type PgCluster,
+} from './pg-cluster';
 
 export type PgBouncerOptions = {
   /** Server connections per (database, login) pair (default 15). */
@@ -46,21 +51,6 @@ export function findPgBouncer(env: NodeJS.ProcessEnv = process.env): string {
     'pgbouncer not found: install it (Debian: apt-get install pgbouncer) or set PGBOUNCER. The store database tests run through a real pooler.',
   );
 }
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 const quote = (value: string) => `"${value.replace(/"/g, '""')}"`;
 
