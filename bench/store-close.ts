@@ -3,11 +3,16 @@
 // measures that): every counter's operations, freshness, money held and the close record read from a real
 // throwaway PostgreSQL (the app's reads, through the counters' role), the close built
 // (reconciliation, per-counter figures, exceptions) and laid out for the 80 mm receipt.
-// Baseline: the bare SELECT of the same day's rows from `store_operations` by the same client.
+// Baseline: the bare SELECT of the same day's rows from `store_operations`, as a login of the
+// store reads them with plain SQL (row-level security by its binding); the close reads them as a
+// counter does, one signed read each (migration 0112).
 import pg from 'pg';
 import { pgCloseDatabase } from '../electron/store-close/pg-close-database';
+import { newSigningKey } from '../electron/store-db/batch-signature';
 import { migrate } from '../electron/store-db/migrate';
+import { poolCalls } from '../electron/store-db/store-calls';
 import { openStoreDbPool } from '../electron/store-db/store-db-pool';
+import { enrollCounter } from '../electron/store-db/test-support/enroll';
 import { startPgCluster } from '../electron/store-db/test-support/pg-cluster';
 import { storeClose } from '../shared/receipt/store-close';
 import { layoutText } from '../shared/receipt/text-layout';
@@ -79,10 +84,22 @@ export async function measureStoreClose(plan: StoreClosePlan) {
     await owner.query('ANALYZE');
     await owner.end();
 
-    const pool = openStoreDbPool(cluster.url('bench_store_close', 'bench_caja', 'bench'));
-    const db = pgCloseDatabase(pool, async () => {
-      throw new Error('the bench only reads: it closes nothing');
-    });
+    cluster.psql(
+      `CREATE ROLE bench_store LOGIN PASSWORD 'bench' IN ROLE mostrador_terminal;
+       INSERT INTO store_logins (login, store) VALUES ('bench_store', '${sample.store}')`,
+      'bench_store_close',
+    );
+    const counterUrl = cluster.url('bench_store_close', 'bench_caja', 'bench');
+    const reader = { terminalId: 'LECTOR01', signingKey: newSigningKey() };
+    await enrollCounter(ownerUrl, counterUrl, reader.terminalId, reader.signingKey, sample.store);
+    const pool = openStoreDbPool(cluster.url('bench_store_close', 'bench_store', 'bench'));
+    const readsPool = openStoreDbPool(counterUrl);
+    const db = pgCloseDatabase(
+      poolCalls(readsPool, async () => reader),
+      async () => {
+        throw new Error('the bench only reads: it closes nothing');
+      },
+    );
     const query = { store: sample.store, mode: sample.mode, day: sample.day };
     const open: number[] = [];
     const reads: number[] = [];
@@ -135,6 +152,7 @@ export async function measureStoreClose(plan: StoreClosePlan) {
       }
     } finally {
       await pool.end();
+      await readsPool.end();
     }
     return {
       store_close_open_ms: round(median(open), 1),

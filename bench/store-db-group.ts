@@ -2,6 +2,11 @@
 // in its first argument: written once here, for both sides.
 export type CounterGroupConfig = {
   url: string;
+  /**
+   * One URL per store (a login per store, as "Walls between stores" would give a chain): counter
+   * i uses `urls[i % stores]`. Without it every counter uses `url`.
+   */
+  urls?: string[];
   root: string;
   first: number;
   count: number;

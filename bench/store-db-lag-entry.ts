@@ -40,7 +40,8 @@ const counters: Counter[] = await Promise.all(
     const i = config.first + k;
     const appendedAt = new Map<number, number>();
     const common = {
-      url: config.url,
+      url:
+        config.urls && config.stores ? (config.urls[i % config.stores] ?? config.url) : config.url,
       terminalId: `CAJA${String(i).padStart(4, '0')}`,
       stores: { live: storeOf(i), training: `${storeOf(i)}-training` },
       timeZone: 'America/Lima',

@@ -24,8 +24,10 @@ import {
 } from '../electron/store-db/batch-signature';
 import { migrate } from '../electron/store-db/migrate';
 import { startReplicator } from '../electron/store-db/replicator';
+import { poolCalls, type StoreCalls } from '../electron/store-db/store-calls';
 import { openStoreDbPool, type StoreDbPool } from '../electron/store-db/store-db-pool';
 import { readStoreDay } from '../electron/store-db/store-queries';
+import { enrollCounter } from '../electron/store-db/test-support/enroll';
 import { type PgCluster, startPgCluster } from '../electron/store-db/test-support/pg-cluster';
 import { type PgBouncer, startPgBouncer } from '../electron/store-db/test-support/pgbouncer';
 import { bundleEntry } from '../reliability/support/bundle-entry';
@@ -291,6 +293,15 @@ function cpuMsOf(pid: number, children = false): number {
   return total * 10; // USER_HZ is 100 on Linux.
 }
 
+/**
+ * How the chain's counters log in through PgBouncer: one login for the whole chain (one pool), or
+ * a login per store (a pool per store, `poolSize` server connections each, the database's total
+ * capped at `pooledServerConnections` by max_db_connections), as "Walls between stores" weighs.
+ */
+export type PooledLogins =
+  | { kind: 'chain' }
+  | { kind: 'per-store'; poolSize: number; settings?: string[] };
+
 const CHAIN_LOGIN = 'chain_counters';
 const CHAIN_PASSWORD = 'pw-chain_counters';
 
@@ -391,7 +402,7 @@ async function pooledFloor(url: string, clients: number, seconds: number, stores
  * max_connections 100, a line per counter per second. Beside it, in the same run: how many
  * counters that server takes directly, and the floor (plain signed calls through the pooler).
  */
-async function pooled(plan: StoreDbPlan, root: string) {
+async function pooled(plan: StoreDbPlan, root: string, logins: PooledLogins = { kind: 'chain' }) {
   const cluster = await startPgCluster({ settings: ['max_connections=100'] });
   let bouncer: PgBouncer | null = null;
   try {
@@ -405,15 +416,33 @@ async function pooled(plan: StoreDbPlan, root: string) {
       `CREATE ROLE ${CHAIN_LOGIN} LOGIN PASSWORD '${CHAIN_PASSWORD}' IN ROLE mostrador_terminal, mostrador_shared_login`,
     );
     cluster.psql(`ALTER ROLE ${CHAIN_LOGIN} SET statement_timeout = '10s'`);
+    const storeLogins =
+      logins.kind === 'per-store'
+        ? Array.from({ length: plan.pooledStores }, (_, k) => `chain_store_${k}`)
+        : [];
+    for (const login of storeLogins) {
+      cluster.psql(
+        `CREATE ROLE ${login} LOGIN PASSWORD 'pw-${login}' IN ROLE mostrador_terminal, mostrador_shared_login;
+         ALTER ROLE ${login} SET statement_timeout = '10s'`,
+      );
+    }
     const direct = await directConnections(
       cluster.url('bench_chain', CHAIN_LOGIN, CHAIN_PASSWORD),
       plan.pooledCounters,
     );
     bouncer = await startPgBouncer(cluster, {
-      poolSize: plan.pooledServerConnections,
+      // Per-store logins: a pool per store, the database's server connections capped in all.
+      poolSize: logins.kind === 'per-store' ? logins.poolSize : plan.pooledServerConnections,
       maxClientConn: plan.pooledCounters * 2 + 100,
+      ...(logins.kind === 'per-store'
+        ? { maxDbConnections: plan.pooledServerConnections, settings: logins.settings ?? [] }
+        : {}),
     });
     const url = bouncer.url('bench_chain', CHAIN_LOGIN, CHAIN_PASSWORD);
+    const urls = storeLogins.map(
+      (login) => bouncer?.url('bench_chain', login, `pw-${login}`) ?? '',
+    );
+    const ourLogins = new Set(logins.kind === 'per-store' ? storeLogins : [CHAIN_LOGIN]);
     const pooler = bouncer;
     const serverConnections: number[] = [];
     const clientConnections: number[] = [];
@@ -421,12 +450,16 @@ async function pooled(plan: StoreDbPlan, root: string) {
     const sample = async () => {
       while (sampling) {
         const pools = await pooler.admin('SHOW POOLS').catch(() => []);
-        const ours = pools.find((p) => p.database === 'bench_chain' && p.user === CHAIN_LOGIN);
-        if (ours) {
+        const ours = pools.filter(
+          (p) => p.database === 'bench_chain' && ourLogins.has(p.user ?? ''),
+        );
+        if (ours.length > 0) {
+          const sum = (f: (p: Record<string, string>) => number) =>
+            ours.reduce((n, p) => n + f(p), 0);
           serverConnections.push(
-            Number(ours.sv_active) + Number(ours.sv_idle) + Number(ours.sv_used),
+            sum((p) => Number(p.sv_active) + Number(p.sv_idle) + Number(p.sv_used)),
           );
-          clientConnections.push(Number(ours.cl_active) + Number(ours.cl_waiting));
+          clientConnections.push(sum((p) => Number(p.cl_active) + Number(p.cl_waiting)));
         }
         await new Promise((r) => setTimeout(r, 1000));
       }
@@ -441,6 +474,7 @@ async function pooled(plan: StoreDbPlan, root: string) {
       plan.pooledProcesses,
       {
         url,
+        ...(urls.length ? { urls } : {}),
         root,
         seconds: plan.pooledSeconds,
         store: 'chain',
@@ -474,14 +508,14 @@ async function pooled(plan: StoreDbPlan, root: string) {
     }>(
       `SELECT count(*)::int AS lines, count(DISTINCT terminal_id)::int AS counters,
          count(DISTINCT store)::int AS stores,
-         count(*) FILTER (WHERE signed_by IS DISTINCT FROM terminal_id OR sent_by <> $1)::int AS foreign,
+         count(*) FILTER (WHERE signed_by IS DISTINCT FROM terminal_id OR NOT sent_by = ANY ($1))::int AS foreign,
          count(*) FILTER (WHERE type = 'unreadable' OR problem IS NOT NULL)::int AS unreadable
        FROM journal_lines`,
-      [CHAIN_LOGIN],
+      [[...ourLogins]],
     );
     const maxServer = await owner.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = $1`,
-      [CHAIN_LOGIN],
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = ANY ($1)`,
+      [[...ourLogins]],
     );
     await owner.end();
     const row = held.rows[0];
@@ -497,6 +531,10 @@ async function pooled(plan: StoreDbPlan, root: string) {
       plan.pooledStores,
     );
     return {
+      logins:
+        logins.kind === 'per-store'
+          ? `a login per store, pool ${logins.poolSize}`
+          : 'one chain login',
       pooled_counters: row.counters,
       pooled_stores: row.stores,
       pooled_lines: row.lines,
@@ -627,8 +665,13 @@ async function dayDatabase(cluster: PgCluster, plan: StoreDbPlan, name: string, 
   const loadStarted = now();
   const loaded = chain ? await generateChain(owner, plan) : null;
   const loadMs = now() - loadStarted;
-  const pool = openStoreDbPool(cluster.url(name, 'bench_caja', 'pw-bench_caja'));
-  return { owner, pool, loaded, loadMs };
+  const counterUrl = cluster.url(name, 'bench_caja', 'pw-bench_caja');
+  // The counter that reads, enrolled in the bench store: every read is its signed read (0112).
+  const reader = { terminalId: 'LECTOR01', signingKey: newSigningKey() };
+  await enrollCounter(ownerUrl, counterUrl, reader.terminalId, reader.signingKey, STORE);
+  const pool = openStoreDbPool(counterUrl);
+  const calls = poolCalls(pool, async () => reader);
+  return { owner, pool, calls, loaded, loadMs };
 }
 
 /**
@@ -640,9 +683,9 @@ async function storeDayReads(cluster: PgCluster, plan: StoreDbPlan) {
   const chained = await dayDatabase(cluster, plan, 'bench_day_chain', true);
   const query = { store: STORE, mode: 'live' as const, day: DAY };
   const summary = sampleStoreDay(1, 1).summary;
-  const readOnce = async (pool: StoreDbPool) => {
+  const readOnce = async (calls: StoreCalls) => {
     const started = now();
-    const read = await readStoreDay(pool, query);
+    const read = await readStoreDay(calls, query);
     if (!read.ok) throw new Error(`store-day read: ${read.category}`);
     return { ms: now() - started, rows: read.rows.length };
   };
@@ -657,8 +700,8 @@ async function storeDayReads(cluster: PgCluster, plan: StoreDbPlan) {
   };
   // The store close opened as storeClose.load opens it (bench/store-close.ts), minus the
   // service's summary: the four reads at once, the close built and laid out for 80 mm.
-  const closeOnce = async (pool: StoreDbPool) => {
-    const closeDb = pgCloseDatabase(pool, async () => {
+  const closeOnce = async (calls: StoreCalls) => {
+    const closeDb = pgCloseDatabase(calls, async () => {
       throw new Error('the bench only reads: it closes nothing');
     });
     const started = now();
@@ -703,9 +746,9 @@ async function storeDayReads(cluster: PgCluster, plan: StoreDbPlan) {
       // Which side goes first alternates too.
       for (const side of round % 2 === 0 ? [0, 1] : [1, 0]) {
         const db = sides[side] as (typeof sides)[number];
-        const read = await readOnce(db.pool);
+        const read = await readOnce(db.calls);
         const queryMs = await queryOnce(db.owner);
-        const closeMs = await closeOnce(db.pool);
+        const closeMs = await closeOnce(db.calls);
         rows[side] = read.rows;
         if (round < 2) continue; // warms the pools, the plans and the cache
         samples.read[side]?.push(read.ms);

@@ -1,17 +1,22 @@
 // The store close's pool follows the store database URL, but never pulls a pool out from under a
 // close that is reading or writing through it (a real throwaway PostgreSQL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newSigningKey } from '../store-db/batch-signature';
+import { poolCalls, type StoreCalls } from '../store-db/store-calls';
 import { openStoreDbPool, type StoreDbPool } from '../store-db/store-db-pool';
-import type { Queryable } from '../store-db/store-queries';
 import { STORES } from '../store-db/test-support/counter';
+import { enrollCounter } from '../store-db/test-support/enroll';
 import { throwawayStoreDb } from '../store-db/test-support/store-db-fixture';
 import { closeDbHolder } from './close-db-holder';
 import { pgCloseDatabase } from './pg-close-database';
 
 const fixture = throwawayStoreDb();
 let terminalUrl: string;
+/** The counter whose signed reads the close makes, enrolled in the test store. */
+const reader = { terminalId: 'LECTOR01', signingKey: newSigningKey() };
 beforeAll(async () => {
   ({ terminalUrl } = await fixture.migratedDatabase());
+  await enrollCounter(null, terminalUrl, reader.terminalId, reader.signingKey, STORES.live);
 });
 afterAll(async () => undefined);
 
@@ -32,18 +37,19 @@ describe('the store close pool', () => {
         pools.push(pool);
         return pool;
       },
-      (pool: Queryable) =>
-        pgCloseDatabase(
-          {
-            query: (async (...args: Parameters<Queryable['query']>) => {
-              if (gated) await gate;
-              return (pool.query as (...a: unknown[]) => unknown)(...args);
-            }) as Queryable['query'],
+      (pool) => {
+        const calls = poolCalls(pool, async () => reader);
+        const gatedCalls: StoreCalls = {
+          read: async (...args) => {
+            if (gated) await gate;
+            return calls.read(...args);
           },
-          async () => {
-            throw new Error('this test only reads');
-          },
-        ),
+          write: calls.write,
+        };
+        return pgCloseDatabase(gatedCalls, async () => {
+          throw new Error('this test only reads');
+        });
+      },
     );
     const query = { store: STORES.live, mode: 'live' as const, day: '2026-03-10' };
     const first = holder.get();

@@ -3,7 +3,6 @@
 // close. A replaced pool is ended only once the reads and writes under way through it are done:
 // a close being read or kept when the URL changes finishes on the database it began on.
 import type { StoreDbPool } from '../store-db/store-db-pool';
-import type { Queryable } from '../store-db/store-queries';
 import type { StoreCloseDatabase } from './close-database';
 
 export type CloseDbHolder = { get(): StoreCloseDatabase | null; end(): Promise<void> };
@@ -52,7 +51,7 @@ export function closeDbHolder(
   urlInUse: () => string | null,
   open: (url: string) => StoreDbPool,
   /** The close on a pool: `pgCloseDatabase` with this counter's key (open-backend.ts). */
-  dbOf: (pool: Queryable) => StoreCloseDatabase,
+  dbOf: (pool: StoreDbPool) => StoreCloseDatabase,
 ): CloseDbHolder {
   let current: Generation | null = null;
   const retired = new Set<Generation>();

@@ -18,6 +18,7 @@ import {
   markOffParams,
   type SignedClose,
 } from '../store-db/close-signature';
+import { poolCalls } from '../store-db/store-calls';
 import { openStoreDbPool, type StoreDbPool } from '../store-db/store-db-pool';
 import { openTestCounter, STORES, type TestCounter } from '../store-db/test-support/counter';
 import { throwawayStoreDb } from '../store-db/test-support/store-db-fixture';
@@ -28,15 +29,21 @@ import { pgCloseDatabase } from './pg-close-database';
 
 const fixture = throwawayStoreDb();
 let urls: { ownerUrl: string; terminalUrl: string };
+/** The counters' calls: the chain's login, every read signed by a counter's key. */
 let pool: StoreDbPool;
+/** Plain SQL as a login of this store (add-login --store): what the docs' psql checks use. */
+let storePool: StoreDbPool;
 const counters: TestCounter[] = [];
 
 beforeAll(async () => {
-  urls = await fixture.migratedDatabase();
+  const made = await fixture.migratedDatabase();
+  urls = made;
   pool = openStoreDbPool(urls.terminalUrl);
+  storePool = openStoreDbPool(fixture.storeLogin(made.database, STORES.live));
 });
 afterAll(async () => {
   await pool.end();
+  await storePool.end();
 });
 afterEach(async () => {
   await Promise.all(counters.splice(0).map((c) => c.close()));
@@ -80,8 +87,20 @@ async function sell(
   return opId;
 }
 
-const drained = (c: TestCounter) =>
-  (c.replicator ?? c.startReplication(urls.terminalUrl)).drained(20_000);
+const drained = async (c: TestCounter) => {
+  await c.enroll(urls.terminalUrl);
+  await (c.replicator ?? c.startReplication(urls.terminalUrl)).drained(20_000);
+};
+
+/** The close's reads as `reader` (default: the test's first counter) signs them. */
+const readsAs = (reader?: () => TestCounter | undefined) =>
+  poolCalls(pool, async () => {
+    const c = reader ? reader() : counters[0];
+    if (!c) throw new Error('no counter in this test to read as');
+    return { terminalId: c.id, signingKey: c.signingKey };
+  });
+
+const closeDb = () => pgCloseDatabase(readsAs(), keyOf);
 
 function summaryOf(dnis: string[]): DaySummary {
   return {
@@ -130,7 +149,7 @@ describe('the store close in the store database', () => {
   };
 
   it('is made by the database: refused while in doubt, kept once, checkable with SQL', async () => {
-    const db = pgCloseDatabase(pool, keyOf);
+    const db = closeDb();
     const [c1, c2, c3] = [
       await counter('CAJA0001'),
       await counter('CAJA0002'),
@@ -195,12 +214,12 @@ describe('the store close in the store database', () => {
 
     // The right figures in another counter's name: Caja 2's key cannot sign Caja 1's close, and
     // the unsigned function is no longer a counter's to call (migration 0106).
-    const posing = pgCloseDatabase(pool, async () => c2.signingKey);
+    const posing = pgCloseDatabase(readsAs(), async () => c2.signingKey);
     await expect(posing.closeDay(request(close.content))).rejects.toThrow(
       /not signed by terminal CAJA0001/,
     );
     await expect(
-      pool.query(
+      storePool.query(
         `SELECT * FROM store_db_close_day($1, 'live', $2::date, $3, 'Rosa', null, 'CAJA0001', null)`,
         [STORES.live, DAY, canonicalJson(close.content)],
       ),
@@ -243,7 +262,7 @@ describe('the store close in the store database', () => {
         totals: { ...close.content.totals, collected_cents: 999_999 },
       });
       await expect(
-        pool.query(
+        storePool.query(
           `INSERT INTO store_day_closes (store, mode, store_day, content, sha256, closed_by, terminal_id)
            VALUES ($1, 'live', $2::date, $3, $4, 'Rosa', 'CAJA0001')`,
           [STORES.live, day, canonical, sha256],
@@ -252,16 +271,18 @@ describe('the store close in the store database', () => {
     }
     const onlyKey = JSON.stringify({ mode: 'live', store: STORES.live, store_day: '2026-03-09' });
     await expect(
-      pool.query(
+      storePool.query(
         `INSERT INTO store_day_closes (store, mode, store_day, content, sha256, closed_by, terminal_id)
          VALUES ($1, 'live', '2026-03-09', $2, encode(sha256(convert_to($2, 'UTF8')), 'hex'), 'R', 'CAJA0001')`,
         [STORES.live, onlyKey],
       ),
     ).rejects.toThrow(/permission denied/);
-    await expect(pool.query(`UPDATE store_day_closes SET closed_by = 'x'`)).rejects.toThrow(
+    await expect(storePool.query(`UPDATE store_day_closes SET closed_by = 'x'`)).rejects.toThrow(
       /permission denied/,
     );
-    await expect(pool.query('DELETE FROM store_day_closes')).rejects.toThrow(/permission denied/);
+    await expect(storePool.query('DELETE FROM store_day_closes')).rejects.toThrow(
+      /permission denied/,
+    );
     // Nor through the function: a past day holding only the key is not a close.
     const bare: SignedClose = {
       store: STORES.live,
@@ -273,16 +294,19 @@ describe('the store close in the store database', () => {
       terminalId: 'CAJA0001',
       note: null,
     };
-    await expect(pool.query(CLOSE_DAY_SQL, closeParams(bare, c1.signingKey))).rejects.toMatchObject(
-      { code: 'MS005' },
-    );
+    await expect(
+      storePool.query(CLOSE_DAY_SQL, closeParams(bare, c1.signingKey)),
+    ).rejects.toMatchObject({ code: 'MS005' });
     // A close is signed by the counter it names (migration 0106): not with another counter's key,
     // and the unsigned function is no longer a counter's to call.
-    await expect(pool.query(CLOSE_DAY_SQL, closeParams(bare, c2.signingKey))).rejects.toMatchObject(
-      { code: '42501', message: expect.stringMatching(/not signed by terminal CAJA0001/) },
-    );
     await expect(
-      pool.query(
+      storePool.query(CLOSE_DAY_SQL, closeParams(bare, c2.signingKey)),
+    ).rejects.toMatchObject({
+      code: 'MS014',
+      message: expect.stringMatching(/not signed by terminal CAJA0001/),
+    });
+    await expect(
+      storePool.query(
         `SELECT * FROM store_db_close_day($1, 'live', '2026-03-09', $2, 'R', null, 'CAJA0001', null)`,
         [STORES.live, onlyKey],
       ),
@@ -294,7 +318,7 @@ describe('the store close in the store database', () => {
      FROM store_day_closes WHERE store = $1 AND mode = 'live' AND store_day = $2`;
     for (const rows of [
       (await asOwner((client) => client.query(CHECK, [STORES.live, DAY]))).rows,
-      (await pool.query(CHECK, [STORES.live, DAY])).rows,
+      (await storePool.query(CHECK, [STORES.live, DAY])).rows,
     ]) {
       expect(rows).toMatchObject([
         { store_day: DAY, closed_by: 'Rosa', sha256: first.close.sha256, content_matches: true },
@@ -314,7 +338,7 @@ describe('the store close in the store database', () => {
     const sql = check4.replace("'<pos_client_id>'", '$1').replace("'2026-03-10'", '$2::date');
     for (const rows of [
       (await asOwner((client) => client.query(sql, [STORES.live, DAY]))).rows,
-      (await pool.query(sql, [STORES.live, DAY])).rows,
+      (await storePool.query(sql, [STORES.live, DAY])).rows,
     ]) {
       expect(rows.map((r) => [r.terminal_id, r.operation])).toEqual([
         ['CAJA0004', 'v3.paidAndBilled'],
@@ -324,7 +348,7 @@ describe('the store close in the store database', () => {
   });
 
   it('refuses a day that has not ended in the store, today or later (issue 27 item 4)', async () => {
-    const db = pgCloseDatabase(pool, keyOf);
+    const db = closeDb();
     const c1 = await openTestCounter('CAJA0021');
     counters.push(c1);
     await c1.sell('TODAY1');
@@ -344,7 +368,7 @@ describe('the store close in the store database', () => {
   });
 
   it('refuses a day where a counter went silent with work until the note names it (issue 27 item 1)', async () => {
-    const db = pgCloseDatabase(pool, keyOf);
+    const db = closeDb();
     const day = '2026-03-12';
     const at = new Date('2026-03-12T15:00:00.000Z');
     const b1 = await openTestCounter('CAJAB001', () => at);
@@ -404,7 +428,7 @@ describe('the store close in the store database', () => {
   });
 
   it('lets a supervisor mark a silent counter off for the day, recorded; never a current one', async () => {
-    const db = pgCloseDatabase(pool, keyOf);
+    const db = closeDb();
     const day = '2026-03-13';
     const at = new Date('2026-03-13T15:00:00.000Z');
     const [d1, d2] = [
@@ -417,7 +441,7 @@ describe('the store close in the store database', () => {
     await Promise.all([drained(d1), drained(d2)]);
     // Caja D1's supervisor marks Caja D2 off, signed with Caja D1's key (migration 0108).
     const markOff = (terminal: string, key = d1.signingKey) =>
-      pool.query(
+      storePool.query(
         MARK_OFF_SQL,
         markOffParams(
           {
@@ -441,9 +465,9 @@ describe('the store close in the store database', () => {
     );
     // Not in Caja D1's name with another key, nor through the unsigned function: marked off, a
     // silent counter need not be named in the close's note.
-    await expect(markOff('CAJAD002', d2.signingKey)).rejects.toMatchObject({ code: '42501' });
+    await expect(markOff('CAJAD002', d2.signingKey)).rejects.toMatchObject({ code: 'MS014' });
     await expect(
-      pool.query(`SELECT store_db_mark_off($1, 'live', 'CAJAD002', $2::date, 'Rosa Quispe')`, [
+      storePool.query(`SELECT store_db_mark_off($1, 'live', 'CAJAD002', $2::date, 'Rosa Quispe')`, [
         STORES.live,
         day,
       ]),
@@ -476,7 +500,7 @@ describe('the store close in the store database', () => {
       'silent',
     );
     // Who marked it off and when, by the database's clock, as any counter's login reads it.
-    const off = await pool.query(
+    const off = await storePool.query(
       `SELECT off_day::text, off_by, off_at IS NOT NULL AS at FROM terminals
        WHERE terminal_id = 'CAJAD002' AND store = $1`,
       [STORES.live],
@@ -484,12 +508,12 @@ describe('the store close in the store database', () => {
     expect(off.rows).toEqual([{ off_day: day, off_by: 'Rosa Quispe', at: true }]);
     // A counter's login cannot write those columns itself.
     await expect(
-      pool.query(`UPDATE terminals SET off_by = 'x' WHERE terminal_id = 'CAJAD002'`),
+      storePool.query(`UPDATE terminals SET off_by = 'x' WHERE terminal_id = 'CAJAD002'`),
     ).rejects.toThrow(/permission denied/);
   });
 
   it("shows a counter's record the database holds back, with the way forward (issue 26 item 3)", async () => {
-    const db = pgCloseDatabase(pool, keyOf);
+    const db = closeDb();
     const c = await counter('CAJA0031');
     await sell(c, '41000031', 'REC031');
     await drained(c);
@@ -528,7 +552,7 @@ describe('the store close in the store database', () => {
   });
 
   it('lists the money each counter still holds for refused sales, as its own day close does', async () => {
-    const db = pgCloseDatabase(pool, keyOf);
+    const db = closeDb();
     const [c1, c2] = [await counter('CAJA0011'), await counter('CAJA0012')];
     const settle = async (c: TestCounter, code: string, how: 'returned' | 'used') => {
       const hold = await heldFor(c.journal, 'live', code);

@@ -1,9 +1,10 @@
-// The store close's database on PostgreSQL: the store day through the store database's reads
-// (electron/store-db/store-queries.ts), each counter's standing from `store_counters` (0102), and
-// the close made by the database itself (`store_db_close_day`, migration 0103): it checks the
-// draft's figures against its own lines, fills in who closed and when, and hashes; a day already
-// closed answers its close, so two supervisors closing at once both see the one close kept. The
-// call is signed with the closing counter's key (0106), so no login closes in another's name.
+// The store close's database on PostgreSQL: the store day, each counter's standing and the money
+// held through signed reads of this counter's own store (electron/store-db/store-calls.ts,
+// migration 0112), and the close made by the database itself (`store_db_close_day`, migration
+// 0103): it checks the draft's figures against its own lines, fills in who closed and when, and
+// hashes; a day already closed answers its close, so two supervisors closing at once both see
+// the one close kept. The close and the mark-off are signed with the calling counter's key (0106,
+// 0108) and taken only in that key's store (0110), so no login closes in another's name or store.
 import {
   CloseContent,
   type CounterHold,
@@ -23,7 +24,8 @@ import {
   type SignedMarkOff,
 } from '../store-db/close-signature';
 import { categorize, errorText } from '../store-db/connection';
-import { type Queryable, readHeldLines, readStoreDay } from '../store-db/store-queries';
+import type { StoreCalls } from '../store-db/store-calls';
+import { isoOf, readHeldLines, readStoreDay } from '../store-db/store-queries';
 import {
   type CloseRefusal,
   type StoreCloseDatabase,
@@ -41,36 +43,6 @@ export class StoreCloseUnavailable extends Error {
     super(message);
   }
 }
-
-const READ_CLOSE = `SELECT content, sha256, recorded_at FROM store_day_closes
-WHERE store = $1 AND mode = $2 AND store_day = $3::date`;
-
-// Each counter as the database stands it (its clock): the close's freshness (docs/store-close.md).
-const COUNTERS = `SELECT s.store, s.mode, s.terminal_id, s.terminal_name, s.app_version,
-  coalesce(l.seq, 0) AS last_seq, l.at AS last_line_at, s.last_seen_at, s.standing,
-  s.open_operations AS reported_open, s.waiting_lines, s.off_day::text AS off_day, s.conflict_seq,
-  (SELECT count(*) FROM journal_lines u WHERE u.store = s.store AND u.terminal_id = s.terminal_id
-    AND u.type = 'unreadable') AS unreadable_lines,
-  (SELECT count(*) FROM open_operations o
-    WHERE o.store = s.store AND o.terminal_id = s.terminal_id AND o.mode = s.mode) AS open_operations
-FROM store_counters s
-LEFT JOIN LATERAL (
-  SELECT j.seq, j.at FROM journal_lines j
-  WHERE j.store = s.store AND j.terminal_id = s.terminal_id
-  ORDER BY j.seq DESC LIMIT 1
-) l ON true
-WHERE s.store = $1 AND s.mode = $2
-ORDER BY s.terminal_name NULLS LAST, s.terminal_id`;
-
-// What an operation still without an answer already put in the drawer (its intent's down
-// payment): the close's in-doubt line says it beside what was billed.
-const TO_COLLECT = `SELECT j.op_id::text AS op_id, j.to_collect_cents
-FROM open_operations o
-JOIN journal_lines j ON j.store = o.store AND j.terminal_id = o.terminal_id AND j.seq = o.seq
-WHERE o.store = $1 AND o.mode = $2 AND j.store_day = $3::date AND j.to_collect_cents IS NOT NULL`;
-
-const iso = (value: Date | string | null) =>
-  value === null ? null : value instanceof Date ? value.toISOString() : String(value);
 
 /** The database's refusal (SQLSTATE MS001…MS006, migration 0103) as the screen says it. */
 function refusalOf(error: unknown): CloseRefusal | null {
@@ -104,8 +76,7 @@ function storedOf(row: { content: string; sha256: string; recorded_at: Date | st
     content: CloseContent.parse(JSON.parse(row.content)),
     canonical: row.content,
     sha256: row.sha256,
-    recorded_at:
-      row.recorded_at instanceof Date ? row.recorded_at.toISOString() : String(row.recorded_at),
+    recorded_at: isoOf(row.recorded_at),
   });
 }
 
@@ -119,58 +90,48 @@ async function attempt<T>(what: string, run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The store close on `db`. `signingKey` gives the key of the counter that asks for the close
- * (this counter's own in the app): the database takes a close only signed by its terminal
- * (migration 0106, electron/store-db/close-signature.ts).
+ * The store close on `calls` (this counter's signed reads and calls). `signingKey` gives the key
+ * of the counter that asks for the close or the mark-off (this counter's own in the app): the
+ * database takes one only signed by its terminal (migrations 0106, 0108), in its store (0110).
  */
 export function pgCloseDatabase(
-  db: Queryable,
+  calls: StoreCalls,
   signingKey: (terminalId: string) => Promise<Buffer>,
 ): StoreCloseDatabase {
   const readClose = (q: StoreDayQuery) =>
     attempt('reading the close', async () => {
-      const result = await db.query(READ_CLOSE, [q.store, q.mode, q.day]);
-      const row = result.rows[0];
+      const row = (await calls.read('close', q)) as {
+        content: string;
+        sha256: string;
+        recorded_at: string;
+      } | null;
       return row ? storedOf(row) : null;
     });
   return {
     async readStoreDay(query) {
-      const read = await readStoreDay(db, query);
+      const read = await readStoreDay(calls, query);
       if (!read.ok) throw new StoreCloseUnavailable(read.category, 'reading the store day');
-      const open = read.rows.filter((row) => row.status === 'pending' || row.status === 'unknown');
-      if (open.length === 0) return read.rows;
-      const drawer = await attempt('reading the operations in doubt', async () => {
-        const result = await db.query(TO_COLLECT, [query.store, query.mode, query.day]);
-        return new Map<string, number>(
-          result.rows.map((r: { op_id: string; to_collect_cents: string | number }) => [
-            r.op_id,
-            Number(r.to_collect_cents),
-          ]),
-        );
-      });
-      return read.rows.map((row) =>
-        drawer.has(row.op_id) ? { ...row, to_collect_cents: drawer.get(row.op_id) ?? null } : row,
-      );
+      return read.rows;
     },
     readFreshness: (query) =>
       attempt('reading the counters', async () => {
-        const result = await db.query(COUNTERS, [query.store, query.mode]);
-        return result.rows.map((row) =>
+        const rows = (await calls.read('standing', query)) as Record<string, unknown>[];
+        return rows.map((row) =>
           CounterFreshness.parse({
             ...row,
             last_seq: Number(row.last_seq),
-            last_line_at: iso(row.last_line_at),
-            last_seen_at: iso(row.last_seen_at),
+            last_line_at: isoOf(row.last_line_at),
+            last_seen_at: isoOf(row.last_seen_at),
             open_operations: Number(row.open_operations),
-            reported_open: row.reported_open === null ? null : Number(row.reported_open),
-            waiting_lines: row.waiting_lines === null ? null : Number(row.waiting_lines),
-            conflict_seq: row.conflict_seq === null ? null : Number(row.conflict_seq),
+            reported_open: row.reported_open == null ? null : Number(row.reported_open),
+            waiting_lines: row.waiting_lines == null ? null : Number(row.waiting_lines),
+            conflict_seq: row.conflict_seq == null ? null : Number(row.conflict_seq),
             unreadable_lines: Number(row.unreadable_lines),
           }),
         );
       }),
     async readHeld(query) {
-      const read = await readHeldLines(db, query);
+      const read = await readHeldLines(calls, query);
       if (!read.ok) throw new StoreCloseUnavailable(read.category, 'reading the money held');
       const byCounter = new Map<string, string[]>();
       for (const { terminal_id, line } of read.rows) {
@@ -196,7 +157,7 @@ export function pgCloseDatabase(
           supervisor: query.supervisor,
           byTerminalId: query.by_terminal_id,
         };
-        await db.query(
+        await calls.write(
           MARK_OFF_SQL,
           markOffParams(markOff, await signingKey(query.by_terminal_id)),
         );
@@ -221,7 +182,7 @@ export function pgCloseDatabase(
           terminalId: request.terminal_id,
           note: request.note,
         };
-        result = await db.query(
+        result = await calls.write(
           CLOSE_DAY_SQL,
           closeParams(close, await signingKey(request.terminal_id)),
         );

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ANSWER_BOUNDS } from './answer-bounds';
 import { connectStoreDb } from './connection';
+import { poolCalls } from './store-calls';
 import { openStoreDbPool } from './store-db-pool';
 import { readStoreDay } from './store-queries';
 import { openTestCounter, type TestCounter } from './test-support/counter';
@@ -59,7 +60,11 @@ describe('a store database answer is bounded', () => {
     const pool = openStoreDbPool(rogue.url, TIMEOUTS);
     try {
       const before = heap();
-      const read = await readStoreDay(pool, { store: 's', mode: 'live', day: '2026-03-10' });
+      const calls = poolCalls(pool, async () => ({
+        terminalId: 'X',
+        signingKey: Buffer.alloc(32),
+      }));
+      const read = await readStoreDay(calls, { store: 's', mode: 'live', day: '2026-03-10' });
       expect(read).toEqual({ ok: false, category: 'too-big' });
       await expect(pool.query('SELECT 1')).rejects.toMatchObject({ category: 'too-big' });
       expect(rogue.queries()).toBe(2);

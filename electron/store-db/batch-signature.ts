@@ -3,7 +3,8 @@
 // counter's own key. The database rebuilds the same bytes (`store_db_batch_message`) and takes
 // the call only if the HMAC verifies, so a login that does not hold this counter's key cannot
 // write as it, also through a pooler where many counters share one login.
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { field, hmacOf } from './signed-fields';
 
 /** A counter's secret: 32 random bytes, made once at its first start. */
 export function newSigningKey(): Buffer {
@@ -30,9 +31,6 @@ export type SignedBatch = {
   lines: { store: string; seq: number; text: string; bytes: Buffer | null }[];
 };
 
-const field = (value: string | null): string =>
-  value === null ? '-;' : `${Buffer.byteLength(value, 'utf8')}:${value};`;
-
 /** The exact bytes the HMAC is taken over; the same as the SQL function builds. */
 export function batchMessage(batch: SignedBatch): Buffer {
   const parts: string[] = [
@@ -58,10 +56,10 @@ export function batchMessage(batch: SignedBatch): Buffer {
 }
 
 export function signBatch(batch: SignedBatch, key: Buffer): Buffer {
-  return createHmac('sha256', key).update(batchMessage(batch)).digest();
+  return hmacOf(batchMessage(batch), key);
 }
 
-export const APPEND_SQL = `SELECT store_db_append($1, $2, $3::text[], $4::text[], $5, $6, $7, $8,
+export const APPEND_SQL = `SELECT public.store_db_append($1, $2, $3::text[], $4::text[], $5, $6, $7, $8,
   $9, $10, $11, $12::text[], $13::bigint[], $14::text[], $15::bytea[], $16)::text AS conflict`;
 
 /** The parameters of APPEND_SQL for a batch and its signature. */

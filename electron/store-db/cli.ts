@@ -3,9 +3,13 @@
 //   check --url <counter url>   what "Probar conexión" checks, printed as JSON
 //   terminals --url <owner url> the counters and their keys: registered when and by whom, alarms
 //   retire --url <owner url> --terminal <id>   the counter's key signs nothing more
+//   add-login --url <owner url> --login <name> (--store <id>… | --chain | --head-office)
+//   bind-login --url <owner url> --login <name> --store <id>
+//   enroll --url <owner url> --store <id> [--terminal <id>] [--hours N] [--note text]
 import { parseCli } from '../cli/parse-cli';
 import { checkStoreDb } from './check-connection';
 import { connectStoreDb, errorText } from './connection';
+import { addLogin, bindLogin, type LoginKind, makeEnrollment } from './logins-admin';
 import { LATEST_VERSION, migrate } from './migrate';
 import { listTerminals, retireTerminal } from './terminals-admin';
 
@@ -13,12 +17,28 @@ const USAGE = `usage: npm run store-db -- migrate --url postgres://owner:passwor
        npm run store-db -- check --url postgres://caja_1:password@host:5432/db
        npm run store-db -- terminals --url postgres://owner:password@host:5432/db
        npm run store-db -- retire --url postgres://owner:password@host:5432/db --terminal CAJA0007
+       npm run store-db -- add-login --url postgres://owner:… --login tienda_centro --store <client id> [--pooler]
+       npm run store-db -- add-login --url postgres://owner:… --login cadena --chain --pooler
+       npm run store-db -- add-login --url postgres://owner:… --login oficina --head-office
+       npm run store-db -- bind-login --url postgres://owner:… --login caja_1 --store <client id>
+       npm run store-db -- enroll --url postgres://owner:… --store <client id> [--terminal ABC123]
   migrate     create or upgrade the schema and the mostrador_terminal role (the owner's URL)
   check       what "Probar conexión" checks, printed as JSON (a counter's URL)
-  terminals   the counters and their keys: registered when and by which login, standing, alarms
+  terminals   the counters and their keys: store, enrolled when and by whom, standing, alarms
   retire      the counter's key signs nothing more; its lines stay (the owner's URL)
+  add-login   a login with a generated password (shown once) and its limits, bound to its
+              store (--store, repeat for more), or the chain's pooler login (--chain), or
+              head office's read-only login (--head-office); prints the counter's URL
+  bind-login  binds a login made before to a store (migrate lists those it could not bind)
+  enroll      a one-time code (valid --hours, 8 by default, at most 72) a supervisor types at a
+              new counter (Configuración → Tienda) to join it to --store; with --terminal, the
+              code re-enrolls that counter (a lost key, a counter moved to this store)
   --url       the database (default: MOSTRADOR_STORE_DB_URL)
-  --terminal  the counter to retire
+  --terminal  the counter to retire or re-enroll
+  --store     the store: its client id (pos_client_id)
+  --login     the login to make or bind (a-z, 0-9, _)
+  --pooler    also print the login's line for PgBouncer's userlist.txt
+  --connections  how many connections the login may hold (default: 10 a store's, 20 the chain's)
   -h, --help  this text`;
 
 async function main(argv: string[]): Promise<number> {
@@ -26,7 +46,18 @@ async function main(argv: string[]): Promise<number> {
     {
       name: 'store-db',
       usage: USAGE,
-      options: { url: { type: 'string' }, terminal: { type: 'string' } },
+      options: {
+        url: { type: 'string' },
+        terminal: { type: 'string' },
+        store: { type: 'string', multiple: true },
+        login: { type: 'string' },
+        chain: { type: 'boolean' },
+        'head-office': { type: 'boolean' },
+        pooler: { type: 'boolean' },
+        connections: { type: 'string' },
+        hours: { type: 'string' },
+        note: { type: 'string' },
+      },
       allowPositionals: true,
     },
     argv,
@@ -62,6 +93,9 @@ async function main(argv: string[]): Promise<number> {
     console.log(JSON.stringify(result, null, 2));
     return result.ok ? 0 : 1;
   }
+  if (command === 'add-login' || command === 'bind-login' || command === 'enroll') {
+    return ownerCommand(command, url, values);
+  }
   if (command === 'terminals' || command === 'retire') {
     const client = await connectStoreDb(url, undefined, 'mostrador-admin');
     try {
@@ -85,6 +119,98 @@ async function main(argv: string[]): Promise<number> {
   }
   console.error(USAGE);
   return 2;
+}
+
+type Values = {
+  terminal?: string | undefined;
+  store?: string[] | undefined;
+  login?: string | undefined;
+  chain?: boolean | undefined;
+  'head-office'?: boolean | undefined;
+  pooler?: boolean | undefined;
+  connections?: string | undefined;
+  hours?: string | undefined;
+  note?: string | undefined;
+};
+
+/** add-login, bind-login, enroll: the owner's commands on logins and counters. */
+async function ownerCommand(command: string, url: string, values: Values): Promise<number> {
+  const stores = values.store ?? [];
+  const kinds = [stores.length > 0, values.chain === true, values['head-office'] === true];
+  if (command === 'add-login' && (!values.login || kinds.filter(Boolean).length !== 1)) {
+    console.error('add-login needs --login and one of --store, --chain, --head-office');
+    return 2;
+  }
+  if (command === 'bind-login' && (!values.login || stores.length !== 1)) {
+    console.error('bind-login needs --login and one --store');
+    return 2;
+  }
+  if (command === 'enroll' && stores.length !== 1) {
+    console.error('enroll needs one --store');
+    return 2;
+  }
+  const client = await connectStoreDb(url, undefined, 'mostrador-admin');
+  try {
+    if (command === 'enroll') {
+      const made = await makeEnrollment(client, stores[0] ?? '', {
+        terminalId: values.terminal,
+        hours: values.hours === undefined ? 8 : Number(values.hours),
+        note: values.note,
+      });
+      console.log(
+        JSON.stringify(
+          { store: stores[0], terminal: values.terminal ?? null, code: made.code, expires_at: made.expires_at },
+          null,
+          2,
+        ),
+      );
+      return 0;
+    }
+    const login = values.login ?? '';
+    if (command === 'bind-login') {
+      await bindLogin(client, login, stores[0] ?? '');
+      console.log(`login ${login} bound to store ${stores[0]}`);
+      return 0;
+    }
+    const what: LoginKind = values.chain
+      ? { kind: 'chain' }
+      : values['head-office']
+        ? { kind: 'head-office' }
+        : { kind: 'store', stores };
+    const made = await addLogin(
+      client,
+      login,
+      what,
+      values.connections === undefined ? undefined : Number(values.connections),
+    );
+    const owner = new URL(url);
+    const counterUrl = new URL(url);
+    counterUrl.username = encodeURIComponent(made.login);
+    counterUrl.password = encodeURIComponent(made.password);
+    console.log(
+      JSON.stringify(
+        {
+          login: made.login,
+          kind: what.kind,
+          stores: what.kind === 'store' ? what.stores : null,
+          connection_limit: made.connections,
+          // Shown once: the server keeps only its SCRAM secret.
+          password: made.password,
+          url: counterUrl.toString(),
+          ...(values.pooler ? { userlist_line: made.userlist } : {}),
+          note: `the owner was ${decodeURIComponent(owner.username)}; through PgBouncer, use its host and port in the URL`,
+        },
+        null,
+        2,
+      ),
+    );
+    return 0;
+  } catch (error) {
+    console.error(`${command} failed: ${errorText(error)}`);
+    return 1;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 main(process.argv.slice(2)).then(

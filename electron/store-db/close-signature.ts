@@ -5,7 +5,7 @@
 // off in another counter's name. The message is built as the batches' is (batch-signature.ts):
 // every field `<byte length>:<text>;`, `-;` for null; the database builds the same bytes
 // (`store_db_close_message`, `store_db_mark_off_message`).
-import { createHmac } from 'node:crypto';
+import { fieldsMessage, hmacOf } from './signed-fields';
 
 export type SignedClose = {
   store: string;
@@ -32,18 +32,15 @@ export type SignedMarkOff = {
   byTerminalId: string;
 };
 
-const field = (value: string | null): string =>
-  value === null ? '-;' : `${Buffer.byteLength(value, 'utf8')}:${value};`;
-
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function message(fields: (string | null)[], day: string): Buffer {
   // The database writes the day back as YYYY-MM-DD: any other spelling would sign other bytes.
   if (!DAY.test(day)) throw new RangeError(`a store day is YYYY-MM-DD, not ${day}`);
-  return Buffer.from(fields.map(field).join(''), 'utf8');
+  return fieldsMessage(fields);
 }
 
-const mac = (bytes: Buffer, key: Buffer) => createHmac('sha256', key).update(bytes).digest();
+const mac = hmacOf;
 
 /** The exact bytes the close's HMAC is taken over; the same as `store_db_close_message`. */
 export function closeMessage(close: SignedClose): Buffer {
@@ -64,7 +61,7 @@ export function closeMessage(close: SignedClose): Buffer {
 }
 
 export const CLOSE_DAY_SQL = `SELECT inserted, content, sha256, recorded_at
-FROM store_db_close_day($1, $2, $3::date, $4, $5, $6, $7, $8, $9)`;
+FROM public.store_db_close_day($1, $2, $3::date, $4, $5, $6, $7, $8, $9)`;
 
 /** The parameters of CLOSE_DAY_SQL for a close and its signature. */
 export function closeParams(close: SignedClose, key: Buffer): unknown[] {
@@ -97,7 +94,7 @@ export function markOffMessage(markOff: SignedMarkOff): Buffer {
   );
 }
 
-export const MARK_OFF_SQL = 'SELECT store_db_mark_off($1, $2, $3, $4::date, $5, $6, $7)';
+export const MARK_OFF_SQL = 'SELECT public.store_db_mark_off($1, $2, $3, $4::date, $5, $6, $7)';
 
 /** The parameters of MARK_OFF_SQL for a mark-off and its signature. */
 export function markOffParams(markOff: SignedMarkOff, key: Buffer): unknown[] {

@@ -224,6 +224,12 @@ export function categorize(error: unknown): StoreDbErrorCategory {
   if (code === '28P01' || code === '28000') return 'auth';
   if (code === '3D000') return 'no-database';
   if (code === '42P01' || code === '42883') return 'not-migrated';
+  // The walls between stores (migrations 0110, 0112).
+  if (code === 'MS010') return 'not-enrolled';
+  if (code === 'MS011') return 'other-store';
+  if (code === 'MS012') return 'enrollment-code';
+  if (code === 'MS013') return 'clock';
+  if (code === 'MS014') return 'key-mismatch';
   if (code === '42501') return 'permission';
   // Admin shutdown, crash recovery, too many connections: the server is there but not serving.
   if (code.startsWith('57P') || code === '53300' || code.startsWith('08')) return 'network';

@@ -17,11 +17,11 @@ export {
   replicationOff,
   startReplicator,
 } from './replicator';
+export { poolCalls, type StoreCalls } from './store-calls';
 export { openStoreDbPool, type StoreDbPool } from './store-db-pool';
 export {
   type CodeQuery,
   DEFAULT_CROSS_COUNTER_WAIT_MS,
-  type Queryable,
   readCodeAcrossCounters,
   readFreshness,
   readStoreDay,

@@ -68,13 +68,19 @@ describe('store database migrations', () => {
     expect(versions.rows.map((r) => r.version)).toEqual(EMBEDDED_MIGRATIONS.map((m) => m.version));
   });
 
-  it('a counter login reads lines but never adds, changes or removes one by SQL', async () => {
-    const { terminalUrl, ownerUrl } = await db.migratedDatabase();
+  it("a counter login reads its store's lines but never adds, changes or removes one by SQL", async () => {
+    const { ownerUrl, database, terminalUrl: chainUrl } = await db.migratedDatabase();
+    // A login of store `s` (add-login --store s), and the chain's login (reads through signed
+    // calls only: a plain read fails rather than answer nothing).
+    const terminalUrl = db.storeLogin(database, 's');
     await withClient(ownerUrl, (c) =>
       c.query(
         `INSERT INTO journal_lines (store, terminal_id, seq, time_zone, line) VALUES ('s', 't', 1, 'America/Lima', $1)`,
         [line(1)],
       ),
+    );
+    await withClient(chainUrl, (c) =>
+      expect(c.query('SELECT line FROM journal_lines')).rejects.toMatchObject({ code: '42501' }),
     );
     await withClient(terminalUrl, async (c) => {
       const read = await c.query('SELECT line FROM journal_lines');

@@ -10,12 +10,15 @@ import { paidAndBilledIntent } from '../journal/test-support';
 import { StoreCloseRefused } from '../store-close/close-database';
 import { pgCloseDatabase } from '../store-close/pg-close-database';
 import { APPEND_SQL, appendParams, newSigningKey, type SignedBatch } from './batch-signature';
+import { callPrelude, inCallTransaction } from './call-transaction';
 import { checkStoreDb } from './check-connection';
+import { DEFAULT_TIMEOUTS } from './connection';
 import { LATEST_VERSION, migrate } from './migrate';
-import { DURABLE_APPEND_SQL } from './replicator';
+import { poolCalls } from './store-calls';
 import { openStoreDbPool, type StoreDbPool } from './store-db-pool';
 import { readCodeAcrossCounters, readFreshness, readStoreDay } from './store-queries';
 import { openTestCounter, STORES, type TestCounter } from './test-support/counter';
+import { rememberOwner } from './test-support/enroll';
 import { type PgBouncer, startPgBouncer } from './test-support/pgbouncer';
 import { throwawayStoreDb } from './test-support/store-db-fixture';
 import { withClient } from './test-support/with-client';
@@ -41,6 +44,7 @@ beforeAll(async () => {
   ownerUrl = bouncer.url(DATABASE, OWNER, 'pw-owner');
   directOwnerUrl = cluster.url(DATABASE, OWNER, 'pw-owner');
   sharedUrl = bouncer.url(DATABASE, SHARED, 'pw-shared');
+  rememberOwner(directOwnerUrl);
 }, 60_000);
 
 afterEach(async () => {
@@ -104,6 +108,8 @@ describe('a chain: PgBouncer in transaction mode in front of the store database'
   it('ten counters sharing one login replicate through 3 server connections, each as itself', async () => {
     const ids = Array.from({ length: 10 }, (_, i) => `CHAIN${String(i + 1).padStart(3, '0')}`);
     const all = await Promise.all(ids.map((id) => counter(id)));
+    // Each enrolled with the technician's code, through the pooler with the shared login.
+    for (const c of all) await c.enroll(sharedUrl);
     for (const c of all) c.startReplication(sharedUrl, { heartbeatMs: 200, lingerMs: 5 });
     for (let round = 0; round < 3; round += 1) {
       await Promise.all(all.map((c, i) => c.sell(`P${i}R${round}`)));
@@ -138,36 +144,40 @@ describe('a chain: PgBouncer in transaction mode in front of the store database'
       expect(standing.rows).toEqual([{ standing: 'current', n: 10 }]);
     });
 
-    // The reads a counter makes, through the pooler with the same shared login.
+    // The reads a counter makes, through the pooler with the same shared login: signed by that
+    // counter's key, answered for its store.
     const pool = openStoreDbPool(sharedUrl);
     pools.push(pool);
-    const code = await readCodeAcrossCounters(pool, {
+    const as = (c: TestCounter | undefined) =>
+      poolCalls(pool, async () => ({
+        terminalId: c?.id ?? '',
+        signingKey: c?.signingKey ?? Buffer.alloc(32),
+      }));
+    const code = await readCodeAcrossCounters(as(all[1]), {
       store: STORES.live,
       mode: 'live',
       funding_code: 'P0R1',
-      exclude_terminal_id: 'CHAIN002',
     });
     expect(code).toMatchObject({
       checked: true,
       findings: [{ kind: 'billed', terminal_id: 'CHAIN001' }],
     });
-    const doubt = await readCodeAcrossCounters(pool, {
+    const doubt = await readCodeAcrossCounters(as(all[0]), {
       store: STORES.live,
       mode: 'live',
       funding_code: 'DOUBTCHAIN003',
-      exclude_terminal_id: 'CHAIN001',
     });
     expect(doubt).toMatchObject({ checked: true, findings: [{ kind: 'in-doubt' }] });
-    const fresh = await readFreshness(pool, { store: STORES.live, mode: 'live' });
+    const fresh = await readFreshness(as(all[0]), { store: STORES.live, mode: 'live' });
     expect(fresh.ok && fresh.rows.filter((r) => r.terminal_id.startsWith('CHAIN'))).toHaveLength(
       10,
     );
     const day = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Lima' });
-    const read = await readStoreDay(pool, { store: STORES.live, mode: 'live', day });
+    const read = await readStoreDay(as(all[0]), { store: STORES.live, mode: 'live', day });
     expect(read.ok && read.rows.filter((r) => r.terminal_id.startsWith('CHAIN'))).toHaveLength(40);
 
     // The store close's reads (every counter's day, freshness, money held, the close record).
-    const close = pgCloseDatabase(pool, async () => all[0]?.signingKey ?? Buffer.alloc(32));
+    const close = pgCloseDatabase(as(all[0]), async () => all[0]?.signingKey ?? Buffer.alloc(32));
     const query = { store: STORES.live, mode: 'live' as const, day };
     const [rows, freshness, record, held] = await Promise.all([
       close.readStoreDay(query),
@@ -184,6 +194,7 @@ describe('a chain: PgBouncer in transaction mode in front of the store database'
   it('a forged call through the pooler with the shared login is refused: a counter writes only as itself', async () => {
     const honest = await counter('CHAIN100');
     await honest.sell('HONEST1', 'unknown');
+    await honest.enroll(sharedUrl);
     honest.startReplication(sharedUrl);
     await honest.replicator?.drained(20_000);
     await honest.stopReplication();
@@ -224,10 +235,10 @@ describe('a chain: PgBouncer in transaction mode in front of the store database'
       // The same login the honest counter uses; another key under its id.
       await expect(
         c.query('SELECT store_db_register($1, $2)', ['CHAIN100', otherKey]),
-      ).rejects.toMatchObject({ code: '42501' });
+      ).rejects.toMatchObject({ code: 'MS014' });
       await expect(
         c.query(APPEND_SQL, appendParams(batch(Date.now() + 10_000, 50, 'FORGED'), otherKey)),
-      ).rejects.toMatchObject({ code: '42501' });
+      ).rejects.toMatchObject({ code: 'MS014' });
       await expect(
         c.query(
           `INSERT INTO journal_lines (store, terminal_id, seq, time_zone, line) VALUES ($1, 'CHAIN100', 50, 'UTC', '{}')`,
@@ -267,13 +278,19 @@ describe('a chain: PgBouncer in transaction mode in front of the store database'
         }),
       );
       await c.journal.recordOutcome(opId, { status: 'succeeded', http_status: 200 });
+      await c.enroll(sharedUrl);
       c.startReplication(sharedUrl);
     }
     await Promise.all(sellers.map((c) => c.replicator?.drained(20_000)));
 
     const pool = openStoreDbPool(sharedUrl);
     pools.push(pool);
-    const close = pgCloseDatabase(pool, async (id) => {
+    const reader = sellers[0];
+    const calls = poolCalls(pool, async () => ({
+      terminalId: reader?.id ?? '',
+      signingKey: reader?.signingKey ?? Buffer.alloc(32),
+    }));
+    const close = pgCloseDatabase(calls, async (id) => {
       const seller = sellers.find((c) => c.id === id);
       if (!seller) throw new Error(`no counter ${id}`);
       return seller.signingKey;
@@ -325,15 +342,17 @@ describe('a chain: PgBouncer in transaction mode in front of the store database'
   });
 });
 
-describe('a durable commit without a transaction of its own', () => {
-  it("the replicator's one call asks for synchronous_commit on for its own transaction only", async () => {
-    expect(DURABLE_APPEND_SQL).toMatch(/^SELECT set_config\('synchronous_commit', 'on', true\)/);
+describe('a durable commit whatever the session holds', () => {
+  it("every call's transaction asks for synchronous_commit on, for itself only", async () => {
+    expect(callPrelude('read write', DEFAULT_TIMEOUTS)).toMatch(
+      /SET LOCAL synchronous_commit = on/,
+    );
     await withClient(directOwnerUrl, async (c) => {
       await c.query('SET synchronous_commit TO off');
-      const during = await c.query(
-        "SELECT set_config('synchronous_commit', 'on', true) AS durable, current_setting('synchronous_commit') AS now",
+      const during = await inCallTransaction(c, 'read write', DEFAULT_TIMEOUTS, () =>
+        c.query("SELECT current_setting('synchronous_commit') AS now"),
       );
-      expect(during.rows[0]).toEqual({ durable: 'on', now: 'on' });
+      expect(during.rows[0]).toEqual({ now: 'on' });
       const after = await c.query('SHOW synchronous_commit');
       expect(after.rows[0]?.synchronous_commit).toBe('off');
     });

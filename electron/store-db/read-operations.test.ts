@@ -38,7 +38,9 @@ describe('the operations that only read the service', () => {
   });
 
   it("are what the close's figures leave out of the day's open operations, also read by a counter's login", async () => {
-    const { ownerUrl, terminalUrl } = await db.migratedDatabase();
+    const { ownerUrl, database } = await db.migratedDatabase();
+    // A login of the store (plain SQL reads its own store's rows only).
+    const terminalUrl = db.storeLogin(database, 'store-1');
     // A read the app might add, left without an answer on a past day (as the owner: the
     // counters write only through the signed call).
     const line = JSON.stringify({

@@ -27,6 +27,7 @@ async function setup(id: string) {
   const proxy = await startTcpProxy({ host: '127.0.0.1', port: db.cluster().port });
   const counter = await openTestCounter(id);
   opened.push({ counter, proxy });
+  await counter.enroll(urls.terminalUrl);
   return { ...urls, proxy, counter };
 }
 

@@ -6,6 +6,7 @@ import { connectStoreDb } from './connection';
 import { readCursor } from './replication-cursor';
 import { replicationOff, startReplicator, storeDbKnowsTimeZone } from './replicator';
 import { databaseLines, openTestCounter, STORES, type TestCounter } from './test-support/counter';
+import { enrollCounter, ownerOf } from './test-support/enroll';
 import { memoryJournal } from './test-support/memory-journal';
 import { throwawayStoreDb } from './test-support/store-db-fixture';
 import { withClient } from './test-support/with-client';
@@ -33,20 +34,35 @@ afterEach(async () => {
 });
 
 describe('replicating a counter journal to the store database', () => {
-  it('a change of store (pos_client_id) sends no old line again under the new store', async () => {
+  it('a change of store (pos_client_id) needs the counter enrolled there, and sends no old line again under the new store', async () => {
     const { terminalUrl, ownerUrl } = await db.migratedDatabase();
     const c = await counter('CAJA0009');
     await c.sell('OLD1');
     await c.sell('OLD2');
+    await c.enroll(terminalUrl);
     await c.startReplication(terminalUrl).drained(20_000);
     await c.stopReplication();
+    // Set to store-2 while enrolled in store-1: nothing is sent, and it says why.
+    const elsewhere = c.startReplication(terminalUrl, {
+      stores: { live: 'store-2', training: 'training:store-2' },
+    });
+    await until(() => elsewhere.state().state === 'refused');
+    expect(elsewhere.state().last_error_category).toBe('other-store');
+    await c.stopReplication();
+    // The technician's code for store-2 that names this counter moves it there.
+    await enrollCounter(ownerUrl, terminalUrl, 'CAJA0009', c.signingKey, 'store-2', {
+      terminalId: 'CAJA0009',
+    });
     const moved = c.startReplication(terminalUrl, {
-      stores: { live: 'store-2', training: STORES.training },
+      stores: { live: 'store-2', training: 'training:store-2' },
     });
     await c.sell('NEW1');
     await moved.drained(20_000);
     // And once more, back and forth: never a line twice.
     await c.stopReplication();
+    await enrollCounter(ownerUrl, terminalUrl, 'CAJA0009', c.signingKey, STORES.live, {
+      terminalId: 'CAJA0009',
+    });
     const back = c.startReplication(terminalUrl);
     await c.sell('NEW2');
     await back.drained(20_000);
@@ -72,6 +88,7 @@ describe('replicating a counter journal to the store database', () => {
     // A line with characters JSON escapes and ones it does not, to prove the text is kept whole.
     const opId = await c.sell('JKL012', 'unknown');
     await c.journal.recordNote(opId, 'Revisó con el supervisor: ñandú “ok” \u2028 😀 \\ "');
+    await c.enroll(terminalUrl);
     const replicator = c.startReplication(terminalUrl);
     await replicator.drained(20_000);
 
@@ -98,9 +115,11 @@ describe('replicating a counter journal to the store database', () => {
     const { terminalUrl, ownerUrl } = await db.migratedDatabase();
     const c = await counter('CAJA0002');
     for (const code of ['AAA111', 'BBB222', 'CCC333']) await c.sell(code);
+    await c.enroll(terminalUrl);
     await c.startReplication(terminalUrl).drained(20_000);
     await c.stopReplication();
     await import('node:fs/promises').then((fs) => fs.rm(c.cursorPath));
+    await c.enroll(terminalUrl);
     const again = c.startReplication(terminalUrl);
     await again.drained(20_000);
     const rows = await databaseLines(ownerUrl, 'CAJA0002');
@@ -113,6 +132,7 @@ describe('replicating a counter journal to the store database', () => {
     const c = await counter('CAJA0003');
     for (const code of ['AAA111', 'BBB222']) await c.sell(code);
     let crashed = false;
+    await c.enroll(terminalUrl);
     const first = c.startReplication(terminalUrl, {
       faults: {
         afterCommit: () => {
@@ -128,6 +148,7 @@ describe('replicating a counter journal to the store database', () => {
     expect(await databaseLines(ownerUrl, 'CAJA0003')).toHaveLength(4);
 
     await c.sell('CCC333');
+    await c.enroll(terminalUrl);
     await c.startReplication(terminalUrl).drained(20_000);
     const rows = await databaseLines(ownerUrl, 'CAJA0003');
     expect(rows.map((r) => r.line)).toEqual(await c.fileLines());
@@ -148,6 +169,7 @@ describe('replicating a counter journal to the store database', () => {
       ),
     );
     const states: string[] = [];
+    await c.enroll(terminalUrl);
     const replicator = c.startReplication(terminalUrl, {
       onState: (s) => states.push(s.state),
     });
@@ -204,6 +226,7 @@ describe('replicating a counter journal to the store database', () => {
     const { terminalUrl, ownerUrl } = await db.migratedDatabase();
     const c = await counter('CAJA0008');
     await c.sell('AAA111');
+    await c.enroll(terminalUrl);
     const replicator = c.startReplication(terminalUrl);
     await replicator.drained(20_000);
     await withClient(ownerUrl, (o) =>
@@ -224,6 +247,7 @@ describe('replicating a counter journal to the store database', () => {
     const { terminalUrl, ownerUrl } = await db.migratedDatabase();
     const c = await counter('CAJA0009');
     await c.sell('AAA111');
+    await c.enroll(terminalUrl);
     const replicator = c.startReplication(terminalUrl);
     await replicator.drained(20_000);
     await c.sell('BBB222');
@@ -259,13 +283,14 @@ describe('the store time zone (issue 26, item 8)', () => {
     ] as const) {
       const c = await counter(id);
       await c.sell('ZONA01');
+      await c.enroll(terminalUrl);
       const replicator = c.startReplication(terminalUrl, { timeZone: zone });
       await until(() => replicator.state().state === 'refused');
       expect({ zone, state: replicator.state() }).toMatchObject({
         zone,
         state: { state: 'refused', last_error_category: 'bad-time-zone', waiting_lines: 2 },
       });
-      expect(await databaseLines(terminalUrl, id)).toEqual([]);
+      expect(await databaseLines(ownerOf(terminalUrl), id)).toEqual([]);
     }
   });
 
@@ -286,13 +311,15 @@ describe('a journal kept in memory (the chain bench’s simulated counters)', ()
   it('replicates as a journal file does: every line, readable, the cursor moved', async () => {
     const { terminalUrl, ownerUrl } = await db.migratedDatabase();
     const journal = memoryJournal();
+    const key = newSigningKey();
+    await enrollCounter(ownerUrl, terminalUrl, 'CAJA0091', key, STORES.live);
     const replicator = startReplicator({
       url: terminalUrl,
       source: journal.source,
       terminalId: 'CAJA0091',
       stores: { ...STORES },
       timeZone: 'America/Lima',
-      signingKey: newSigningKey(),
+      signingKey: key,
       retry: { baseMs: 20, maxMs: 200 },
     });
     try {

@@ -16,6 +16,7 @@ import type {
 import { backoffDelay, type RetryPolicy } from '../journal/backoff';
 import { type LineReader, openLineReader } from '../journal/read-lines-after';
 import { APPEND_SQL, appendParams, lineForDatabase, type SignedBatch } from './batch-signature';
+import { inCallTransaction } from './call-transaction';
 import {
   categorize,
   connectStoreDb,
@@ -25,6 +26,7 @@ import {
   type StoreDbTimeouts,
 } from './connection';
 import { type ReplicationCursor, readCursor, writeCursor } from './replication-cursor';
+import { signedRead } from './store-calls';
 
 /**
  * Where the lines and the cursor are kept. A counter's are files (`fileSource`); the chain's
@@ -124,13 +126,13 @@ type Batch = { lines: Prepared[]; next: number; unreadable: number; lastSeq: num
 
 type Sent = { conflictSeq: number | null; committedThrough: number };
 
-const REGISTER = 'SELECT store_db_register($1, $2)::text AS beat';
-
-/** The signed call in its own transaction, committed durably whatever the server's setting. */
-export const DURABLE_APPEND_SQL = APPEND_SQL.replace(
-  /^SELECT /,
-  "SELECT set_config('synchronous_commit', 'on', true) AS durable, ",
-);
+/** What the database says of this counter when it connects (`store_db_read` 'hello', 0112). */
+type Hello = {
+  beat: string;
+  store: string;
+  training_store: string;
+  held: { live: string; training: string };
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -163,7 +165,7 @@ export async function storeDbKnowsTimeZone(
   timeZone: string,
 ): Promise<boolean> {
   const known = await client.query<{ known: boolean }>(
-    'SELECT EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = $1) AS known',
+    'SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_timezone_names WHERE name = $1) AS known',
     [timeZone],
   );
   return known.rows[0]?.known === true;
@@ -319,14 +321,25 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
     if (client) return client;
     const fresh = await connectStoreDb(options.url, timeouts, 'mostrador-replication');
     try {
-      // The key is registered at the first call; later a key that is not the one registered, or
-      // a retired terminal, is refused here. The database's last call number comes back, so
-      // this run's calls are numbered after it (a counter's clock may have gone back).
-      const registered = await fresh.query<{ beat: string }>(REGISTER, [
-        options.terminalId,
-        options.signingKey,
-      ]);
-      beat = Math.max(beat, Number(registered.rows[0]?.beat ?? 0));
+      // Who the database holds this counter to be: enrolled in which store (its key's, by the
+      // technician's code: docs/store-database.md "Adding a counter"), its last call number (this
+      // run's calls are numbered after it: a counter's clock may have gone back) and the last seq
+      // it holds of it. A counter not enrolled, or set to another store than the one it is
+      // enrolled in, sends nothing: the database would refuse every line (MS010, MS011).
+      const hello = (await signedRead(
+        fresh,
+        { terminalId: options.terminalId, signingKey: options.signingKey },
+        'hello',
+        {},
+        { clock, timeouts },
+      )) as Hello;
+      if (hello.store !== options.stores.live || hello.training_store !== options.stores.training) {
+        throw new StoreDbError(
+          'other-store',
+          `counter ${options.terminalId} is enrolled in store ${hello.store}, not ${options.stores.live}`,
+        );
+      }
+      beat = Math.max(beat, Number(hello.beat ?? 0));
       // Each line's store day is computed by the database in this zone: one it reads otherwise
       // than the counter (or not at all) files sales under another day (docs/decisions.md "The
       // store time zone is an IANA name (issue 26, item 8)").
@@ -336,10 +349,7 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
       // A database restored from an older backup (or recreated) lacks lines the cursor has
       // passed: when it holds less of this counter than the cursor says, everything is sent
       // again from the start of the journal; the keys make what it still has a no-op.
-      const held = await fresh.query<{ seq: string }>(
-        'SELECT coalesce(max(seq), 0)::text AS seq FROM journal_lines WHERE store = ANY($1) AND terminal_id = $2',
-        [pairs.map((p) => p.store), options.terminalId],
-      );
+      const held = Math.max(Number(hello.held?.live ?? 0), Number(hello.held?.training ?? 0));
       // Only for the stores the cursor was written for: after a change of store (pos_client_id)
       // the new store holds none of the old lines, and they must not go under it
       // (docs/decisions.md "Signed batches: a counter writes only as itself (issue 26, items 1 and
@@ -348,7 +358,7 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
         !cursor.stores ||
         (cursor.stores.live === options.stores.live &&
           cursor.stores.training === options.stores.training);
-      if (sameStores && Number(held.rows[0]?.seq ?? 0) < cursor.seq) {
+      if (sameStores && held < cursor.seq) {
         await commitCursor({ seq: 0, offset: 0 });
         rewound = true;
       }
@@ -397,16 +407,12 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
       signOff,
       lines: lines.map((l) => ({ store: l.store, seq: l.seq, text: l.text, bytes: l.bytes })),
     };
-    // The cursor moves on COMMIT's word: a server set to `synchronous_commit = off` answers
-    // COMMIT before the commit is durable, and a crash then loses lines the cursor has passed.
-    // `set_config(…, true)` asks for a durable commit for this statement's own transaction only,
-    // so nothing of it outlives the call (a pooler in transaction mode hands the connection on),
-    // and the call is one round trip: no BEGIN, COMMIT or ROLLBACK of its own (an error rolls
-    // the statement's transaction back). Through PgBouncer that holds a server connection a
-    // third as long (docs/store-database.md "A chain: a pooler in front of the server").
-    const result = await c.query<{ conflict: string | null }>(
-      DURABLE_APPEND_SQL,
-      appendParams(batch, options.signingKey),
+    // The cursor moves on COMMIT's word, and the transaction asks for a durable commit whatever
+    // the server's `synchronous_commit` (a crash must not lose lines the cursor has passed), set
+    // LOCAL with everything else the call needs, so nothing of it outlives the call and nothing a
+    // pooled connection kept from another client changes it (call-transaction.ts).
+    const result = await inCallTransaction(c, 'read write', timeouts, () =>
+      c.query<{ conflict: string | null }>(APPEND_SQL, appendParams(batch, options.signingKey)),
     );
     const conflict = result.rows[0]?.conflict ?? null;
     if (conflict === null) return { conflictSeq: null, committedThrough: lines.length };

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { poolCalls, type StoreCalls } from './store-calls';
 import { openStoreDbPool, type StoreDbPool } from './store-db-pool';
 import { readCodeAcrossCounters, readFreshness, readStoreDay } from './store-queries';
 import { openTestCounter, STORES, type TestCounter } from './test-support/counter';
@@ -30,16 +31,38 @@ async function replicated(
   const c = await openTestCounter(id, clock);
   counters.push(c);
   await sales(c);
+  await c.enroll(urls.terminalUrl);
+  enrolled.set(id, c);
   await c.startReplication(urls.terminalUrl).drained(20_000);
   return c;
 }
 
-const ask = (code: string, exclude = 'CAJA0002') =>
-  readCodeAcrossCounters(pool, {
+/** The signed reads of counter `id` (enrolled in the test store the first time it asks). */
+const readers = new Map<string, Promise<StoreCalls>>();
+const enrolled = new Map<string, TestCounter>();
+function readerOf(id: string): Promise<StoreCalls> {
+  const known = readers.get(id);
+  if (known) return known;
+  const made = (async () => {
+    // A counter that replicated here is enrolled already: it reads with its own key.
+    let c = enrolled.get(id);
+    if (!c) {
+      c = await openTestCounter(id);
+      await c.enroll(urls.terminalUrl);
+      enrolled.set(id, c);
+    }
+    const key = c.signingKey;
+    return poolCalls(pool, async () => ({ terminalId: id, signingKey: key }));
+  })();
+  readers.set(id, made);
+  return made;
+}
+
+const ask = async (code: string, asker = 'CAJA0002') =>
+  readCodeAcrossCounters(await readerOf(asker), {
     store: STORES.live,
     mode: 'live',
     funding_code: code,
-    exclude_terminal_id: exclude,
   });
 
 describe('another counter and this funding code', () => {
@@ -114,9 +137,11 @@ describe('another counter and this funding code', () => {
     expect(await ask('SKEW90', 'CAJA0013')).toMatchObject({ checked: true, findings: [] });
   });
 
-  it('an undo the database received before the billing does not cancel it, whatever the clocks', async () => {
-    // The undo's counter runs 10 minutes ahead: by clocks it came after; it reached the
-    // database before the billing, so it undid an earlier one.
+  it('an undo that reached the database before the billing it undid still cancels it, and a re-sale is billed again', async () => {
+    // Issue 35 item 2: Caja 2 bills while cut off from the database, Caja 3 undoes it (the
+    // service took the undo, so the billing was there before it), Caja 2's billing arrives
+    // later. Billings and undos of a code alternate at the service: one of each, not billed.
+    // The undo's counter even runs 10 minutes ahead: clocks decide nothing.
     await replicated(
       'CAJA0014',
       async (c) => {
@@ -134,9 +159,14 @@ describe('another counter and this funding code', () => {
     await replicated('CAJA0015', async (c) => {
       await c.sell('SKEW10');
     });
+    expect(await ask('SKEW10', 'CAJA0013')).toMatchObject({ checked: true, findings: [] });
+    // The customer buys again with the same code at a third counter: billed there.
+    await replicated('CAJA0016', async (c) => {
+      await c.sell('SKEW10');
+    });
     expect(await ask('SKEW10', 'CAJA0013')).toMatchObject({
       checked: true,
-      findings: [{ kind: 'billed', terminal_id: 'CAJA0015' }],
+      findings: [{ kind: 'billed', terminal_id: 'CAJA0016' }],
     });
   });
 
@@ -199,8 +229,8 @@ describe('another counter and this funding code', () => {
     });
     try {
       const answer = await readCodeAcrossCounters(
-        hanging,
-        { store: STORES.live, mode: 'live', funding_code: 'BIL001', exclude_terminal_id: 'X' },
+        poolCalls(hanging, async () => ({ terminalId: 'X', signingKey: Buffer.alloc(32) })),
+        { store: STORES.live, mode: 'live', funding_code: 'BIL001' },
         200,
       );
       expect(answer).toEqual({ checked: false, category: 'timeout' });
@@ -217,7 +247,8 @@ describe('the store from the database', () => {
       await c.sell('DAY001');
       await c.sell('DAY002', 'unknown');
     });
-    const freshness = await readFreshness(pool, { store: STORES.live, mode: 'live' });
+    const reader = await readerOf('CAJA0002');
+    const freshness = await readFreshness(reader, { store: STORES.live, mode: 'live' });
     expect(freshness.ok).toBe(true);
     const five = freshness.ok ? freshness.rows.find((r) => r.terminal_id === 'CAJA0005') : null;
     expect(five).toMatchObject({
@@ -229,23 +260,30 @@ describe('the store from the database', () => {
     expect(five?.last_seen_at).not.toBeNull();
 
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
-    const day = await readStoreDay(pool, { store: STORES.live, mode: 'live', day: today });
+    const day = await readStoreDay(reader, { store: STORES.live, mode: 'live', day: today });
     expect(day.ok).toBe(true);
     const rows = day.ok ? day.rows.filter((r) => r.terminal_id === 'CAJA0005') : [];
     expect(rows.map((r) => [r.funding_code, r.status, r.collected_cents, r.store_day])).toEqual([
       ['DAY001', 'succeeded', 37_500, today],
       ['DAY002', 'unknown', null, today],
     ]);
-    expect(await readStoreDay(pool, { store: STORES.training, mode: 'live', day: today })).toEqual({
-      ok: true,
-      rows: [],
+    // Another store's day is not this counter's to read: the database refuses it.
+    expect(
+      await readStoreDay(reader, { store: STORES.training, mode: 'live', day: today }),
+    ).toEqual({
+      ok: false,
+      category: 'other-store',
     });
   });
 
   it('a read of an unreachable database is a value with its category', async () => {
     const gone = openStoreDbPool('postgres://x:y@127.0.0.1:1/none');
     try {
-      expect(await readFreshness(gone, { store: 's', mode: 'live' })).toEqual({
+      const calls = poolCalls(gone, async () => ({
+        terminalId: 'X',
+        signingKey: Buffer.alloc(32),
+      }));
+      expect(await readFreshness(calls, { store: 's', mode: 'live' })).toEqual({
         ok: false,
         category: 'network',
       });

@@ -1,106 +1,42 @@
 // The app's reads of the store database (docs/store-database.md): another counter's billing of a
-// funding code before an amount is shown, every counter's freshness, a store day's operations.
-// Each answer is checked with the shared schemas (shared/store/), and the cross-counter check
-// waits a bounded time: a database that cannot answer in time is an answer too.
-import type pg from 'pg';
+// funding code before an amount is shown, every counter's freshness, a store day's operations,
+// the lines money held is folded from. Each is a signed read answered for this counter's own
+// store only (store-calls.ts, migration 0112), checked with the shared schemas (shared/store/);
+// the cross-counter check waits a bounded time: a database that cannot answer in time is an
+// answer too.
 import type { OperationMode } from '../../shared/journal-entry';
 import { CodeAcrossCounters, CounterCodeFinding } from '../../shared/store/code-across-counters';
 import type { StoreDbErrorCategory } from '../../shared/store/replication-state';
 import { CounterFreshness, StoreOperationRow } from '../../shared/store/store-operation';
 import { categorize } from './connection';
+import type { StoreCalls } from './store-calls';
 
-export type Queryable = Pick<pg.Pool, 'query'>;
-
-const iso = (value: unknown): string | null =>
-  value instanceof Date ? value.toISOString() : value == null ? null : String(value);
+/** An ISO time from the database's JSON (any offset, any precision) as the app writes them. */
+export const isoOf = (value: unknown): string | null =>
+  value == null ? null : new Date(String(value)).toISOString();
 const int = (value: unknown): number | null => (value == null ? null : Number(value));
+const rowsOf = (answer: unknown): Record<string, unknown>[] =>
+  Array.isArray(answer) ? (answer as Record<string, unknown>[]) : [];
 
 /** How long Verify and Info wait for the other counters by default. */
 export const DEFAULT_CROSS_COUNTER_WAIT_MS = 1_500;
-
-// An undo cancels a billing when it came after it, never by two counters' clocks (a counter 90 s
-// behind would undo a billing "before" it was made): at the same counter, by its journal's own
-// order (the intents' seq); across counters, by the database's clock, when the undo's intent was
-// received after the billing's outcome (docs/decisions.md "Across counters: what the database
-// knows comes first").
-const CODE_ACROSS_COUNTERS = `WITH ops AS (
-  SELECT o.*, (SELECT j.seq FROM journal_lines j
-    WHERE j.store = o.store AND j.terminal_id = o.terminal_id AND j.op_id = o.op_id
-      AND j.type = 'intent') AS seq
-  FROM store_operations o
-  WHERE o.store = $1 AND o.mode = $2 AND o.funding_code = $3
-    AND o.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled', 'v3.undoBilling', 'v2.undoBilling')
-)
-SELECT 'billed' AS kind, b.terminal_id, b.terminal_name, b.cashier_id, b.operation, b.op_id,
-  b.resolved_at AS at, b.billed_cents, b.collected_cents
-FROM ops b
-WHERE b.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled') AND b.status = 'succeeded'
-  AND b.terminal_id <> $4
-  AND NOT EXISTS (
-    SELECT 1 FROM ops u
-    WHERE u.operation IN ('v3.undoBilling', 'v2.undoBilling') AND u.status = 'succeeded'
-      AND CASE WHEN u.terminal_id = b.terminal_id THEN u.seq > b.seq
-        ELSE u.received_at > b.resolved_received_at END)
-UNION ALL
-SELECT 'in-doubt', b.terminal_id, b.terminal_name, b.cashier_id, b.operation, b.op_id,
-  b.started_at, b.billed_cents, b.collected_cents
-FROM ops b
-WHERE b.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled')
-  AND b.status IN ('pending', 'unknown') AND b.terminal_id <> $4
-ORDER BY at`;
-
-// The other counters of the store and mode the database has not heard from in time
-// (store_counters, migration 0102): since when it lacks their word, by its own clock.
-const SILENT_COUNTERS = `SELECT terminal_id, terminal_name,
-  least(last_seen_at, coalesce(waiting_since, last_seen_at)) AS since
-FROM store_counters
-WHERE store = $1 AND mode = $2 AND terminal_id <> $3 AND standing = 'silent'
-ORDER BY since, terminal_id`;
-
-// Every line of the other counters' refused paid-and-billed operations of this code (with money
-// to collect), and of their paid-and-billed operations of the same code (a later billing may use
-// the held money: META_USES_HELD): the fold of HELD_LINES below, for one code.
-const HELD_LINES_OF_CODE = `WITH refused AS (
-  SELECT DISTINCT i.terminal_id, i.op_id
-  FROM journal_lines i
-  JOIN journal_lines o
-    ON o.store = i.store AND o.terminal_id = i.terminal_id AND o.op_id = i.op_id
-    AND o.type = 'outcome' AND o.status = 'refused'
-  WHERE i.store = $1 AND i.funding_code = $3 AND i.type = 'intent' AND i.mode = $2
-    AND i.terminal_id <> $4
-    AND i.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled')
-    AND coalesce(i.to_collect_cents, 0) > 0
-), ops AS (
-  SELECT terminal_id, op_id FROM refused
-  UNION
-  SELECT b.terminal_id, b.op_id
-  FROM journal_lines b
-  WHERE b.store = $1 AND b.funding_code = $3 AND b.type = 'intent' AND b.mode = $2
-    AND b.terminal_id IN (SELECT terminal_id FROM refused)
-    AND b.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled')
-)
-SELECT l.terminal_id, t.terminal_name, l.line
-FROM ops
-JOIN journal_lines l ON l.store = $1 AND l.terminal_id = ops.terminal_id AND l.op_id = ops.op_id
-LEFT JOIN terminals t ON t.store = $1 AND t.mode = $2 AND t.terminal_id = ops.terminal_id
-ORDER BY l.terminal_id, l.seq`;
 
 export type CodeQuery = {
   store: string;
   mode: OperationMode;
   funding_code: string;
-  /** This counter: its own operations are in its own journal. */
-  exclude_terminal_id: string;
 };
 
 /**
- * Other counters' billing (succeeded, not undone) or paid-and-billed in doubt for this code, the
- * other counters the database has not heard from in time, and the lines the money other counters
- * hold for a refused sale of this code is folded from.
- * Never throws: `{ checked: false, category }` when the database did not answer within `waitMs`.
+ * Other counters' billing (billings outnumber undos, and the one standing is another counter's)
+ * or paid-and-billed in doubt for this code, the other counters the database has not heard from
+ * in time, and the lines the money other counters hold for a refused sale of this code is folded
+ * from (migration 0112 `store_db_read_code`). This counter is the key's: its own operations are
+ * in its own journal. Never throws: `{ checked: false, category }` when the database did not
+ * answer within `waitMs`.
  */
 export async function readCodeAcrossCounters(
-  db: Queryable,
+  calls: StoreCalls,
   query: CodeQuery,
   waitMs = DEFAULT_CROSS_COUNTER_WAIT_MS,
 ): Promise<CodeAcrossCounters> {
@@ -110,30 +46,27 @@ export async function readCodeAcrossCounters(
   });
   const asked = (async (): Promise<CodeAcrossCounters> => {
     try {
-      const code = [query.store, query.mode, query.funding_code, query.exclude_terminal_id];
-      // Three reads at once on the pool (two connections), all within the one bounded wait.
-      const [result, silent, held] = await Promise.all([
-        db.query(CODE_ACROSS_COUNTERS, code),
-        db.query(SILENT_COUNTERS, [query.store, query.mode, query.exclude_terminal_id]),
-        db.query(HELD_LINES_OF_CODE, code),
-      ]);
-      const findings = result.rows.map((row) =>
-        CounterCodeFinding.parse({
-          ...row,
-          at: iso(row.at),
-          billed_cents: int(row.billed_cents),
-          collected_cents: int(row.collected_cents),
-        }),
-      );
+      const answer = (await calls.read('code', {
+        store: query.store,
+        mode: query.mode,
+        funding_code: query.funding_code,
+      })) as { findings?: unknown; silent?: unknown; held_lines?: unknown } | null;
       return CodeAcrossCounters.parse({
         checked: true,
-        findings,
-        silent: silent.rows.map((row) => ({
+        findings: rowsOf(answer?.findings).map((row) =>
+          CounterCodeFinding.parse({
+            ...row,
+            at: isoOf(row.at),
+            billed_cents: int(row.billed_cents),
+            collected_cents: int(row.collected_cents),
+          }),
+        ),
+        silent: rowsOf(answer?.silent).map((row) => ({
           terminal_id: row.terminal_id,
-          terminal_name: row.terminal_name,
-          since: iso(row.since),
+          terminal_name: row.terminal_name ?? null,
+          since: isoOf(row.since),
         })),
-        held_lines: held.rows.map((row) => ({
+        held_lines: rowsOf(answer?.held_lines).map((row) => ({
           terminal_id: String(row.terminal_id),
           terminal_name: row.terminal_name ?? null,
           line: String(row.line),
@@ -150,19 +83,6 @@ export async function readCodeAcrossCounters(
   }
 }
 
-const FRESHNESS = `SELECT t.store, t.mode, t.terminal_id, t.terminal_name, t.app_version,
-  coalesce(l.seq, 0) AS last_seq, l.at AS last_line_at, t.last_seen_at,
-  (SELECT count(*) FROM open_operations o
-    WHERE o.store = t.store AND o.terminal_id = t.terminal_id AND o.mode = t.mode) AS open_operations
-FROM terminals t
-LEFT JOIN LATERAL (
-  SELECT j.seq, j.at FROM journal_lines j
-  WHERE j.store = t.store AND j.terminal_id = t.terminal_id
-  ORDER BY j.seq DESC LIMIT 1
-) l ON true
-WHERE t.store = $1 AND t.mode = $2
-ORDER BY t.terminal_name NULLS LAST, t.terminal_id`;
-
 /** An answer, or why there is none (errors are values: docs/store-database.md). */
 export type StoreRead<T> = { ok: true; rows: T[] } | { ok: false; category: StoreDbErrorCategory };
 
@@ -176,90 +96,65 @@ async function read<T>(run: () => Promise<T[]>): Promise<StoreRead<T>> {
 
 /** Every counter of the store in this mode: last line received, last seen, version, open operations. */
 export async function readFreshness(
-  db: Queryable,
+  calls: StoreCalls,
   query: { store: string; mode: OperationMode },
 ): Promise<StoreRead<CounterFreshness>> {
-  return read(async () => {
-    const result = await db.query(FRESHNESS, [query.store, query.mode]);
-    return result.rows.map((row) =>
+  return read(async () =>
+    rowsOf(await calls.read('counters', query)).map((row) =>
       CounterFreshness.parse({
         ...row,
         last_seq: Number(row.last_seq),
-        last_line_at: iso(row.last_line_at),
-        last_seen_at: iso(row.last_seen_at),
+        last_line_at: isoOf(row.last_line_at),
+        last_seen_at: isoOf(row.last_seen_at),
         open_operations: Number(row.open_operations),
       }),
-    );
-  });
+    ),
+  );
 }
 
-const STORE_DAY = `SELECT store, mode, terminal_id, terminal_name, op_id::text AS op_id, operation,
-  status, identity_kind, identity_value, funding_code, cashier_id, billed_cents, collected_cents,
-  store_day::text AS store_day, started_at, resolved_at, service_message
-FROM store_operations
-WHERE store = $1 AND mode = $2 AND store_day = $3::date
-ORDER BY started_at, terminal_id, op_id`;
-
-/** Every counter's operations of one store day (`YYYY-MM-DD`), in the order they started. */
+/**
+ * Every counter's operations of one store day (`YYYY-MM-DD`), in the order they started; one
+ * still without an answer carries the down payment its intent put in the drawer.
+ */
 export async function readStoreDay(
-  db: Queryable,
+  calls: StoreCalls,
   query: { store: string; mode: OperationMode; day: string },
 ): Promise<StoreRead<StoreOperationRow>> {
   return read(async () => {
-    const result = await db.query(STORE_DAY, [query.store, query.mode, query.day]);
-    return result.rows.map((row) =>
-      StoreOperationRow.parse({
-        ...row,
+    // Rows as arrays in the order `columns` names (the biggest answer a counter reads).
+    const answer = (await calls.read('day', query)) as { columns?: unknown; rows?: unknown };
+    const columns = Array.isArray(answer?.columns) ? (answer.columns as string[]) : [];
+    const rows = Array.isArray(answer?.rows) ? (answer.rows as unknown[][]) : [];
+    return rows.map((values) => {
+      const row = Object.fromEntries(columns.map((name, i) => [name, values[i] ?? null]));
+      const { to_collect_cents, ...rest } = row;
+      return StoreOperationRow.parse({
+        ...rest,
+        store: query.store,
+        mode: query.mode,
+        store_day: query.day,
         billed_cents: int(row.billed_cents),
         collected_cents: int(row.collected_cents),
-        started_at: iso(row.started_at),
-        resolved_at: iso(row.resolved_at),
-      }),
-    );
+        started_at: isoOf(row.started_at),
+        resolved_at: isoOf(row.resolved_at),
+        ...(to_collect_cents == null ? {} : { to_collect_cents: int(to_collect_cents) }),
+      });
+    });
   });
 }
-
-// The lines of every refused paid-and-billed of the store and mode up to the day (with money to
-// collect), and of the paid-and-billed operations of the same code at the same counter (a later
-// billing may use the held money: META_USES_HELD): all the journal needs to say what is held.
-const HELD_LINES = `WITH refused AS (
-  SELECT DISTINCT i.terminal_id, i.op_id, i.funding_code
-  FROM journal_lines o
-  JOIN journal_lines i
-    ON i.store = o.store AND i.terminal_id = o.terminal_id AND i.op_id = o.op_id
-    AND i.type = 'intent'
-  WHERE o.store = $1 AND o.type = 'outcome' AND o.status = 'refused'
-    AND i.mode = $2 AND i.store_day <= $3::date
-    AND i.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled')
-    AND coalesce(i.to_collect_cents, 0) > 0
-), ops AS (
-  SELECT terminal_id, op_id FROM refused
-  UNION
-  SELECT b.terminal_id, b.op_id
-  FROM (SELECT DISTINCT terminal_id, funding_code FROM refused) r
-  JOIN journal_lines b
-    ON b.store = $1 AND b.terminal_id = r.terminal_id AND b.funding_code = r.funding_code
-  WHERE b.type = 'intent' AND b.mode = $2
-    AND b.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled')
-)
-SELECT l.terminal_id, l.line
-FROM ops
-JOIN journal_lines l ON l.store = $1 AND l.terminal_id = ops.terminal_id AND l.op_id = ops.op_id
-ORDER BY l.terminal_id, l.seq`;
 
 /**
  * The journal lines the money held for refused sales is folded from, per counter, in seq order
  * (electron/journal/journal-lines.ts folds them as the counter's own journal does).
  */
 export async function readHeldLines(
-  db: Queryable,
+  calls: StoreCalls,
   query: { store: string; mode: OperationMode; day: string },
 ): Promise<StoreRead<{ terminal_id: string; line: string }>> {
-  return read(async () => {
-    const result = await db.query(HELD_LINES, [query.store, query.mode, query.day]);
-    return result.rows.map((row) => ({
+  return read(async () =>
+    rowsOf(await calls.read('held', query)).map((row) => ({
       terminal_id: String(row.terminal_id),
       line: String(row.line),
-    }));
-  });
+    })),
+  );
 }

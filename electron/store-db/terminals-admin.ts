@@ -7,6 +7,13 @@ import type pg from 'pg';
 
 export type TerminalListing = {
   terminal_id: string;
+  /** The store its key is bound to (null: not enrolled; an upgrade could not bind it). */
+  store: string | null;
+  /** When and through which login it was enrolled, who made the code, and how (`code`, `upgrade`). */
+  enrolled_at: string | null;
+  enrolled_by: string | null;
+  code_made_by: string | null;
+  enrolled_how: string | null;
   registered_at: string;
   registered_by: string;
   retired_at: string | null;
@@ -18,18 +25,20 @@ export type TerminalListing = {
   conflict_seq: number | null;
 };
 
-const LIST = `SELECT k.terminal_id, k.registered_at, k.registered_by, k.retired_at,
+const LIST = `SELECT k.terminal_id, k.store, k.enrolled_at, k.enrolled_by, k.code_made_by,
+  k.enrolled_how, k.registered_at, k.registered_by, k.retired_at,
   coalesce(array_agg(DISTINCT c.store) FILTER (WHERE c.store IS NOT NULL), '{}') AS stores,
   coalesce(array_agg(DISTINCT c.terminal_name) FILTER (WHERE c.terminal_name IS NOT NULL), '{}') AS names,
   max(c.last_seen_at) AS last_seen_at,
   coalesce(array_agg(DISTINCT c.standing) FILTER (WHERE c.standing IS NOT NULL), '{}') AS standing,
   max(c.conflict_seq) AS conflict_seq,
-  (SELECT count(*) FROM journal_lines j
+  (SELECT count(*) FROM public.journal_lines j
     WHERE j.type = 'unreadable' AND j.terminal_id = k.terminal_id
-      AND j.store IN (SELECT store FROM terminals t WHERE t.terminal_id = k.terminal_id)) AS unreadable_lines
-FROM terminal_keys k
-LEFT JOIN store_counters c ON c.terminal_id = k.terminal_id
-GROUP BY k.terminal_id, k.registered_at, k.registered_by, k.retired_at
+      AND j.store IN (SELECT store FROM public.terminals t WHERE t.terminal_id = k.terminal_id)) AS unreadable_lines
+FROM public.terminal_keys k
+LEFT JOIN public.store_counters c ON c.terminal_id = k.terminal_id
+GROUP BY k.terminal_id, k.store, k.enrolled_at, k.enrolled_by, k.code_made_by, k.enrolled_how,
+  k.registered_at, k.registered_by, k.retired_at
 ORDER BY k.registered_at`;
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
@@ -38,6 +47,11 @@ export async function listTerminals(client: pg.Client): Promise<TerminalListing[
   const result = await client.query(LIST);
   return result.rows.map((row) => ({
     terminal_id: String(row.terminal_id),
+    store: row.store ?? null,
+    enrolled_at: iso(row.enrolled_at),
+    enrolled_by: row.enrolled_by ?? null,
+    code_made_by: row.code_made_by ?? null,
+    enrolled_how: row.enrolled_how ?? null,
     registered_at: iso(row.registered_at) ?? '',
     registered_by: String(row.registered_by),
     retired_at: iso(row.retired_at),
@@ -53,7 +67,7 @@ export async function listTerminals(client: pg.Client): Promise<TerminalListing[
 /** Retires a counter's key: its lines stay, it signs nothing more. False when unknown. */
 export async function retireTerminal(client: pg.Client, terminalId: string): Promise<boolean> {
   const result = await client.query(
-    'UPDATE terminal_keys SET retired_at = coalesce(retired_at, now()) WHERE terminal_id = $1',
+    'UPDATE public.terminal_keys SET retired_at = coalesce(retired_at, now()) WHERE terminal_id = $1',
     [terminalId],
   );
   return result.rowCount === 1;

@@ -13,7 +13,9 @@ import type { Journal } from '../journal/journal';
 import { journalOfLines } from '../journal/journal-lines';
 import type { Logger } from '../log/logger';
 import { checkStoreDb } from '../store-db/check-connection';
+import { enrollCounter } from '../store-db/enrollment';
 import { startReplicator } from '../store-db/replicator';
+import { poolCalls } from '../store-db/store-calls';
 import { openStoreDbPool } from '../store-db/store-db-pool';
 import { readCodeAcrossCounters, readFreshness } from '../store-db/store-queries';
 import { checkStoreDbUrl } from './store-db-url';
@@ -54,21 +56,23 @@ export function createPgDriver(options: PgDriverOptions): StoreDbDriver {
       });
       const unsubscribe = journal.subscribe((entry) => replicator.wake(entry.seq));
       let pool: ReturnType<typeof openStoreDbPool> | null = null;
+      let calls: ReturnType<typeof poolCalls> | null = null;
+      // This counter's signed reads of its own store (migration 0112): the database answers for
+      // the store its key is enrolled in, whatever the login.
       const reads = () => {
         pool ??= openStoreDbPool(url);
-        return pool;
+        calls ??= poolCalls(pool, async () => ({
+          terminalId: counter.terminalId,
+          signingKey: counter.signingKey,
+        }));
+        return calls;
       };
       return {
         replication: () => replicator.state(),
         async readCode(query, waitMs) {
           const answer = await readCodeAcrossCounters(
             reads(),
-            {
-              store: query.store,
-              mode: query.mode,
-              funding_code: query.fundingCode,
-              exclude_terminal_id: query.terminalId,
-            },
+            { store: query.store, mode: query.mode, funding_code: query.fundingCode },
             waitMs,
           );
           return storeCheckOf(answer, query.mode);
@@ -86,6 +90,8 @@ export function createPgDriver(options: PgDriverOptions): StoreDbDriver {
       };
     },
     check: (url) => checkStoreDb(url, options.clock ? { clock: options.clock } : {}),
+    enroll: (url, counter, code) =>
+      enrollCounter(url, counter.terminalId, counter.signingKey, code),
   };
 }
 

@@ -11,6 +11,7 @@ import type {
   StoreDbStatus,
   StoreDbTest,
   StoreDbUrlProblem,
+  StoreEnrollment,
   StoreFreshness,
 } from '../../shared/bridge/store-db';
 import type { OperationMode } from '../../shared/journal-entry';
@@ -60,6 +61,12 @@ export type StoreDbDriver = {
   /** Starts replicating to `url`; `stores.live` is set (the link does not start without it). */
   open(url: string, counter: CounterIdentity & { stores: { live: string } }): StoreDbSession;
   check(url: string): Promise<StoreDbCheck>;
+  /** Enrolls the counter with a technician's code on `url` (migration 0110 `store_db_enroll`). */
+  enroll(
+    url: string,
+    counter: Pick<CounterIdentity, 'terminalId' | 'signingKey'>,
+    code: string,
+  ): Promise<StoreEnrollment>;
 };
 
 export type StoreLinkOptions = {
@@ -84,6 +91,11 @@ export type StoreLink = {
   test(url?: string): Promise<StoreDbTest>;
   /** The other counters' word on a code, within the bounded wait; never rejects. */
   checkCode(mode: OperationMode, fundingCode: string): Promise<StoreCheck>;
+  /**
+   * Joins this counter to the store its code was made for, on the database in use; replication
+   * restarts on it. Never rejects: a refusal is a value with its category.
+   */
+  enroll(code: string): Promise<StoreEnrollment>;
   freshness(mode: OperationMode): Promise<StoreFreshness>;
   /** Restarts the replication (the counter's name or the store changed). */
   apply(): Promise<void>;
@@ -277,6 +289,23 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
       }
       return read.value;
     },
+    enroll: (code) =>
+      serialized(async (): Promise<StoreEnrollment> => {
+        const use = inUse();
+        if (!use) return { enrolled: false, category: 'bad-url' };
+        const counter = await options.counter();
+        const result = await withDeadline(slow, () => driver.enroll(use.url, counter, code));
+        if (!result.ok) {
+          return { enrolled: false, category: result.timedOut ? 'timeout' : 'server' };
+        }
+        if (result.value.enrolled) {
+          logger.info('counter enrolled in its store', { store: result.value.store });
+          await restart();
+        } else {
+          logger.warn('enrollment refused', { category: result.value.category });
+        }
+        return result.value;
+      }),
     freshness: async (mode) => {
       const current = session;
       if (!current) return { available: false, counters: [] };

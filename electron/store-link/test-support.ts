@@ -20,6 +20,9 @@ export type Scripted = StoreDbDriver & {
   /** What the replication says about itself. */
   replication: ReplicationState;
   check: StoreDbDriver['check'];
+  /** What the next enrollment answers, and the codes it was given. */
+  enrollment: Awaited<ReturnType<StoreDbDriver['enroll']>>;
+  codes: string[];
 };
 
 export function replicationState(fields: Partial<ReplicationState> = {}): ReplicationState {
@@ -44,6 +47,12 @@ export function scriptedDriver(): Scripted {
     hang: false,
     stopGate: null,
     replication: replicationState(),
+    enrollment: { enrolled: true, store: 'tienda-centro' },
+    codes: [],
+    enroll: async (_url, _counter, code) => {
+      driver.codes.push(code);
+      return driver.enrollment;
+    },
     open(url, counter) {
       driver.started.push(url);
       driver.counters.push(counter);

@@ -16,6 +16,7 @@ import {
   testBed,
 } from '../ipc/compose/test-support';
 import type { MockApp } from '../mock/app';
+import { makeEnrollmentCode, ownerOf } from '../store-db/test-support/enroll';
 import { startSilentServer } from '../store-db/test-support/silent-server';
 import { throwawayStoreDb } from '../store-db/test-support/store-db-fixture';
 
@@ -36,7 +37,7 @@ async function counter(
   url: string,
   dir?: string,
   clock: () => Date = () => new Date(),
-  store: { posClientId?: string; mock?: MockApp; cashier?: string } = {},
+  store: { posClientId?: string; mock?: MockApp; cashier?: string; enroll?: boolean } = {},
 ): Promise<Backend> {
   const backend = await bed.open({
     storeDb: { envUrl: url },
@@ -51,6 +52,13 @@ async function counter(
     change: { pos_client_id: store.posClientId ?? 'tienda-centro', terminal_name: name },
   });
   await ok(table, 'shift.start', { cashier_id: store.cashier ?? 'caja-01' });
+  if (store.enroll === false) return backend;
+  // The technician's code for the store, typed in Settings with the PIN (migration 0110).
+  const code = await makeEnrollmentCode(ownerOf(url), store.posClientId ?? 'tienda-centro');
+  expect(await ok(table, 'storeDb.enroll', { pin: PIN, code })).toEqual({
+    enrolled: true,
+    store: store.posClientId ?? 'tienda-centro',
+  });
   return backend;
 }
 
@@ -137,7 +145,7 @@ describe('two counters, one store database', () => {
   it('sells on with "not checked" when the database never answers, once the cashier asked', async () => {
     const silent = await startSilentServer();
     try {
-      const caja = await counter('Caja 3', silent.url);
+      const caja = await counter('Caja 3', silent.url, undefined, undefined, { enroll: false });
       const verified = await ok(caja.table, 'v3.verify', PLAIN_SALE);
       if (verified.status !== 'succeeded') throw new Error('expected a Verify');
       expect(verified.data.store_check).toEqual({ state: 'not-checked' });

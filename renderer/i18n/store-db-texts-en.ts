@@ -97,6 +97,16 @@ export const storeDbEn: Record<StoreDbKey, string> = {
     'The address reads two ways (a repeated parameter, a host or port in the query, a local socket).',
   'storeDb.category.bad-time-zone':
     "The store's time zone is not a name like America/Lima: fix it in general settings. Until then nothing is sent.",
+  'storeDb.category.not-enrolled':
+    "This counter is not enrolled in the store's database: ask the technician for an enrollment code (npm run store-db -- enroll) and type it in Settings → Store.",
+  'storeDb.category.key-mismatch':
+    'The database holds another key for this counter (a reinstall, or a copy of another PC): ask the technician for an enrollment code that names this counter (enroll --terminal) and type it in Settings → Store.',
+  'storeDb.category.other-store':
+    "This counter is enrolled in another store, or its login is not this store's: to use it here, ask the technician for an enrollment code for this store.",
+  'storeDb.category.enrollment-code':
+    'The enrollment code is not valid: unknown, already used, expired or for another counter. Ask the technician for a new one.',
+  'storeDb.category.clock':
+    "This counter's clock is more than 15 minutes from the database's: set the PC's time right.",
   'storeDb.category.too-big':
     "The server answered with far more than a counter asks for: the connection was cut. Check that the address is the store database's.",
 

@@ -107,6 +107,16 @@ export const supervisorEsPE = {
     'La dirección se puede leer de dos maneras (parámetro repetido, host o port en la consulta, socket local).',
   'storeDb.category.bad-time-zone':
     'La zona horaria de la tienda no es un nombre como America/Lima: corríjala en Configuración general. Hasta entonces no se envía nada.',
+  'storeDb.category.not-enrolled':
+    'Esta caja no está dada de alta en la base de la tienda: pida al técnico un código de alta (npm run store-db -- enroll) y escríbalo en Configuración → Tienda.',
+  'storeDb.category.key-mismatch':
+    'La base tiene otra llave para esta caja (una reinstalación o una copia de otro equipo): pida al técnico un código de alta que nombre a esta caja (enroll --terminal) y escríbalo en Configuración → Tienda.',
+  'storeDb.category.other-store':
+    'Esta caja está dada de alta en otra tienda, o su usuario no es de esta tienda: para usarla aquí, pida al técnico un código de alta para esta tienda.',
+  'storeDb.category.enrollment-code':
+    'El código de alta no vale: no existe, ya se usó, venció o es para otra caja. Pida uno nuevo al técnico.',
+  'storeDb.category.clock':
+    'El reloj de esta caja está a más de 15 minutos del de la base: corrija la hora del equipo.',
   'storeDb.category.too-big':
     'El servidor respondió con mucho más de lo que una caja pide: se cortó la conexión. Revise que la dirección sea la de la base de la tienda.',
   'summary.title': 'Resumen del día',

@@ -3,7 +3,7 @@
 // replication state for its top bar, every counter's freshness for the store's close, and what
 // Verify and Info learnt from the other counters. Nothing here carries the password.
 import { z } from 'zod';
-import { ReplicationState } from '../store/replication-state';
+import { ReplicationState, StoreDbErrorCategory } from '../store/replication-state';
 import { StoreDbCheck } from '../store/store-db-check';
 import { CounterFreshness } from '../store/store-operation';
 import { SupervisorPin } from './settings';
@@ -22,8 +22,8 @@ export const StoreDbTarget = z.object({
 export type StoreDbTarget = z.infer<typeof StoreDbTarget>;
 
 /** How this counter's lines are getting through (shared/store/replication-state.ts). */
-export { ReplicationStateName, StoreDbErrorCategory } from '../store/replication-state';
-export { ReplicationState, StoreDbCheck };
+export { ReplicationStateName } from '../store/replication-state';
+export { ReplicationState, StoreDbCheck, StoreDbErrorCategory };
 
 /** The URL as a supervisor typed it: `postgres://user:password@host:5432/db?sslmode=…`. */
 export const StoreDbUrlInput = z.string().trim().min(1).max(2048);
@@ -132,6 +132,28 @@ export function mustAskElsewhere(check: StoreCheck | null | undefined): boolean 
 export const ElsewhereAnswer = z.enum(['no', 'yes']);
 export type ElsewhereAnswer = z.infer<typeof ElsewhereAnswer>;
 
+/**
+ * A technician's one-time enrollment code (`npm run store-db -- enroll`): 12 letters and digits,
+ * shown as XXXX-XXXX-XXXX; spaces and dashes as typed are fine.
+ */
+export const EnrollmentCode = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/);
+
+/**
+ * Enrolling this counter in the store its code was made for (docs/store-database.md "Adding a
+ * counter"): the store it joined, or why not (`enrollment-code`: unknown, used, expired or for
+ * another counter; `other-store`: this counter's database login is not a login of that store;
+ * `network`, `auth`… as "Probar conexión" says them).
+ */
+export const StoreEnrollment = z.discriminatedUnion('enrolled', [
+  z.object({ enrolled: z.literal(true), store: z.string().max(128) }),
+  z.object({ enrolled: z.literal(false), category: StoreDbErrorCategory }),
+]);
+export type StoreEnrollment = z.infer<typeof StoreEnrollment>;
+
 export const StoreFreshness = z.object({
   /** False without a store database, or when it did not answer: then `counters` is empty. */
   available: z.boolean(),
@@ -168,4 +190,12 @@ export const storeDbMethods = {
   },
   /** Every counter of this store and mode as the store database knows them (the store's close). */
   'storeDb.freshness': { args: Empty, result: StoreFreshness },
+  /**
+   * Joins this counter to its store with the technician's one-time code, through the database in
+   * use (PIN): its key is bound to that store for good; replication restarts on it.
+   */
+  'storeDb.enroll': {
+    args: z.strictObject({ pin: SupervisorPin, code: EnrollmentCode }),
+    result: StoreEnrollment,
+  },
 } as const;

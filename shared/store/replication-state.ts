@@ -22,6 +22,15 @@ import { z } from 'zod';
  * - `bad-time-zone`: the store's time zone (settings `time_zone`) is not an IANA name the counter
  *   and the database both know (an offset or an abbreviation is read otherwise by PostgreSQL):
  *   nothing is sent until a supervisor fixes it;
+ * - `not-enrolled`: the database holds no key of this counter in a store: a technician's
+ *   enrollment code, typed in Settings, joins it (docs/store-database.md "Adding a counter");
+ * - `key-mismatch`: the database holds another key for this counter's id (a key lost with a
+ *   reinstall, or a copy of another PC): a re-enrollment code that names the counter replaces it;
+ * - `other-store`: the counter is enrolled in another store than the one it is set to, or its
+ *   login is not a login of its store: it writes and reads only where it is enrolled;
+ * - `enrollment-code`: an enrollment code that is unknown, used, expired or for another counter;
+ * - `clock`: the counter's clock is more than 15 minutes from the database's: a signed read
+ *   carries its time, and one that far off is refused;
  * - `server`: any other error the server reported.
  */
 export const StoreDbErrorCategory = z.enum([
@@ -38,6 +47,11 @@ export const StoreDbErrorCategory = z.enum([
   'bad-line',
   'too-big',
   'bad-time-zone',
+  'not-enrolled',
+  'key-mismatch',
+  'other-store',
+  'enrollment-code',
+  'clock',
   'server',
 ]);
 export type StoreDbErrorCategory = z.infer<typeof StoreDbErrorCategory>;

@@ -18,6 +18,7 @@ import { openSettingsStore, type SettingsStore } from '../../settings/settings-s
 import { closeDbHolder } from '../../store-close/close-db-holder';
 import { pgCloseDatabase } from '../../store-close/pg-close-database';
 import { openTrainingStore } from '../../store-close/training-store';
+import { poolCalls } from '../../store-db/store-calls';
 import { openStoreDbPool } from '../../store-db/store-db-pool';
 import { createPgDriver } from '../../store-link/pg-driver';
 import { counterSigningKey } from '../../store-link/signing-key';
@@ -245,8 +246,20 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       : closeDbHolder(
           () => storeLink?.urlInUse() ?? null,
           (url) => openStoreDbPool(url),
-          // The close is signed with this counter's key, as its lines are (migration 0106).
-          (pool) => pgCloseDatabase(pool, () => signingKey()),
+          // The close is signed with this counter's key, as its lines are (migration 0106), and
+          // its reads are this counter's signed reads of its own store (0112).
+          (pool) =>
+            pgCloseDatabase(
+              poolCalls(
+                pool,
+                async () => ({
+                  terminalId: await settings.terminalId(),
+                  signingKey: await signingKey(),
+                }),
+                { clock },
+              ),
+              () => signingKey(),
+            ),
         );
     built.storeDb = storeDb;
     const practiceStore = openTrainingStore({

@@ -16,7 +16,8 @@ type StoreDbMethods =
   | 'storeDb.configure'
   | 'storeDb.test'
   | 'storeDb.freshness'
-  | 'storeDb.answerElsewhere';
+  | 'storeDb.answerElsewhere'
+  | 'storeDb.enroll';
 
 /** Where a test runs without a link: a one-counter store, replication off since now. */
 const offStatus = (clock: () => Date): StoreDbStatus => ({
@@ -55,6 +56,11 @@ export function storeDbHandlers(deps: HandlerDeps): Pick<HandlerMap, StoreDbMeth
       return link.test(url);
     },
     'storeDb.answerElsewhere': ({ op_id, answer }) => answerElsewhere(deps, op_id, answer),
+    'storeDb.enroll': async ({ pin, code }) => {
+      await requirePin(deps.settings, pin);
+      if (!link) throw new BridgeFailure('not-available', 'No store database on this terminal.');
+      return link.enroll(code);
+    },
     'storeDb.freshness': async () =>
       link ? link.freshness(deps.settings.get().mode) : { available: false, counters: [] },
   };

@@ -7,6 +7,7 @@ import { type Journal, openJournal } from '../../journal';
 import { makeTempDir, paidAndBilledIntent } from '../../journal/test-support';
 import { newSigningKey } from '../batch-signature';
 import { type Replicator, type ReplicatorOptions, startReplicator } from '../replicator';
+import { enrollCounter } from './enroll';
 
 export type TestCounter = {
   /** Its terminal id. */
@@ -17,6 +18,11 @@ export type TestCounter = {
   dir: string;
   cursorPath: string;
   replicator: Replicator | null;
+  /**
+   * Enrolls it in `store` (default the test store) with a code the database's owner makes,
+   * through its own login `url`: a counter replicates and reads only once enrolled (0110).
+   */
+  enroll(url: string, store?: string): Promise<void>;
   startReplication(url: string, extra?: Partial<ReplicatorOptions>): Replicator;
   stopReplication(): Promise<void>;
   /** A paid-and-billed as the sale screen journals it, with its outcome. */
@@ -30,7 +36,8 @@ export type TestCounter = {
   close(): Promise<void>;
 };
 
-export const STORES = { live: 'store-1', training: 'store-1-training' } as const;
+/** The test store and its training store, named as the app names it (training-store-id.ts). */
+export const STORES = { live: 'store-1', training: 'training:store-1' } as const;
 
 export async function openTestCounter(
   terminalId: string,
@@ -39,6 +46,7 @@ export async function openTestCounter(
   const temp = await makeTempDir();
   const journal = await openJournal({ dir: temp.dir, clock });
   let unsubscribe: (() => void) | null = null;
+  const enrolledIn = new Set<string>();
   const counter: TestCounter = {
     id: terminalId,
     signingKey: newSigningKey(),
@@ -46,6 +54,13 @@ export async function openTestCounter(
     dir: temp.dir,
     cursorPath: join(temp.dir, 'store-db-cursor.json'),
     replicator: null,
+    async enroll(url, store = STORES.live) {
+      // Once per database and store: enrolled, a counter stays so (as the app's does).
+      const where = `${new URL(url).pathname}|${store}`;
+      if (enrolledIn.has(where)) return;
+      await enrollCounter(null, url, terminalId, counter.signingKey, store);
+      enrolledIn.add(where);
+    },
     startReplication(url, extra = {}) {
       const replicator = startReplicator({
         url,

@@ -22,6 +22,10 @@ export type PgBouncerOptions = {
   poolSize?: number;
   /** Client connections PgBouncer accepts (default 2000). */
   maxClientConn?: number;
+  /** Server connections per database, whatever the login (PgBouncer's max_db_connections). */
+  maxDbConnections?: number;
+  /** More `key = value` lines for the [pgbouncer] section (the settings a test is about). */
+  settings?: string[];
 };
 
 export type PgBouncer = {
@@ -112,6 +116,8 @@ export async function startPgBouncer(
       'server_reset_query =',
       'log_connections = 0',
       'log_disconnections = 0',
+      ...(options.maxDbConnections ? [`max_db_connections = ${options.maxDbConnections}`] : []),
+      ...(options.settings ?? []),
       '',
     ].join('\n'),
     { mode: 0o644 },

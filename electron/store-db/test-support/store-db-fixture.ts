@@ -3,6 +3,7 @@
 // them (docs/store-database.md).
 import { afterAll, beforeAll } from 'vitest';
 import { migrate } from '../migrate';
+import { rememberOwner } from './enroll';
 import { type PgCluster, startPgCluster } from './pg-cluster';
 
 export type StoreDbFixture = {
@@ -27,6 +28,11 @@ export type StoreDbFixture = {
    * one; a store makes one per counter: docs/store-database.md).
    */
   terminalUser(database: string, grant?: boolean, shared?: boolean): string;
+  /**
+   * A login of one store, as `npm run store-db -- add-login --store S` makes it: granted the
+   * counters' role and bound to `store` (or to several, where the owner says so).
+   */
+  storeLogin(database: string, ...stores: string[]): string;
 };
 
 let made = 0;
@@ -56,6 +62,7 @@ export function throwawayStoreDb(): StoreDbFixture {
       const database = name('store');
       const ownerUrl = await need().createDatabase(database);
       await migrate(ownerUrl);
+      rememberOwner(ownerUrl);
       return { ownerUrl, terminalUrl: fixture.terminalUser(database, true, true), database };
     },
     async ownedDatabase() {
@@ -65,6 +72,7 @@ export function throwawayStoreDb(): StoreDbFixture {
       need().psql(`CREATE DATABASE ${database} OWNER ${owner} ENCODING 'UTF8' TEMPLATE template0`);
       const ownerUrl = need().url(database, owner, `pw-${owner}`);
       await migrate(ownerUrl);
+      rememberOwner(ownerUrl);
       return { ownerUrl, terminalUrl: fixture.terminalUser(database, true, true), database, owner };
     },
     terminalUser(database, grant = true, shared = false) {
@@ -73,6 +81,17 @@ export function throwawayStoreDb(): StoreDbFixture {
         `CREATE ROLE ${user} LOGIN PASSWORD 'pw-${user}'${grant ? ` IN ROLE mostrador_terminal${shared ? ', mostrador_shared_login' : ''}` : ''}`,
       );
       return need().url(database, user, `pw-${user}`);
+    },
+    storeLogin(database, ...stores) {
+      const url = fixture.terminalUser(database, true, false);
+      const user = new URL(url).username;
+      for (const store of stores) {
+        need().psql(
+          `INSERT INTO store_logins (login, store) VALUES ('${user}', '${store.replace(/'/g, "''")}')`,
+          database,
+        );
+      }
+      return url;
     },
   };
   return fixture;
