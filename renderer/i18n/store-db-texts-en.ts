@@ -90,6 +90,10 @@ export const storeDbEn: Record<StoreDbKey, string> = {
     "Outside the store's network the link must be encrypted (sslmode=require).",
   'storeDb.category.tls':
     "The encrypted link (TLS) failed: check sslmode and the server's certificate.",
+  'storeDb.category.asks-cleartext-password':
+    'The server asked for the password in clear text: this counter did not send it (on the network it could be read, or someone could pose as the server). In pg_hba.conf use scram-sha-256 instead of password, or connect with sslmode=verify-full.',
+  'storeDb.category.asks-md5-password':
+    "The server asked for an MD5 password: this counter did not send it (on the network it could be used, or someone could pose as the server). In pg_hba.conf use scram-sha-256 instead of md5 and set the user's password again with password_encryption = scram-sha-256, or connect with sslmode=verify-full.",
   'storeDb.category.bad-url': 'The address is not valid.',
   'storeDb.category.bad-line': 'The database refused a record of this counter: call support.',
   'storeDb.category.server': 'The server answered with an error.',

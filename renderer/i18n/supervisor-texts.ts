@@ -100,6 +100,10 @@ export const supervisorEsPE = {
     'Fuera de la red de la tienda la conexión debe ir cifrada (sslmode=require).',
   'storeDb.category.tls':
     'La conexión cifrada (TLS) falló: revise sslmode y el certificado del servidor.',
+  'storeDb.category.asks-cleartext-password':
+    'El servidor pidió la contraseña sin cifrar: esta caja no la envió (en la red se podría leer, o alguien podría hacerse pasar por el servidor). En pg_hba.conf use scram-sha-256 en lugar de password, o conecte con sslmode=verify-full.',
+  'storeDb.category.asks-md5-password':
+    'El servidor pidió la contraseña en MD5: esta caja no la envió (en la red se podría usar, o alguien podría hacerse pasar por el servidor). En pg_hba.conf use scram-sha-256 en lugar de md5 y vuelva a poner la contraseña del usuario con password_encryption = scram-sha-256, o conecte con sslmode=verify-full.',
   'storeDb.category.bad-url': 'La dirección no es válida.',
   'storeDb.category.bad-line': 'La base rechazó un registro de esta caja: llame a soporte.',
   'storeDb.category.server': 'El servidor respondió con un error.',
