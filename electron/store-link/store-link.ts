@@ -18,7 +18,7 @@ import type { ReplicationState } from '../../shared/store/replication-state';
 import type { StoreDbCheck } from '../../shared/store/store-db-check';
 import type { CounterFreshness } from '../../shared/store/store-operation';
 import type { Logger } from '../log/logger';
-import type { Vault } from '../vault/vault';
+import { type Vault, VaultError } from '../vault/vault';
 import { checkStoreDbUrl, describeTarget, type StoreDbUrlCheck } from './store-db-url';
 
 export const STORE_DB_ENV = 'MOSTRADOR_STORE_DB_URL';
@@ -70,7 +70,13 @@ export type StoreLinkOptions = {
   clock?: () => Date;
   /** MOSTRADOR_STORE_DB_URL, when set. */
   envUrl?: string | undefined;
+  /**
+   * Who this counter is. Rejects with a VaultError `weak-encryption-not-allowed` while its key
+   * could only be kept with weak encryption and no supervisor accepted it (signing-key.ts).
+   */
   counter: () => Promise<CounterIdentity>;
+  /** A supervisor accepted keeping this counter's key with weak encryption (no keyring). */
+  acceptWeakKeyEncryption?: () => Promise<void>;
   crossCounterWaitMs?: number;
   slowReadMs?: number;
 };
@@ -87,6 +93,11 @@ export type StoreLink = {
   freshness(mode: OperationMode): Promise<StoreFreshness>;
   /** Restarts the replication (the counter's name or the store changed). */
   apply(): Promise<void>;
+  /**
+   * The supervisor (PIN checked by the caller) accepts keeping this counter's key with weak
+   * encryption, on a machine with no keyring; the replication starts with it.
+   */
+  acceptWeakKey(): Promise<StoreDbStatus>;
   /** The URL in use (the environment's, else the supervisor's), for the store close's reads. */
   urlInUse(): string | null;
   close(): Promise<void>;
@@ -138,6 +149,8 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
 
   let session: StoreDbSession | null = null;
   let noStoreId = false;
+  /** This counter's key could be kept only with weak encryption, and nobody accepted that. */
+  let keyNeedsConsent = false;
   let offSince = clock().toISOString();
   let chain: Promise<unknown> = Promise.resolve();
   let closed = false;
@@ -159,6 +172,7 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
       }
     }
     noStoreId = false;
+    keyNeedsConsent = false;
     const use = inUse();
     if (!use || closed) return;
     try {
@@ -173,7 +187,13 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
       session = driver.open(use.url, { ...counter, stores: { ...counter.stores, live } });
       logger.info('store database replication started', { target: describeTarget(use.target) });
     } catch (error) {
-      // Never a crash: the counter sells without it.
+      // Never a crash: the counter sells without it. Its key kept weakly without consent is
+      // what the supervisor must answer, in Settings (as for the token).
+      if (error instanceof VaultError && error.code === 'weak-encryption-not-allowed') {
+        keyNeedsConsent = true;
+        logger.warn('store database not used: its key needs OS encryption or a supervisor');
+        return;
+      }
       logger.error('store database replication not started', { error });
     }
   };
@@ -208,7 +228,9 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
             ? current.problem
             : use && noStoreId
               ? 'no-store-id'
-              : null;
+              : use && keyNeedsConsent
+                ? 'key-needs-consent'
+                : null;
     return {
       source: envCheck?.ok ? 'env' : use ? 'settings' : 'off',
       target: use ? use.target : null,
@@ -288,6 +310,14 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
       return { available: true, counters: read.value };
     },
     apply: () => serialized(restart),
+    acceptWeakKey: () =>
+      serialized(async () => {
+        if (!options.acceptWeakKeyEncryption) throw new Error('no key to keep on this counter');
+        await options.acceptWeakKeyEncryption();
+        logger.info('store database key kept with weak encryption, as a supervisor accepted');
+        await restart();
+        return status();
+      }),
     urlInUse: () => inUse()?.url ?? null,
     close: () =>
       serialized(async () => {

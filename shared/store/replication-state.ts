@@ -19,7 +19,8 @@ import { z } from 'zod';
  *   pg_hba.conf, or a machine in the middle posing as it);
  * - `bad-url`: the URL is not a `postgres://` URL;
  * - `ambiguous-url`: the URL reads two ways (a repeated parameter, a `host` or `port` in the query
- *   that differs from the address, a unix socket, a parameter the counter does not follow);
+ *   that differs from the address, a unix socket, a parameter the counter does not follow,
+ *   `sslmode=prefer` or `allow`, a certificate the sslmode does not use as libpq would);
  * - `bad-line`: the database refused a line's content (held, never skipped);
  * - `too-big`: an answer broke the bounds on bytes or rows of one query (a hostile or broken
  *   server): the connection was ended before it could fill the counter's memory;

@@ -179,6 +179,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       logger,
       clock,
       envUrl: options.storeDb?.envUrl,
+      acceptWeakKeyEncryption: () => signingKey.acceptWeakEncryption(),
       counter: async () => {
         const current = settings.get();
         const terminalId = await settings.terminalId();
@@ -193,7 +194,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
             training: trainingStoreId(current.pos_client_id, terminalId),
           },
           timeZone: current.time_zone,
-          signingKey: await signingKey(),
+          signingKey: await signingKey.get(),
         };
       },
       ...(options.storeDb?.waitMs === undefined
@@ -246,7 +247,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
           () => storeLink?.urlInUse() ?? null,
           (url) => openStoreDbPool(url),
           // The close is signed with this counter's key, as its lines are (migration 0106).
-          (pool) => pgCloseDatabase(pool, () => signingKey()),
+          (pool) => pgCloseDatabase(pool, () => signingKey.get()),
         );
     built.storeDb = storeDb;
     const practiceStore = openTrainingStore({
