@@ -17,6 +17,14 @@ type AuthHandlers = {
   _handleAuthMD5Password(message: unknown): void;
 };
 const pgAuth = pg.Client.prototype as unknown as AuthHandlers;
+// The rule overrides these two by name: a node-postgres that named them otherwise would answer a
+// password request past it, so no store database client is made at all (fails closed).
+if (
+  typeof pgAuth._handleAuthCleartextPassword !== 'function' ||
+  typeof pgAuth._handleAuthMD5Password !== 'function'
+) {
+  throw new Error('node-postgres no longer has the password handlers store-db-client.ts overrides');
+}
 
 const classes = new Map<string, typeof pg.Client>();
 
