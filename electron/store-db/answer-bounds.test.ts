@@ -29,7 +29,7 @@ const heap = () => process.memoryUsage().heapUsed;
 
 describe('a store database answer is bounded', () => {
   it('a client: 400 rows of 12 MB end the connection as too-big, not the heap', async () => {
-    rogue = await startRogueServer({ rows: 400, rowBytes: 12 * MiB });
+    rogue = await startRogueServer({ answer: { rows: 400, rowBytes: 12 * MiB } });
     const before = heap();
     const client = await connectStoreDb(rogue.url, TIMEOUTS);
     try {
@@ -46,7 +46,9 @@ describe('a store database answer is bounded', () => {
 
   it('a client: more rows than any store day holds end the connection as too-big', async () => {
     // Small rows: far under the byte cap, over the row cap.
-    rogue = await startRogueServer({ rows: DEFAULT_ANSWER_BOUNDS.maxRows * 2, rowBytes: 1 });
+    rogue = await startRogueServer({
+      answer: { rows: DEFAULT_ANSWER_BOUNDS.maxRows * 2, rowBytes: 1 },
+    });
     const client = await connectStoreDb(rogue.url, TIMEOUTS);
     try {
       await expect(client.query('SELECT 1')).rejects.toMatchObject({ category: 'too-big' });
@@ -56,7 +58,7 @@ describe('a store database answer is bounded', () => {
   });
 
   it('the pool: a store-day read answers too-big, and so does each later query, alone', async () => {
-    rogue = await startRogueServer({ rows: 400, rowBytes: 12 * MiB });
+    rogue = await startRogueServer({ answer: { rows: 400, rowBytes: 12 * MiB } });
     const pool = openStoreDbPool(rogue.url, TIMEOUTS);
     try {
       const before = heap();
@@ -76,7 +78,7 @@ describe('a store database answer is bounded', () => {
   });
 
   it('the replicator: refused with too-big, never a crash, and a sale is not slowed', async () => {
-    rogue = await startRogueServer({ rows: 400, rowBytes: 12 * MiB });
+    rogue = await startRogueServer({ answer: { rows: 400, rowBytes: 12 * MiB } });
     const counter = await openTestCounter('CAJA0001');
     counters.push(counter);
     await counter.sell('ROGUE1');

@@ -7,7 +7,7 @@
 // `too-big`; from that moment node-postgres is told nothing more of what had arrived, so no
 // answer that broke a bound is ever handed over. The deadline is the statement timeouts'.
 import type { Duplex } from 'node:stream';
-import pg from 'pg';
+import type pg from 'pg';
 import { StoreDbError } from './store-db-error';
 
 export type AnswerBounds = {
@@ -27,7 +27,7 @@ const MiB = 1024 * 1024;
 export const DEFAULT_ANSWER_BOUNDS: AnswerBounds = { maxBytes: 32 * MiB, maxRows: 100_000 };
 
 /** What node-postgres's Connection has that the bound uses (not in its published types). */
-type PgConnection = {
+export type PgConnection = {
   stream: Duplex;
   on(event: string, listener: (...args: unknown[]) => void): unknown;
   emit(event: string | symbol, ...args: unknown[]): boolean;
@@ -37,25 +37,11 @@ type PgConnection = {
 /** What the last query's answer weighed (bytes and rows): for measurements and tests. */
 export type MeteredClient = pg.Client & { lastAnswer(): { bytes: number; rows: number } };
 
-const classes = new Map<string, typeof pg.Client>();
-
-/** A pg.Client class whose every answer is bounded (also the Pool's `Client` option). */
-export function boundedClient(bounds: AnswerBounds): typeof pg.Client {
-  const key = `${bounds.maxBytes}:${bounds.maxRows}`;
-  const known = classes.get(key);
-  if (known) return known;
-  class BoundedClient extends pg.Client {
-    readonly lastAnswer: () => { bytes: number; rows: number };
-    constructor(config?: string | pg.ClientConfig) {
-      super(config);
-      this.lastAnswer = bound((this as unknown as { connection: PgConnection }).connection, bounds);
-    }
-  }
-  classes.set(key, BoundedClient);
-  return BoundedClient;
-}
-
-function bound(connection: PgConnection, bounds: AnswerBounds) {
+/**
+ * Bounds every answer on `connection` (store-db-client.ts calls it for each client); returns what
+ * the last answer weighed.
+ */
+export function boundAnswers(connection: PgConnection, bounds: AnswerBounds) {
   let bytes = 0;
   let rows = 0;
   let last = { bytes: 0, rows: 0 };

@@ -159,7 +159,12 @@ async function ownerCommand(command: string, url: string, values: Values): Promi
       });
       console.log(
         JSON.stringify(
-          { store: stores[0], terminal: values.terminal ?? null, code: made.code, expires_at: made.expires_at },
+          {
+            store: stores[0],
+            terminal: values.terminal ?? null,
+            code: made.code,
+            expires_at: made.expires_at,
+          },
           null,
           2,
         ),

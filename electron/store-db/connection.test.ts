@@ -135,3 +135,114 @@ describe('a store database URL is judged by what the driver will use (issue 26, 
     }
   });
 });
+
+describe('a host means the address it is, however it is spelled (issue 34, item 6)', () => {
+  // Every spelling the system resolver (inet_aton) reads as an IPv4 address: the TLS rule is
+  // applied to that address, and the driver is given it.
+  const spellings: [spelling: string, address: string, isPrivate: boolean][] = [
+    ['134744072', '8.8.8.8', false], // decimal
+    ['0x08080808', '8.8.8.8', false], // hex
+    ['0X8080808', '8.8.8.8', false],
+    ['010.8.8.8', '8.8.8.8', false], // octal first part
+    ['8.8.2056', '8.8.8.8', false], // a.b.c, the last part two bytes
+    ['8.526344', '8.8.8.8', false], // a.b, the last part three bytes
+    ['0x8.0x8.0x8.0x8', '8.8.8.8', false],
+    ['0x8.010.2056', '8.8.8.8', false], // mixed
+    ['0xac.0x20.1', '172.32.0.1', false], // just past 172.16/12
+    ['127.1', '127.0.0.1', true], // short forms of loopback
+    ['0x7f.1', '127.0.0.1', true],
+    ['0177.0.0.1', '127.0.0.1', true],
+    ['2130706433', '127.0.0.1', true],
+    ['10.1', '10.0.0.1', true],
+    ['012.0x1', '10.0.0.1', true],
+    ['0xc0.0xa8.0x1.0x14', '192.168.1.20', true],
+    ['3232235796', '192.168.1.20', true],
+    ['0xac.0x1f.1', '172.31.0.1', true],
+    ['169.254.1', '169.254.0.1', true],
+  ];
+
+  it.each(spellings)('%s is %s', (spelling, address, isPrivate) => {
+    const plain = parseStoreDbUrl(`postgres://caja:pw@${spelling}:5432/tienda`);
+    if (isPrivate) {
+      expect(plain).toMatchObject({ ok: true, host: address, tls: false });
+      if (!plain.ok) throw new Error('unreachable');
+      expect(plain.driverTarget().host).toBe(address);
+    } else {
+      expect(plain).toEqual({ ok: false, category: 'tls-required' });
+    }
+    const withTls = parseStoreDbUrl(`postgres://caja:pw@${spelling}:5432/tienda?sslmode=require`);
+    expect(withTls).toMatchObject({ ok: true, host: address, tls: true });
+    if (!withTls.ok) throw new Error('unreachable');
+    expect(withTls.driverTarget().host).toBe(address);
+  });
+
+  it('IPv6 by its prefix, and an IPv4-mapped address by its IPv4 address', () => {
+    for (const host of ['[::1]', '[fd00::5]', '[fc12::1]', '[fe80::1]', '[febf::1]']) {
+      expect(parseStoreDbUrl(`postgres://caja:pw@${host}/m`), host).toMatchObject({ ok: true });
+    }
+    for (const host of [
+      '[::ffff:8.8.8.8]',
+      '[::ffff:808:808]',
+      // `fd::1` is 00fd::1, not a unique-local fd00::/8 address.
+      '[fd::1]',
+      '[fec0::1]',
+      '[2001:db8::1]',
+    ]) {
+      expect(parseStoreDbUrl(`postgres://caja:pw@${host}/m`), host).toEqual({
+        ok: false,
+        category: 'tls-required',
+      });
+    }
+    expect(parseStoreDbUrl('postgres://caja:pw@[::ffff:127.0.0.1]/m')).toMatchObject({ ok: true });
+  });
+
+  it('numbers that are no address are refused, never sent to DNS as a name', () => {
+    for (const host of [
+      '999.1.1.1',
+      '1.2.3.256',
+      '08.1.1.1',
+      '4294967296',
+      '0x',
+      '1.2.3.4.5',
+      'caja.1',
+    ]) {
+      expect(parseStoreDbUrl(`postgres://caja:pw@${host}/m?sslmode=require`), host).toEqual({
+        ok: false,
+        category: 'bad-url',
+      });
+    }
+  });
+
+  it('names stay names: a machine name of the store, a public name', () => {
+    for (const host of ['backoffice', 'deadbeef', 'caja-1', 'tienda.local', 'server.lan']) {
+      expect(parseStoreDbUrl(`postgres://caja:pw@${host}/m`), host).toMatchObject({
+        ok: true,
+        host,
+        tls: false,
+      });
+    }
+    for (const host of ['db.example.com', 'x1.example.com']) {
+      expect(parseStoreDbUrl(`postgres://caja:pw@${host}/m`), host).toEqual({
+        ok: false,
+        category: 'tls-required',
+      });
+    }
+  });
+
+  it('connects to the address the decimal spelling is, after the rule', async () => {
+    const silent = await startSilentServer();
+    try {
+      const port = new URL(silent.url).port;
+      // 2130706433 is 127.0.0.1: taken as loopback, and the driver goes to 127.0.0.1.
+      await expect(
+        connectStoreDb(`postgres://caja:pw@2130706433:${port}/db`, {
+          connectTimeoutMs: 300,
+          statementTimeoutMs: 300,
+        }),
+      ).rejects.toMatchObject({ category: 'timeout' });
+      expect(silent.accepted()).toBe(1);
+    } finally {
+      await silent.close();
+    }
+  });
+});

@@ -2,14 +2,16 @@
 // Every client gets connect and statement timeouts, so a server that accepts and never answers
 // costs a bounded wait, and an error listener, so an idle connection's error never crashes the
 // main process.
-import { isIP } from 'node:net';
 import type pg from 'pg';
 import { parse as parseConnectionString } from 'pg-connection-string';
 import type { StoreDbErrorCategory } from '../../shared/store/replication-state';
-import { type AnswerBounds, boundedClient, DEFAULT_ANSWER_BOUNDS } from './answer-bounds';
+import { type AnswerBounds, DEFAULT_ANSWER_BOUNDS } from './answer-bounds';
+import { isPrivateHost, readHost } from './host-address';
+import { storeDbClient } from './store-db-client';
 import { StoreDbError } from './store-db-error';
+import { type TlsVerification, tlsMode } from './tls-mode';
 
-export { StoreDbError };
+export { isPrivateHost, StoreDbError };
 
 export type StoreDbTimeouts = {
   connectTimeoutMs: number;
@@ -42,6 +44,8 @@ export type ParsedStoreDbUrl =
       /** The URL's `sslmode`, or null when it names none. */
       sslmode: string | null;
       tls: boolean;
+      /** How far TLS vouches for the server (tls-mode.ts): `none` without TLS or with `require`. */
+      verify: TlsVerification;
       /** A function, so the password never shows when the answer is logged or serialized. */
       driverTarget: () => StoreDbDriverTarget;
     }
@@ -50,34 +54,12 @@ export type ParsedStoreDbUrl =
       category: Extract<StoreDbErrorCategory, 'bad-url' | 'tls-required' | 'ambiguous-url'>;
     };
 
-/** Loopback, RFC 1918, link-local, unique-local IPv6 and a bare name (a LAN's machine name). */
-export function isPrivateHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (h === 'localhost' || h.endsWith('.local') || h.endsWith('.lan')) return true;
-  const kind = isIP(h);
-  if (kind === 4) {
-    const [a = 0, b = 0] = h.split('.').map(Number);
-    return (
-      a === 127 ||
-      a === 10 ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 169 && b === 254)
-    );
-  }
-  if (kind === 6)
-    return h === '::1' || h.startsWith('fc') || h.startsWith('fd') || h.startsWith('fe80');
-  // A single-label name ("backoffice") is resolved on the store's own network.
-  return !h.includes('.');
-}
-
 /**
  * The URL parameters a counter follows. Any other one is refused: node-postgres would take it
  * over the counter's own settings (`statement_timeout=0` turns a deadline off, `user=` logs in
  * as another user than the one shown, `ssl=0` drops TLS).
  */
 const URL_PARAMETERS = new Set(['sslmode', 'sslrootcert', 'sslcert', 'sslkey', 'host', 'port']);
-const TLS_MODES = new Set(['require', 'verify-ca', 'verify-full']);
 const DEFAULT_PORT = 5432;
 
 /**
@@ -86,7 +68,9 @@ const DEFAULT_PORT = 5432;
  * reads one way to a person (or `new URL`) and another to the driver is refused as ambiguous: a
  * repeated parameter (the driver takes the last), a `host`/`port` in the query that differs
  * from the address (the driver takes the query's), a unix socket (docs/decisions.md "The store
- * database URL means one thing (issue 26, item 5)").
+ * database URL means one thing (issue 26, item 5)"). A host made of numbers is read as the
+ * address it is (host-address.ts), and `sslmode` has the one meaning tls-mode.ts gives it: the
+ * driver gets the `ssl` option built there, never the parser's (issue 34, items 6 and 7).
  */
 export function parseStoreDbUrl(url: string): ParsedStoreDbUrl {
   let parsed: URL;
@@ -105,7 +89,7 @@ export function parseStoreDbUrl(url: string): ParsedStoreDbUrl {
   let driver: ReturnType<typeof parseConnectionString>;
   let shown: { host: string; user: string; password: string; database: string };
   try {
-    driver = parseConnectionString(url);
+    driver = parseConnectionString(withoutTlsParameters(url, parsed));
     shown = {
       host: decodeURIComponent(parsed.hostname).replace(/^\[(.+)\]$/, '$1'),
       user: decodeURIComponent(parsed.username),
@@ -113,11 +97,11 @@ export function parseStoreDbUrl(url: string): ParsedStoreDbUrl {
       database: decodeURIComponent(parsed.pathname.slice(1)),
     };
   } catch {
-    // An undecodable part, or a certificate file that cannot be read.
+    // An undecodable part.
     return { ok: false, category: 'bad-url' };
   }
-  const host = driver.host ?? '';
-  if (host.startsWith('/') || shown.host.startsWith('/')) {
+  const driverHost = driver.host ?? '';
+  if (driverHost.startsWith('/') || shown.host.startsWith('/')) {
     return { ok: false, category: 'ambiguous-url' };
   }
   const port = Number(driver.port || DEFAULT_PORT);
@@ -125,7 +109,7 @@ export function parseStoreDbUrl(url: string): ParsedStoreDbUrl {
   const user = driver.user ?? '';
   const password = driver.password ?? '';
   if (
-    host !== shown.host ||
+    driverHost !== shown.host ||
     port !== Number(parsed.port || DEFAULT_PORT) ||
     user !== shown.user ||
     password !== shown.password ||
@@ -133,11 +117,20 @@ export function parseStoreDbUrl(url: string): ParsedStoreDbUrl {
   ) {
     return { ok: false, category: 'ambiguous-url' };
   }
-  const sslmode = typeof driver.sslmode === 'string' ? driver.sslmode : null;
-  const tls = sslmode !== null && TLS_MODES.has(sslmode);
-  if (!tls && !isPrivateHost(host)) return { ok: false, category: 'tls-required' };
+  const reading = readHost(driverHost);
+  if (reading.kind === 'not-an-address') return { ok: false, category: 'bad-url' };
+  // `134744072` is 8.8.8.8 to the resolver: the driver is given, and the screen shows, 8.8.8.8.
+  const host = reading.host;
+  const sslmode = parsed.searchParams.get('sslmode');
+  const mode = tlsMode(sslmode, {
+    sslrootcert: parsed.searchParams.get('sslrootcert'),
+    sslcert: parsed.searchParams.get('sslcert'),
+    sslkey: parsed.searchParams.get('sslkey'),
+  });
+  if (!mode.ok) return { ok: false, category: mode.category };
+  if (!mode.tls && !isPrivateHost(host)) return { ok: false, category: 'tls-required' };
   // No sslmode: no TLS (not PGSSLMODE from the environment, which the driver would read).
-  const ssl = (driver.ssl ?? false) as pg.ClientConfig['ssl'];
+  const { tls, verify, ssl } = mode;
   return {
     ok: true,
     host,
@@ -146,14 +139,33 @@ export function parseStoreDbUrl(url: string): ParsedStoreDbUrl {
     user,
     sslmode,
     tls,
-    driverTarget: () => ({ host, port, database, user, password, ssl }),
+    verify,
+    // A copy each time: node-postgres hides `ssl.key` on the object it is given (non-enumerable).
+    driverTarget: () => ({ host, port, database, user, password, ssl: ssl && { ...ssl } }),
   };
+}
+
+/**
+ * The URL as pg-connection-string is given it: with only `host` and `port` in its query. The TLS
+ * parameters are ours to read (tls-mode.ts): it would read the certificate files from disk with
+ * no bound of size (`sslrootcert=/dev/zero`) and make an `ssl` option of its own meaning. What it
+ * reads of the rest (host, port, user, password, database) is compared above.
+ */
+function withoutTlsParameters(url: string, parsed: URL): string {
+  const ends = [url.indexOf('?'), url.indexOf('#')].filter((i) => i >= 0);
+  const base = ends.length > 0 ? url.slice(0, Math.min(...ends)) : url;
+  const kept = new URLSearchParams(
+    [...parsed.searchParams].filter(([name]) => name === 'host' || name === 'port'),
+  );
+  const query = kept.toString();
+  return query ? `${base}?${query}` : base;
 }
 
 /**
  * Opens a client; rejects with a StoreDbError. The caller ends it. Every answer it gets is
  * bounded in bytes and rows (answer-bounds.ts): past them the connection is destroyed with
- * `too-big`.
+ * `too-big`; and it sends its password only as SCRAM unless TLS verified the server
+ * (password-rule.ts).
  */
 export async function connectStoreDb(
   url: string,
@@ -164,7 +176,7 @@ export async function connectStoreDb(
   const checked = parseStoreDbUrl(url);
   if (!checked.ok)
     throw new StoreDbError(checked.category, `store database URL: ${checked.category}`);
-  const Client = boundedClient(bounds);
+  const Client = storeDbClient(bounds);
   const client = new Client({
     ...checked.driverTarget(),
     connectionTimeoutMillis: timeouts.connectTimeoutMs,

@@ -36,7 +36,9 @@ export const DEFAULT_CONNECTIONS: Record<LoginKind['kind'], number> = {
 const LOGIN_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export function checkLoginName(login: string): string | null {
-  return LOGIN_NAME.test(login) ? null : 'a login is 1 to 63 of a-z, 0-9 and _, not starting with a digit';
+  return LOGIN_NAME.test(login)
+    ? null
+    : 'a login is 1 to 63 of a-z, 0-9 and _, not starting with a digit';
 }
 
 /** 24 characters of base64url: 144 bits, typed once into a counter's URL. */
@@ -82,7 +84,8 @@ export async function addLogin(
   if (!Number.isInteger(connections) || connections < 1 || connections > 1000) {
     throw new Error('--connections is 1 to 1000');
   }
-  if (what.kind === 'store' && what.stores.length === 0) throw new Error('a store login needs --store');
+  if (what.kind === 'store' && what.stores.length === 0)
+    throw new Error('a store login needs --store');
   const password = newPassword();
   const secret = scramSecret(password);
   const role = what.kind === 'head-office' ? 'mostrador_head_office' : 'mostrador_terminal';

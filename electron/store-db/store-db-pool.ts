@@ -5,13 +5,14 @@
 // connection idle for 10 s is closed: an idle counter holds only replication's
 // (docs/store-database.md "Connections per counter").
 import pg from 'pg';
-import { type AnswerBounds, boundedClient, DEFAULT_ANSWER_BOUNDS } from './answer-bounds';
+import { type AnswerBounds, DEFAULT_ANSWER_BOUNDS } from './answer-bounds';
 import {
   DEFAULT_TIMEOUTS,
   parseStoreDbUrl,
   StoreDbError,
   type StoreDbTimeouts,
 } from './connection';
+import { storeDbClient } from './store-db-client';
 
 export type StoreDbPool = pg.Pool;
 
@@ -32,8 +33,9 @@ export function openStoreDbPool(
   if (!checked.ok)
     throw new StoreDbError(checked.category, `store database URL: ${checked.category}`);
   const pool = new pg.Pool({
-    // Each answer bounded in bytes and rows, like the replication's (answer-bounds.ts).
-    Client: boundedClient(bounds),
+    // Each answer bounded in bytes and rows, and the password sent only as SCRAM unless TLS
+    // verified the server, like the replication's (store-db-client.ts).
+    Client: storeDbClient(bounds),
     ...checked.driverTarget(),
     max,
     idleTimeoutMillis: READS_IDLE_MS,

@@ -18,10 +18,11 @@ describe('the store database URL', () => {
   it('asks for sslmode=require, verify-ca or verify-full outside the store network', () => {
     for (const url of [
       'postgres://caja:secreto@db.example.pe/tienda',
-      'postgres://caja:secreto@db.example.pe/tienda?sslmode=prefer',
       'postgres://caja:secreto@8.8.8.8/tienda?sslmode=disable',
       'postgres://caja:secreto@172.32.0.1/tienda',
       'postgres://caja:secreto@[2001:db8::1]/tienda',
+      // 134744072 is 8.8.8.8 to the resolver, not a machine name of the store (issue 34, item 6).
+      'postgres://caja:secreto@134744072/tienda',
     ]) {
       expect({ url, check: checkStoreDbUrl(url) }).toEqual({
         url,
@@ -85,6 +86,9 @@ describe('the store database URL', () => {
       'postgres://caja_1:pw@db.example.com/db?sslmode=require&sslmode=disable',
       'postgres://caja_1:pw@10.0.0.1/db?host=/var/run/postgresql',
       'postgres://caja_1:pw@10.0.0.1/db?password=other',
+      // TLS or clear text, whichever the server (or a machine in the middle) says (issue 34, item 7).
+      'postgres://caja:secreto@db.example.pe/tienda?sslmode=prefer',
+      'postgres://caja:secreto@192.168.1.20/tienda?sslmode=allow',
     ]) {
       expect({ url, check: checkStoreDbUrl(url) }).toEqual({
         url,

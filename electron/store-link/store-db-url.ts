@@ -9,9 +9,6 @@ export type StoreDbUrlCheck =
   | { ok: true; url: string; target: StoreDbTarget; password: string }
   | { ok: false; problem: StoreDbUrlProblem };
 
-/** libpq's modes; `prefer` and `allow` may fall back to clear text, so they are no TLS. */
-const KNOWN_MODES = new Set(['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full']);
-
 export function checkStoreDbUrl(input: string): StoreDbUrlCheck {
   const text = input.trim();
   // What the driver will use, read as it reads it: the screen shows no other host, port or
@@ -31,9 +28,9 @@ export function checkStoreDbUrl(input: string): StoreDbUrlCheck {
   if (new URL(text).hash !== '') return { ok: false, problem: 'not-a-url' };
   if (!Number.isInteger(port) || port < 1 || port > 65535)
     return { ok: false, problem: 'not-a-url' };
-  if (sslmode !== null && !KNOWN_MODES.has(sslmode)) return { ok: false, problem: 'not-a-url' };
-  // parseStoreDbUrl applied the TLS rule (the database side's own, so a URL Settings takes is
-  // one the replication and `npm run store-db` take).
+  // parseStoreDbUrl applied the TLS rule and gave sslmode its one meaning (the database side's
+  // own, so a URL Settings takes is one the replication and `npm run store-db` take): an unknown
+  // mode is not a URL, `prefer` and `allow` read two ways (electron/store-db/tls-mode.ts).
   return {
     ok: true,
     url: text,

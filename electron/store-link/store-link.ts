@@ -19,7 +19,7 @@ import type { ReplicationState } from '../../shared/store/replication-state';
 import type { StoreDbCheck } from '../../shared/store/store-db-check';
 import type { CounterFreshness } from '../../shared/store/store-operation';
 import type { Logger } from '../log/logger';
-import type { Vault } from '../vault/vault';
+import { type Vault, VaultError } from '../vault/vault';
 import { checkStoreDbUrl, describeTarget, type StoreDbUrlCheck } from './store-db-url';
 
 export const STORE_DB_ENV = 'MOSTRADOR_STORE_DB_URL';
@@ -77,7 +77,13 @@ export type StoreLinkOptions = {
   clock?: () => Date;
   /** MOSTRADOR_STORE_DB_URL, when set. */
   envUrl?: string | undefined;
+  /**
+   * Who this counter is. Rejects with a VaultError `weak-encryption-not-allowed` while its key
+   * could only be kept with weak encryption and no supervisor accepted it (signing-key.ts).
+   */
   counter: () => Promise<CounterIdentity>;
+  /** A supervisor accepted keeping this counter's key with weak encryption (no keyring). */
+  acceptWeakKeyEncryption?: () => Promise<void>;
   crossCounterWaitMs?: number;
   slowReadMs?: number;
 };
@@ -99,6 +105,11 @@ export type StoreLink = {
   freshness(mode: OperationMode): Promise<StoreFreshness>;
   /** Restarts the replication (the counter's name or the store changed). */
   apply(): Promise<void>;
+  /**
+   * The supervisor (PIN checked by the caller) accepts keeping this counter's key with weak
+   * encryption, on a machine with no keyring; the replication starts with it.
+   */
+  acceptWeakKey(): Promise<StoreDbStatus>;
   /** The URL in use (the environment's, else the supervisor's), for the store close's reads. */
   urlInUse(): string | null;
   close(): Promise<void>;
@@ -150,6 +161,8 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
 
   let session: StoreDbSession | null = null;
   let noStoreId = false;
+  /** This counter's key could be kept only with weak encryption, and nobody accepted that. */
+  let keyNeedsConsent = false;
   let offSince = clock().toISOString();
   let chain: Promise<unknown> = Promise.resolve();
   let closed = false;
@@ -171,6 +184,7 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
       }
     }
     noStoreId = false;
+    keyNeedsConsent = false;
     const use = inUse();
     if (!use || closed) return;
     try {
@@ -185,7 +199,13 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
       session = driver.open(use.url, { ...counter, stores: { ...counter.stores, live } });
       logger.info('store database replication started', { target: describeTarget(use.target) });
     } catch (error) {
-      // Never a crash: the counter sells without it.
+      // Never a crash: the counter sells without it. Its key kept weakly without consent is
+      // what the supervisor must answer, in Settings (as for the token).
+      if (error instanceof VaultError && error.code === 'weak-encryption-not-allowed') {
+        keyNeedsConsent = true;
+        logger.warn('store database not used: its key needs OS encryption or a supervisor');
+        return;
+      }
       logger.error('store database replication not started', { error });
     }
   };
@@ -220,7 +240,9 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
             ? current.problem
             : use && noStoreId
               ? 'no-store-id'
-              : null;
+              : use && keyNeedsConsent
+                ? 'key-needs-consent'
+                : null;
     return {
       source: envCheck?.ok ? 'env' : use ? 'settings' : 'off',
       target: use ? use.target : null,
@@ -293,7 +315,15 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
       serialized(async (): Promise<StoreEnrollment> => {
         const use = inUse();
         if (!use) return { enrolled: false, category: 'bad-url' };
-        const counter = await options.counter();
+        // The key must be kept before it is bound (as the token is: OS encryption, or the
+        // supervisor's consent first): without one, there is nothing to enroll.
+        let counter: CounterIdentity;
+        try {
+          counter = await options.counter();
+        } catch (error) {
+          logger.warn('enrollment not sent: the counter has no store key yet', { error });
+          return { enrolled: false, category: 'server' };
+        }
         const result = await withDeadline(slow, () => driver.enroll(use.url, counter, code));
         if (!result.ok) {
           return { enrolled: false, category: result.timedOut ? 'timeout' : 'server' };
@@ -317,6 +347,14 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
       return { available: true, counters: read.value };
     },
     apply: () => serialized(restart),
+    acceptWeakKey: () =>
+      serialized(async () => {
+        if (!options.acceptWeakKeyEncryption) throw new Error('no key to keep on this counter');
+        await options.acceptWeakKeyEncryption();
+        logger.info('store database key kept with weak encryption, as a supervisor accepted');
+        await restart();
+        return status();
+      }),
     urlInUse: () => inUse()?.url ?? null,
     close: () =>
       serialized(async () => {

@@ -162,6 +162,8 @@ export function validSamples(ids: FuzzBackend['ids']): { [M in BridgeMethod]?: B
     'integration.rotateKey': { pin: PIN },
     'storeDb.configure': { pin: PIN, url: null },
     'storeDb.test': { pin: PIN, url: 'postgres://caja:secreto@127.0.0.1:1/tienda' },
+    // The memory vault keeps the key; with no URL set, nothing starts.
+    'storeDb.acceptWeakKey': { pin: PIN },
     'print.document': {
       document: 'day-summary',
       layout: 'a4',

@@ -37,7 +37,8 @@ export function SettingsStoreDb({ pin }: { pin: string }) {
   const [url, setUrl] = useState('');
   const [urlProblem, setUrlProblem] = useState<MessageKey | null>(null);
   const [check, setCheck] = useState<StoreDbTest | null>(null);
-  const [busy, setBusy] = useState<'name' | 'url' | 'test' | null>(null);
+  const [busy, setBusy] = useState<'name' | 'url' | 'test' | 'key' | null>(null);
+  const [allowWeakKey, setAllowWeakKey] = useState(false);
   const [error, setError] = useState<Guidance | null>(null);
 
   // Read again when the settings it depends on change (the client id is saved in the Terminal
@@ -100,6 +101,18 @@ export function SettingsStoreDb({ pin }: { pin: string }) {
     else if (issue === 'ambiguous') setUrlProblem('storeDb.settings.urlAmbiguous');
     else if (issue === 'not-a-url') setUrlProblem('storeDb.settings.urlBad');
     else setError(guidanceForBridgeError('other', answer.error, answer.lost));
+  };
+
+  // On a machine with no keyring the counter's key waits for the supervisor, as the token does.
+  const keepKeyWeakly = async () => {
+    setBusy('key');
+    const answer = await call('storeDb.acceptWeakKey', { pin });
+    setBusy(null);
+    if (answer.ok) {
+      setStatus(answer.result);
+      setAllowWeakKey(false);
+      setError(null);
+    } else setError(guidanceForBridgeError('other', answer.error, answer.lost));
   };
 
   const test = async () => {
@@ -179,6 +192,32 @@ export function SettingsStoreDb({ pin }: { pin: string }) {
             <span aria-hidden="true">⚠ </span>
             {t(`storeDb.settings.problem.${status.problem}`)}
           </p>
+        ) : null}
+        {status.problem === 'key-needs-consent' ? (
+          <>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={allowWeakKey}
+                onChange={(e) => setAllowWeakKey(e.target.checked)}
+              />
+              {t('storeDb.settings.allowWeakKey')}
+            </label>
+            <div className="button-row">
+              <button
+                type="button"
+                className="button"
+                disabled={busy !== null || !allowWeakKey}
+                onClick={() => void keepKeyWeakly()}
+              >
+                <BusyLabel
+                  busy={busy === 'key'}
+                  idle={t('storeDb.settings.keepKey')}
+                  working={t('common.saving')}
+                />
+              </button>
+            </div>
+          </>
         ) : null}
         {status.target ? (
           <p

@@ -31,7 +31,7 @@ export const storeDbEn: Record<StoreDbKey, string> = {
   'storeDb.settings.urlNeedsTls':
     "This server is outside the store's network: add ?sslmode=require (or verify-full).",
   'storeDb.settings.urlAmbiguous':
-    'The address reads two ways (a repeated parameter, a host or port in the query other than the server, a local socket): write it with user, password, server, port, database and sslmode only.',
+    'The address reads two ways (a repeated parameter, a host or port in the query other than the server, a local socket, sslmode=prefer or allow, which may go on unencrypted): write it with user, password, server, port, database and sslmode (disable, require, verify-ca or verify-full) only.',
   'storeDb.settings.save': 'Save address',
   'storeDb.settings.remove': 'Remove the database',
   'storeDb.settings.test': 'Test connection',
@@ -46,9 +46,14 @@ export const storeDbEn: Record<StoreDbKey, string> = {
   'storeDb.settings.problem.needs-tls':
     'The saved address needs sslmode=require: save it again. Meanwhile this counter works alone.',
   'storeDb.settings.problem.ambiguous':
-    'The saved address reads two ways: save it again without repeated parameters or a host or port in the query. Meanwhile this counter works alone.',
+    'The saved address reads two ways: save it again without repeated parameters, a host or port in the query, or sslmode=prefer or allow. Meanwhile this counter works alone.',
   'storeDb.settings.problem.no-store-id':
     'The «Store client id» (in the Terminal card) is missing: without it this counter sends nothing to the store database.',
+  'storeDb.settings.problem.key-needs-consent':
+    "This machine has no system keyring: this counter's key for the store database can only be kept with weak protection, and nobody accepted that. Until then this counter sends nothing to the database (it keeps selling).",
+  'storeDb.settings.allowWeakKey':
+    "This machine offers no secure encryption: keep this counter's key with weak protection anyway",
+  'storeDb.settings.keepKey': 'Keep the key',
   'storeDb.state.off': 'Sending: off.',
   'storeDb.state.ok': 'Sending: up to date.',
   'storeDb.state.starting': 'Sending: connecting to the database…',
@@ -90,11 +95,15 @@ export const storeDbEn: Record<StoreDbKey, string> = {
     "Outside the store's network the link must be encrypted (sslmode=require).",
   'storeDb.category.tls':
     "The encrypted link (TLS) failed: check sslmode and the server's certificate.",
+  'storeDb.category.asks-cleartext-password':
+    'The server asked for the password in clear text: this counter did not send it (on the network it could be read, or someone could pose as the server). In pg_hba.conf use scram-sha-256 instead of password, or connect with sslmode=verify-full.',
+  'storeDb.category.asks-md5-password':
+    "The server asked for an MD5 password: this counter did not send it (on the network it could be used, or someone could pose as the server). In pg_hba.conf use scram-sha-256 instead of md5 and set the user's password again with password_encryption = scram-sha-256, or connect with sslmode=verify-full.",
   'storeDb.category.bad-url': 'The address is not valid.',
   'storeDb.category.bad-line': 'The database refused a record of this counter: call support.',
   'storeDb.category.server': 'The server answered with an error.',
   'storeDb.category.ambiguous-url':
-    'The address reads two ways (a repeated parameter, a host or port in the query, a local socket).',
+    'The address reads two ways (a repeated parameter, a host or port in the query, a local socket, sslmode=prefer or allow).',
   'storeDb.category.bad-time-zone':
     "The store's time zone is not a name like America/Lima: fix it in general settings. Until then nothing is sent.",
   'storeDb.category.not-enrolled':

@@ -42,7 +42,7 @@ export const supervisorEsPE = {
   'storeDb.settings.urlNeedsTls':
     'Este servidor está fuera de la red de la tienda: agregue ?sslmode=require (o verify-full).',
   'storeDb.settings.urlAmbiguous':
-    'La dirección se puede leer de dos maneras (un parámetro repetido, host o port en la consulta distinto del servidor, un socket local): escríbala solo con usuario, contraseña, servidor, puerto, base y sslmode.',
+    'La dirección se puede leer de dos maneras (un parámetro repetido, host o port en la consulta distinto del servidor, un socket local, sslmode=prefer o allow, que pueden seguir sin cifrar): escríbala solo con usuario, contraseña, servidor, puerto, base y sslmode (disable, require, verify-ca o verify-full).',
   'storeDb.settings.save': 'Guardar dirección',
   'storeDb.settings.remove': 'Quitar la base de datos',
   'storeDb.settings.test': 'Probar conexión',
@@ -57,9 +57,14 @@ export const supervisorEsPE = {
   'storeDb.settings.problem.needs-tls':
     'La dirección guardada necesita sslmode=require: guárdela de nuevo. Mientras tanto esta caja trabaja sola.',
   'storeDb.settings.problem.ambiguous':
-    'La dirección guardada se puede leer de dos maneras: guárdela de nuevo sin parámetros repetidos ni host o port en la consulta. Mientras tanto esta caja trabaja sola.',
+    'La dirección guardada se puede leer de dos maneras: guárdela de nuevo sin parámetros repetidos, sin host o port en la consulta y sin sslmode=prefer o allow. Mientras tanto esta caja trabaja sola.',
   'storeDb.settings.problem.no-store-id':
     'Falta el «Client id de la tienda» (en la tarjeta Terminal): sin él esta caja no envía nada a la base de datos de la tienda.',
+  'storeDb.settings.problem.key-needs-consent':
+    'Este equipo no tiene llavero del sistema: la clave de esta caja para la base de la tienda solo se puede guardar con protección débil, y nadie lo aceptó. Hasta entonces esta caja no envía nada a la base (sigue vendiendo).',
+  'storeDb.settings.allowWeakKey':
+    'Este equipo no ofrece cifrado seguro: guardar la clave de esta caja con protección débil de todos modos',
+  'storeDb.settings.keepKey': 'Guardar la clave',
   'storeDb.state.off': 'Envío: apagado.',
   'storeDb.state.ok': 'Envío: al día.',
   'storeDb.state.starting': 'Envío: conectando con la base de datos…',
@@ -100,11 +105,15 @@ export const supervisorEsPE = {
     'Fuera de la red de la tienda la conexión debe ir cifrada (sslmode=require).',
   'storeDb.category.tls':
     'La conexión cifrada (TLS) falló: revise sslmode y el certificado del servidor.',
+  'storeDb.category.asks-cleartext-password':
+    'El servidor pidió la contraseña sin cifrar: esta caja no la envió (en la red se podría leer, o alguien podría hacerse pasar por el servidor). En pg_hba.conf use scram-sha-256 en lugar de password, o conecte con sslmode=verify-full.',
+  'storeDb.category.asks-md5-password':
+    'El servidor pidió la contraseña en MD5: esta caja no la envió (en la red se podría usar, o alguien podría hacerse pasar por el servidor). En pg_hba.conf use scram-sha-256 en lugar de md5 y vuelva a poner la contraseña del usuario con password_encryption = scram-sha-256, o conecte con sslmode=verify-full.',
   'storeDb.category.bad-url': 'La dirección no es válida.',
   'storeDb.category.bad-line': 'La base rechazó un registro de esta caja: llame a soporte.',
   'storeDb.category.server': 'El servidor respondió con un error.',
   'storeDb.category.ambiguous-url':
-    'La dirección se puede leer de dos maneras (parámetro repetido, host o port en la consulta, socket local).',
+    'La dirección se puede leer de dos maneras (parámetro repetido, host o port en la consulta, socket local, sslmode=prefer o allow).',
   'storeDb.category.bad-time-zone':
     'La zona horaria de la tienda no es un nombre como America/Lima: corríjala en Configuración general. Hasta entonces no se envía nada.',
   'storeDb.category.not-enrolled':

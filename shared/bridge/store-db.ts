@@ -36,8 +36,9 @@ export const StoreDbUrlProblem = z.enum([
   'needs-tls',
   /**
    * The URL reads two ways (a repeated parameter, a `host` or `port` in the query other than the
-   * address, a unix socket, a parameter the counter does not follow): the driver would not use
-   * what the screen shows.
+   * address, a unix socket, a parameter the counter does not follow, `sslmode=prefer` or `allow`
+   * which fall back to clear text, a certificate the mode does not use as libpq would): the driver
+   * would not use what the screen shows.
    */
   'ambiguous',
 ]);
@@ -49,9 +50,13 @@ export const StoreDbStatus = z.object({
   target: StoreDbTarget.nullable(),
   /**
    * Why the counter runs as a one-counter store although a URL is set: the stored URL could not
-   * be read or used, or live mode has no store client id (`pos_client_id`) to file lines under.
+   * be read or used, live mode has no store client id (`pos_client_id`) to file lines under, or
+   * this counter's key could be kept only with weak encryption (no keyring) and no supervisor
+   * accepted that yet (`storeDb.acceptWeakKey`).
    */
-  problem: z.enum(['unreadable', 'not-a-url', 'needs-tls', 'ambiguous', 'no-store-id']).nullable(),
+  problem: z
+    .enum(['unreadable', 'not-a-url', 'needs-tls', 'ambiguous', 'no-store-id', 'key-needs-consent'])
+    .nullable(),
   replication: ReplicationState,
 });
 export type StoreDbStatus = z.infer<typeof StoreDbStatus>;
@@ -198,4 +203,9 @@ export const storeDbMethods = {
     args: z.strictObject({ pin: SupervisorPin, code: EnrollmentCode }),
     result: StoreEnrollment,
   },
+  /**
+   * The supervisor accepts keeping this counter's store key with weak encryption on a machine
+   * with no keyring (the token's checkbox, for the key): the replication starts with it.
+   */
+  'storeDb.acceptWeakKey': { args: z.strictObject({ pin: SupervisorPin }), result: StoreDbStatus },
 } as const;

@@ -13,9 +13,14 @@ import { z } from 'zod';
  * - `permission`: the user lacks a privilege it needs (not granted `mostrador_terminal`);
  * - `tls-required`: a host outside loopback and the private ranges without `sslmode=require`;
  * - `tls`: the TLS handshake failed;
+ * - `asks-cleartext-password`, `asks-md5-password`: the server asked for the password in clear
+ *   text, or for its MD5 hash, on a link TLS has not verified (no TLS, or `sslmode=require`): the
+ *   counter sent nothing and ended the connection (a server set to `password` or `md5` in
+ *   pg_hba.conf, or a machine in the middle posing as it);
  * - `bad-url`: the URL is not a `postgres://` URL;
  * - `ambiguous-url`: the URL reads two ways (a repeated parameter, a `host` or `port` in the query
- *   that differs from the address, a unix socket, a parameter the counter does not follow);
+ *   that differs from the address, a unix socket, a parameter the counter does not follow,
+ *   `sslmode=prefer` or `allow`, a certificate the sslmode does not use as libpq would);
  * - `bad-line`: the database refused a line's content (held, never skipped);
  * - `too-big`: an answer broke the bounds on bytes or rows of one query (a hostile or broken
  *   server): the connection was ended before it could fill the counter's memory;
@@ -42,6 +47,8 @@ export const StoreDbErrorCategory = z.enum([
   'permission',
   'tls-required',
   'tls',
+  'asks-cleartext-password',
+  'asks-md5-password',
   'bad-url',
   'ambiguous-url',
   'bad-line',

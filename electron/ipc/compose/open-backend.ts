@@ -180,6 +180,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       logger,
       clock,
       envUrl: options.storeDb?.envUrl,
+      acceptWeakKeyEncryption: () => signingKey.acceptWeakEncryption(),
       counter: async () => {
         const current = settings.get();
         const terminalId = await settings.terminalId();
@@ -194,7 +195,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
             training: trainingStoreId(current.pos_client_id, terminalId),
           },
           timeZone: current.time_zone,
-          signingKey: await signingKey(),
+          signingKey: await signingKey.get(),
         };
       },
       ...(options.storeDb?.waitMs === undefined
@@ -254,11 +255,11 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
                 pool,
                 async () => ({
                   terminalId: await settings.terminalId(),
-                  signingKey: await signingKey(),
+                  signingKey: await signingKey.get(),
                 }),
                 { clock },
               ),
-              () => signingKey(),
+              () => signingKey.get(),
             ),
         );
     built.storeDb = storeDb;

@@ -1,8 +1,12 @@
 // The store database through the bridge, with a scripted database side: the URL behind the PIN
 // and never answered back whole, the counter's name, and what Verify and Info do with what the
 // other counters' rows say. Without a store database every sale is as before.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scriptedDriver } from '../../store-link/test-support';
+import { createSafeStorageVault } from '../../vault/safe-storage-vault';
+import { fakeSafeStorage } from '../../vault/test-support';
 import { call, errorOf, ok, PIN, PLAIN_SALE, testBed } from '../compose/test-support';
 
 const URL_A = 'postgres://caja:Secreto-de-prueba@127.0.0.1:5432/tienda';
@@ -231,5 +235,40 @@ describe('a store database that hangs', () => {
       release();
       driver.stopGate = null;
     }
+  });
+});
+
+describe('a counter whose key can be kept only with weak encryption (issue 34, item 8)', () => {
+  const driver = scriptedDriver();
+  const bed = testBed();
+
+  it('sends nothing and says why until a supervisor accepts, as for the token', async () => {
+    const keyFile = join(bed.dir, 'store-db-key.bin');
+    // Linux with no keyring: Electron's fallback is a fixed key.
+    const keyVault = createSafeStorageVault({
+      file: keyFile,
+      safeStorage: fakeSafeStorage('basic_text'),
+    });
+    const backend = await bed.openOnShift({ storeDb: { driver, keyVault, waitMs: 150 } });
+    const { table } = backend;
+    await ok(table, 'supervisor.setPin', { pin: PIN });
+    await ok(table, 'settings.update', { pin: PIN, change: { pos_client_id: 'tienda-centro' } });
+    const started = driver.started.length;
+    expect(await ok(table, 'storeDb.configure', { pin: PIN, url: URL_A })).toMatchObject({
+      source: 'settings',
+      problem: 'key-needs-consent',
+      replication: { state: 'off' },
+    });
+    expect(driver.started.length).toBe(started);
+    await expect(readFile(keyFile)).rejects.toMatchObject({ code: 'ENOENT' });
+
+    expect((await errorOf(table, 'storeDb.acceptWeakKey', { pin: '9999' })).code).toBe('wrong-pin');
+    await expect(readFile(keyFile)).rejects.toMatchObject({ code: 'ENOENT' });
+    const accepted = await ok(table, 'storeDb.acceptWeakKey', { pin: PIN });
+    expect(accepted).toMatchObject({ problem: null });
+    expect(driver.started.length).toBe(started + 1);
+    expect(JSON.parse(await readFile(keyFile, 'utf8')).encryption).toBe('basic_text');
+    const signingKey = driver.counters.at(-1)?.signingKey;
+    expect(signingKey).toHaveLength(32);
   });
 });

@@ -17,7 +17,8 @@ type StoreDbMethods =
   | 'storeDb.test'
   | 'storeDb.freshness'
   | 'storeDb.answerElsewhere'
-  | 'storeDb.enroll';
+  | 'storeDb.enroll'
+  | 'storeDb.acceptWeakKey';
 
 /** Where a test runs without a link: a one-counter store, replication off since now. */
 const offStatus = (clock: () => Date): StoreDbStatus => ({
@@ -55,6 +56,22 @@ export function storeDbHandlers(deps: HandlerDeps): Pick<HandlerMap, StoreDbMeth
       if (!link) throw new BridgeFailure('not-available', 'No store database on this terminal.');
       return link.test(url);
     },
+    'storeDb.acceptWeakKey': async ({ pin }) => {
+      await requirePin(deps.settings, pin);
+      if (!link) throw new BridgeFailure('not-available', 'No store database on this terminal.');
+      try {
+        return await link.acceptWeakKey();
+      } catch (error) {
+        if (error instanceof VaultError) {
+          // The vault's own messages never quote what it keeps; still not shown verbatim.
+          throw new BridgeFailure(
+            'not-available',
+            'This system cannot keep the store database key, even with weak encryption.',
+          );
+        }
+        throw error;
+      }
+    },
     'storeDb.answerElsewhere': ({ op_id, answer }) => answerElsewhere(deps, op_id, answer),
     'storeDb.enroll': async ({ pin, code }) => {
       await requirePin(deps.settings, pin);
@@ -84,7 +101,7 @@ function configureFailure(error: unknown): unknown {
         });
       case 'ambiguous':
         return badArguments(
-          'the URL reads two ways (a repeated parameter, a host or port in the query, a socket)',
+          'the URL reads two ways (a repeated parameter, a host or port in the query, a socket, sslmode prefer or allow)',
           { url: 'ambiguous' },
         );
       default:

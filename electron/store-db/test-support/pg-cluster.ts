@@ -89,6 +89,8 @@ function runAs(bin: string, args: string[], input?: string): string {
 export type PgClusterOptions = {
   /** More `-c name=value` settings, after (so over) the defaults: `max_connections=100`. */
   settings?: string[];
+  /** TLS on (`ssl=on`) with this key and certificate (PEM text); clear text stays allowed too. */
+  tls?: { key: string; cert: string };
 };
 
 export async function startPgCluster(clusterOptions: PgClusterOptions = {}): Promise<PgCluster> {
@@ -116,6 +118,16 @@ export async function startPgCluster(clusterOptions: PgClusterOptions = {}): Pro
     '--no-locale',
     '--no-sync',
   ]);
+  const tlsSettings: string[] = [];
+  if (clusterOptions.tls) {
+    // PostgreSQL refuses a key file others may read, or that another user owns.
+    const keyFile = join(dir, 'server.key');
+    const certFile = join(dir, 'server.crt');
+    writeFileSync(keyFile, clusterOptions.tls.key, { mode: 0o600 });
+    writeFileSync(certFile, clusterOptions.tls.cert, { mode: 0o644 });
+    if (isRoot()) execFileSync('chown', ['postgres', keyFile, certFile]);
+    tlsSettings.push('ssl=on', `ssl_cert_file='${certFile}'`, `ssl_key_file='${keyFile}'`);
+  }
   const port = await freePort();
   const options = [
     `-p ${port}`,
@@ -130,6 +142,7 @@ export async function startPgCluster(clusterOptions: PgClusterOptions = {}): Pro
     '-c max_connections=200',
     '-c shared_buffers=32MB',
     "-c timezone='UTC'",
+    ...tlsSettings.map((setting) => `-c ${setting}`),
     ...(clusterOptions.settings ?? []).map((setting) => `-c ${setting}`),
   ].join(' ');
   const pgCtl = join(binDir, 'pg_ctl');

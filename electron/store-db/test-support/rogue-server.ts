@@ -1,18 +1,42 @@
-// A fake PostgreSQL on 127.0.0.1 that lets any login in and answers every query with more than
-// any counter should take: `rows` DataRows of `rowBytes` bytes each (the issue's 400 × 12 MB).
-// It speaks just enough of the wire protocol for node-postgres: startup → AuthenticationOk,
-// ReadyForQuery; a simple Query, or an extended Parse/Bind/Describe/Execute/Sync, → RowDescription,
-// the rows, CommandComplete, ReadyForQuery. It writes with backpressure and stops the moment the
-// client goes, and counts what it managed to write (docs/decisions.md "A store database answer is
-// bounded (issue 26, item 4)").
+// A fake PostgreSQL on 127.0.0.1: a hostile or broken server, or a machine in the middle posing
+// as the store's. It speaks just enough of the wire protocol for node-postgres: an SSLRequest
+// (answered 'N', or 'S' and TLS under the given certificate), the startup, then AuthenticationOk
+// or a request for the password (in clear, or MD5 with a salt), whose answer it takes whatever it
+// is; then each simple Query, or extended Parse/Bind/Describe/Execute/Sync, is answered with more
+// than any counter should take (`rows` DataRows of `rowBytes` bytes: the issue's 400 × 12 MB,
+// docs/decisions.md "A store database answer is bounded (issue 26, item 4)"), or with the error a
+// database without Mostrador's tables gives. It writes with backpressure, stops the moment the
+// client goes, counts what it wrote and keeps every byte a client sent (after TLS), so a test can
+// assert that no password reached it (docs/decisions.md "No password in clear (issue 34, item 4)").
 import { createServer, type Socket } from 'node:net';
+import { TLSSocket } from 'node:tls';
+
+export type RogueServerOptions = {
+  /** Each query's answer: rows of that size, or 42P01 (a database with no Mostrador tables). */
+  answer?: { rows: number; rowBytes: number } | 'undefined-table';
+  /** After the startup: let in with no password, or ask for it in clear text, or as MD5. */
+  auth?: 'none' | 'cleartext' | 'md5';
+  /** Take an SSLRequest and speak TLS with this certificate; without, say no TLS ('N'). */
+  tls?: { key: string; cert: string };
+  /** The login the URL carries. */
+  user?: string;
+  password?: string;
+};
 
 export type RogueServer = {
   url: string;
+  port: number;
   /** Bytes written to all clients so far (startup answers included). */
   bytesWritten(): number;
   /** Queries (simple or synced extended) it has started to answer. */
   queries(): number;
+  /** Every byte the clients sent, after TLS, startup messages included. */
+  received(): Buffer;
+  /** The type of each message the clients sent after their startup (`p`: a password's answer). */
+  messages(): string[];
+  /** SSLRequests received, and how many of them went on in TLS. */
+  sslRequests(): number;
+  tlsLinks(): number;
   close(): Promise<void>;
 };
 
@@ -23,10 +47,25 @@ function message(type: string, body: Buffer): Buffer {
   return Buffer.concat([head, body]);
 }
 
-const AUTH_OK = message('R', Buffer.from([0, 0, 0, 0]));
+const int32 = (value: number) => {
+  const b = Buffer.alloc(4);
+  b.writeInt32BE(value, 0);
+  return b;
+};
+
+const AUTH_OK = message('R', int32(0));
+const ASK_CLEARTEXT = message('R', int32(3));
+const ASK_MD5 = message('R', Buffer.concat([int32(5), Buffer.from([0x11, 0x22, 0x33, 0x44])]));
 const READY = message('Z', Buffer.from('I'));
 const PARSE_COMPLETE = message('1', Buffer.alloc(0));
 const BIND_COMPLETE = message('2', Buffer.alloc(0));
+const UNDEFINED_TABLE = message(
+  'E',
+  Buffer.from('SERROR\0VERROR\0C42P01\0Mrelation "store_db_migrations" does not exist\0\0'),
+);
+/** SSLRequest's and GSSENCRequest's codes, in place of a protocol version. */
+const SSL_REQUEST = 80877103;
+const GSSENC_REQUEST = 80877104;
 
 function rowDescription(): Buffer {
   const name = Buffer.from('x\0');
@@ -49,14 +88,24 @@ function dataRowHead(bytes: number): Buffer {
   return head;
 }
 
-export async function startRogueServer(
-  answer: { rows: number; rowBytes: number } = { rows: 400, rowBytes: 12 * 1024 * 1024 },
-): Promise<RogueServer> {
+export async function startRogueServer(options: RogueServerOptions = {}): Promise<RogueServer> {
+  const answer = options.answer ?? { rows: 400, rowBytes: 12 * 1024 * 1024 };
+  const auth = options.auth ?? 'none';
   const sockets = new Set<Socket>();
-  const payload = Buffer.alloc(answer.rowBytes, 0x78);
-  const head = dataRowHead(answer.rowBytes);
+  const flood =
+    answer === 'undefined-table'
+      ? null
+      : {
+          rows: answer.rows,
+          payload: Buffer.alloc(answer.rowBytes, 0x78),
+          head: dataRowHead(answer.rowBytes),
+        };
   let written = 0;
   let queries = 0;
+  let sslRequests = 0;
+  let tlsLinks = 0;
+  const received: Buffer[] = [];
+  const types: string[] = [];
 
   const send = (socket: Socket, data: Buffer): Promise<boolean> => {
     if (socket.destroyed || !socket.writable) return Promise.resolve(false);
@@ -75,35 +124,66 @@ export async function startRogueServer(
     });
   };
 
-  const flood = async (socket: Socket, extended: boolean) => {
+  const answerQuery = async (socket: Socket, extended: boolean) => {
     queries += 1;
+    if (flood === null) {
+      await send(socket, Buffer.concat([UNDEFINED_TABLE, READY]));
+      return;
+    }
     if (extended && !(await send(socket, Buffer.concat([PARSE_COMPLETE, BIND_COMPLETE])))) return;
     if (!(await send(socket, rowDescription()))) return;
-    for (let i = 0; i < answer.rows; i += 1) {
-      if (!(await send(socket, head))) return;
-      if (!(await send(socket, payload))) return;
+    for (let i = 0; i < flood.rows; i += 1) {
+      if (!(await send(socket, flood.head))) return;
+      if (!(await send(socket, flood.payload))) return;
     }
-    const done = message('C', Buffer.from(`SELECT ${answer.rows}\0`));
+    const done = message('C', Buffer.from(`SELECT ${flood.rows}\0`));
     await send(socket, Buffer.concat([done, READY]));
   };
 
-  const server = createServer((socket) => {
+  /** Speaks the protocol on `socket` (the plain one, then the TLS one after an SSLRequest). */
+  const speak = (socket: Socket) => {
     sockets.add(socket);
     socket.on('error', () => undefined);
     socket.on('close', () => sockets.delete(socket));
     let buffered = Buffer.alloc(0);
     let started = false;
     let extended = false;
-    socket.on('data', (chunk) => {
+    const onData = (chunk: Buffer) => {
+      received.push(chunk);
       buffered = Buffer.concat([buffered, chunk]);
       for (;;) {
         if (!started) {
-          if (buffered.length < 4) return;
+          if (buffered.length < 8) return;
           const length = buffered.readInt32BE(0);
           if (buffered.length < length) return;
+          const code = buffered.readInt32BE(4);
           buffered = buffered.subarray(length);
+          if (code === SSL_REQUEST) {
+            sslRequests += 1;
+            if (!options.tls) {
+              void send(socket, Buffer.from('N'));
+              continue;
+            }
+            // The client sends nothing more until it reads 'S': the TLS socket takes the link
+            // over at once, before its ClientHello can arrive.
+            socket.off('data', onData);
+            sockets.delete(socket);
+            written += 1;
+            socket.write('S');
+            const secure = new TLSSocket(socket, { isServer: true, ...options.tls });
+            secure.on('secure', () => {
+              tlsLinks += 1;
+            });
+            speak(secure);
+            return;
+          }
+          if (code === GSSENC_REQUEST) {
+            void send(socket, Buffer.from('N'));
+            continue;
+          }
           started = true;
-          void send(socket, Buffer.concat([AUTH_OK, READY]));
+          const ask = auth === 'cleartext' ? ASK_CLEARTEXT : auth === 'md5' ? ASK_MD5 : null;
+          void send(socket, ask ?? Buffer.concat([AUTH_OK, READY]));
           continue;
         }
         if (buffered.length < 5) return;
@@ -111,22 +191,35 @@ export async function startRogueServer(
         const length = buffered.readInt32BE(1);
         if (buffered.length < length + 1) return;
         buffered = buffered.subarray(length + 1);
-        if (type === 'Q') void flood(socket, false);
+        types.push(type);
+        // Whatever the password's answer, the rogue lets it in: it came for the password.
+        if (type === 'p') void send(socket, Buffer.concat([AUTH_OK, READY]));
+        else if (type === 'Q') void answerQuery(socket, false);
         else if (type === 'P') extended = true;
         else if (type === 'S' && extended) {
           extended = false;
-          void flood(socket, true);
+          void answerQuery(socket, true);
         } else if (type === 'X') socket.end();
       }
-    });
-  });
+    };
+    socket.on('data', onData);
+  };
+
+  const server = createServer(speak);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  const user = encodeURIComponent(options.user ?? 'caja');
+  const password = encodeURIComponent(options.password ?? 'pw');
   return {
-    url: `postgres://caja:pw@127.0.0.1:${port}/store`,
+    url: `postgres://${user}:${password}@127.0.0.1:${port}/store`,
+    port,
     bytesWritten: () => written,
     queries: () => queries,
+    received: () => Buffer.concat(received),
+    messages: () => [...types],
+    sslRequests: () => sslRequests,
+    tlsLinks: () => tlsLinks,
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();
