@@ -12,7 +12,9 @@ const NEEDED: readonly [string, string, string][] = [
   ['open_operations', 'SELECT', 'table'],
   ['store_operations', 'SELECT', 'table'],
   ['store_counters', 'SELECT', 'table'],
-  ['store_db_register(text, bytea)', 'EXECUTE', 'function'],
+  // Joining its store with the technician's code, and every read signed (migrations 0110, 0112).
+  ['store_db_enroll(text, bytea, text)', 'EXECUTE', 'function'],
+  ['store_db_read(text, text, text, text, bytea)', 'EXECUTE', 'function'],
   [
     'store_db_append(text, bigint, text[], text[], text, text, text, bigint, integer, integer, boolean, text[], bigint[], text[], bytea[], bytea)',
     'EXECUTE',
@@ -86,10 +88,14 @@ export async function checkStoreDb(
       version: string;
       encoding: string;
       superuser: boolean;
+      connlimit: number | null;
+      temp: boolean;
     }>(
       `SELECT clock_timestamp() AS now, current_setting('server_version') AS version,
         current_setting('server_encoding') AS encoding,
-        (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS superuser`,
+        (SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = current_user) AS superuser,
+        (SELECT rolconnlimit FROM pg_catalog.pg_roles WHERE rolname = session_user) AS connlimit,
+        pg_catalog.has_database_privilege(current_database(), 'TEMPORARY') AS temp`,
     );
     const after = clock().getTime();
     const row = info.rows[0];
@@ -139,6 +145,31 @@ export async function checkStoreDb(
         if (has.rows[0]?.has) excess.push(label ?? `${privilege} ${object}`);
       }
       if (row.superuser) excess.push('superuser');
+      // What a pooled connection could keep for the next client, and one login taking every
+      // connection (docs/store-database.md "A pooled server that no client can disturb").
+      if (row.temp && !row.superuser) excess.push('TEMPORARY on the database');
+      if (row.connlimit === -1 && !row.superuser) excess.push('no CONNECTION LIMIT');
+      const walls = await client.query<{ reads_keys: boolean; chain: boolean; stores: boolean }>(
+        `SELECT to_regclass('public.terminal_keys') IS NOT NULL
+            AND pg_catalog.has_column_privilege('public.terminal_keys', 'key', 'SELECT') AS reads_keys,
+          pg_catalog.pg_has_role(session_user, 'mostrador_shared_login', 'MEMBER') AS chain,
+          to_regprocedure('public.store_db_login_stores()') IS NOT NULL
+            AND pg_catalog.has_function_privilege('public.store_db_login_stores()', 'EXECUTE')
+            AS stores`,
+      );
+      let bound: boolean | null = null;
+      if (walls.rows[0]?.chain) bound = true;
+      else if (walls.rows[0]?.stores) {
+        const mine = await client.query<{ n: number }>(
+          'SELECT cardinality(public.store_db_login_stores()) AS n',
+        );
+        bound = (mine.rows[0]?.n ?? 0) > 0;
+      }
+      if (walls.rows[0]?.reads_keys) excess.push('SELECT terminal_keys.key');
+      // A login bound to no store (nor the chain's) carries no counter's key (migration 0110).
+      if (bound === false && !row.superuser) {
+        missing.push('a store (npm run store-db -- bind-login)');
+      }
       if (row.encoding !== 'UTF8') missing.push(`UTF8 encoding (is ${row.encoding})`.slice(0, 64));
       result.privileges = { ok: missing.length === 0 && excess.length === 0, missing, excess };
     }

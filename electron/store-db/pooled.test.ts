@@ -80,7 +80,7 @@ describe('a chain: PgBouncer in transaction mode in front of the store database'
     // cannot pass on as a startup parameter (docs/store-database.md).
     await withClient(directOwnerUrl, async (c) => {
       await c.query(
-        `CREATE ROLE ${SHARED} LOGIN PASSWORD 'pw-shared' IN ROLE mostrador_terminal, mostrador_shared_login`,
+        `CREATE ROLE ${SHARED} LOGIN CONNECTION LIMIT 20 PASSWORD 'pw-shared' IN ROLE mostrador_terminal, mostrador_shared_login`,
       );
       await c.query(`ALTER ROLE ${SHARED} SET statement_timeout = '10s'`);
     });

@@ -78,7 +78,7 @@ export function throwawayStoreDb(): StoreDbFixture {
     terminalUser(database, grant = true, shared = false) {
       const user = name('caja');
       need().psql(
-        `CREATE ROLE ${user} LOGIN PASSWORD 'pw-${user}'${grant ? ` IN ROLE mostrador_terminal${shared ? ', mostrador_shared_login' : ''}` : ''}`,
+        `CREATE ROLE ${user} LOGIN CONNECTION LIMIT 20 PASSWORD 'pw-${user}'${grant ? ` IN ROLE mostrador_terminal${shared ? ', mostrador_shared_login' : ''}` : ''}`,
       );
       return need().url(database, user, `pw-${user}`);
     },
