@@ -1,5 +1,15 @@
 // What bench/store-db.ts tells each counter group process (bench/store-db-lag-entry.ts), as JSON
 // in its first argument: written once here, for both sides.
+import { createHash } from 'node:crypto';
+
+/**
+ * A bench counter's key, the same in the bench (which enrolls it) and in its counter process:
+ * SHA-256 of the run's seed and the terminal id.
+ */
+export function benchKey(seed: string, terminalId: string): Buffer {
+  return createHash('sha256').update(`${seed}:${terminalId}`).digest();
+}
+
 export type CounterGroupConfig = {
   url: string;
   /**
@@ -20,4 +30,6 @@ export type CounterGroupConfig = {
   readyMs?: number;
   /** Journals and cursors in memory (simulated counters), else files under `root`. */
   memory?: boolean;
+  /** The seed of every counter's key (benchKey): the bench enrolled them with it. */
+  keySeed: string;
 };

@@ -10,11 +10,10 @@
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { openJournal } from '../electron/journal';
-import { newSigningKey } from '../electron/store-db/batch-signature';
 import { startReplicator } from '../electron/store-db/replicator';
 import { memoryJournal } from '../electron/store-db/test-support/memory-journal';
 import type { ReplicationState } from '../shared/store/replication-state';
-import type { CounterGroupConfig } from './store-db-group';
+import { benchKey, type CounterGroupConfig } from './store-db-group';
 
 const config = JSON.parse(process.argv[2] ?? '{}') as CounterGroupConfig;
 const now = () => performance.now();
@@ -43,9 +42,9 @@ const counters: Counter[] = await Promise.all(
       url:
         config.urls && config.stores ? (config.urls[i % config.stores] ?? config.url) : config.url,
       terminalId: `CAJA${String(i).padStart(4, '0')}`,
-      stores: { live: storeOf(i), training: `${storeOf(i)}-training` },
+      stores: { live: storeOf(i), training: `training:${storeOf(i)}` },
       timeZone: 'America/Lima',
-      signingKey: newSigningKey(),
+      signingKey: benchKey(config.keySeed, `CAJA${String(i).padStart(4, '0')}`),
       onState: (state: ReplicationState) => {
         if (state.state === 'unreachable' || state.state === 'refused') {
           const tally = going ? runErrors : startErrors;

@@ -9,6 +9,7 @@
 // - Verify and Paid-and-billed through the real handlers with the replicator beside the journal
 //   (database configured), beside it with the database unreachable, and with none.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -22,6 +23,9 @@ import {
   newSigningKey,
   type SignedBatch,
 } from '../electron/store-db/batch-signature';
+import { callInTransaction } from '../electron/store-db/call-transaction';
+import { DEFAULT_TIMEOUTS } from '../electron/store-db/connection';
+import { ENROLL_SQL } from '../electron/store-db/enrollment';
 import { migrate } from '../electron/store-db/migrate';
 import { startReplicator } from '../electron/store-db/replicator';
 import { poolCalls, type StoreCalls } from '../electron/store-db/store-calls';
@@ -37,7 +41,7 @@ import { buildStoreClose } from '../shared/store/store-close';
 import { sampleStoreDay } from '../shared/store/store-close-samples';
 import { createFundingOverHttp, type LiveBackend, openLiveBackend } from './live-backend';
 import { median, now, quantile, round } from './stats';
-import type { CounterGroupConfig } from './store-db-group';
+import { benchKey, type CounterGroupConfig } from './store-db-group';
 import { callTable } from './terminal-setup';
 
 export type StoreDbPlan = {
@@ -115,6 +119,37 @@ function outcomeLine(seq: number, opId: string, at: string): string {
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
+/**
+ * Enrolls `count` counters (`<prefix>0000`…, key `benchKey(seed, id)`, store `storeOf(i)`) as a
+ * chain's technician does: the owner makes a code per counter, the counter's login sends it.
+ */
+async function enrollMany(
+  ownerUrl: string,
+  counterUrl: string,
+  count: number,
+  keySeed: string,
+  storeOf: (i: number) => string,
+  prefix = 'CAJA',
+) {
+  const owner = new pg.Client({ connectionString: ownerUrl });
+  const counter = new pg.Client({ connectionString: counterUrl });
+  await owner.connect();
+  await counter.connect();
+  try {
+    for (let i = 0; i < count; i += 1) {
+      const id = `${prefix}${String(i).padStart(4, '0')}`;
+      const made = await owner.query<{ code: string }>(
+        'SELECT code FROM public.store_db_make_enrollment_code($1, null, 1, $2)',
+        [storeOf(i), 'bench'],
+      );
+      await counter.query(ENROLL_SQL, [id, benchKey(keySeed, id), made.rows[0]?.code]);
+    }
+  } finally {
+    await owner.end();
+    await counter.end();
+  }
+}
+
 async function newDatabase(cluster: PgCluster, name: string) {
   cluster.psql(`CREATE DATABASE ${name}`);
   const ownerUrl = cluster.url(name);
@@ -135,6 +170,8 @@ async function catchup(cluster: PgCluster, plan: StoreDbPlan, root: string) {
     lines.push(outcomeLine(lines.length + 1, uuid(i), at));
   }
   await appendFile(join(dir, 'journal.jsonl'), `${lines.join('\n')}\n`);
+  const key = newSigningKey();
+  await enrollCounter(ownerUrl, terminalUrl, 'CAJA0001', key, STORE);
   // The partition ends: a counter with its whole backlog waiting starts replicating.
   const started = now();
   const replicator = startReplicator({
@@ -142,9 +179,9 @@ async function catchup(cluster: PgCluster, plan: StoreDbPlan, root: string) {
     journalPath: join(dir, 'journal.jsonl'),
     cursorPath: join(dir, 'cursor.json'),
     terminalId: 'CAJA0001',
-    stores: { live: STORE, training: `${STORE}-training` },
+    stores: { live: STORE, training: `training:${STORE}` },
     timeZone: 'America/Lima',
-    signingKey: newSigningKey(),
+    signingKey: key,
   });
   await replicator.drained(300_000);
   const replicatorMs = now() - started;
@@ -257,14 +294,17 @@ async function counterGroups(
 }
 
 async function lag(cluster: PgCluster, plan: StoreDbPlan, root: string) {
-  await newDatabase(cluster, 'bench_lag');
+  const ownerUrl = await newDatabase(cluster, 'bench_lag');
   const url = cluster.url('bench_lag', 'bench_caja', 'pw-bench_caja');
   const groups = Math.min(5, plan.lagTerminals);
+  const keySeed = randomBytes(16).toString('hex');
+  await enrollMany(ownerUrl, url, plan.lagTerminals, keySeed, () => STORE);
   const { lags } = await counterGroups(plan.lagTerminals, groups, {
     url,
     root,
     seconds: plan.lagSeconds,
     store: STORE,
+    keySeed,
   });
   return {
     lag_p99_ms: round(quantile(lags, 0.99), 1),
@@ -328,24 +368,28 @@ async function directConnections(url: string, wanted: number) {
  * each calling the signed `store_db_append` with one line a second (no journal, no replicator, no
  * transaction around it): what the database and the pooler cost alone.
  */
-async function pooledFloor(url: string, clients: number, seconds: number, stores: number) {
+async function pooledFloor(
+  ownerUrl: string,
+  url: string,
+  clients: number,
+  seconds: number,
+  stores: number,
+) {
+  const keySeed = randomBytes(16).toString('hex');
+  const floorStore = (i: number) => `floor-${i % stores}`;
+  await enrollMany(ownerUrl, url, clients, keySeed, floorStore, 'FLOOR');
   const callers = await Promise.all(
     Array.from({ length: clients }, async (_, i) => {
       const client = new pg.Client({ connectionString: url });
       client.on('error', () => undefined);
       await client.connect();
-      const key = newSigningKey();
       const terminalId = `FLOOR${String(i).padStart(4, '0')}`;
-      const held = await client.query<{ beat: string }>(
-        'SELECT store_db_register($1, $2)::text AS beat',
-        [terminalId, key],
-      );
       return {
         client,
-        key,
+        key: benchKey(keySeed, terminalId),
         terminalId,
-        beat: Number(held.rows[0]?.beat ?? 0),
-        store: `floor-${i % stores}`,
+        beat: 0,
+        store: floorStore(i),
       };
     }),
   );
@@ -376,7 +420,14 @@ async function pooledFloor(url: string, clients: number, seconds: number, stores
         };
         const started = now();
         try {
-          await c.client.query(APPEND_SQL, appendParams(batch, c.key));
+          // As the replicator calls it: in a transaction of its own (call-transaction.ts).
+          await callInTransaction(
+            c.client,
+            'read write',
+            DEFAULT_TIMEOUTS,
+            APPEND_SQL,
+            appendParams(batch, c.key),
+          );
           latencies.push(now() - started);
         } catch {
           errors += 1;
@@ -420,10 +471,15 @@ async function pooled(plan: StoreDbPlan, root: string, logins: PooledLogins = { 
       logins.kind === 'per-store'
         ? Array.from({ length: plan.pooledStores }, (_, k) => `chain_store_${k}`)
         : [];
-    for (const login of storeLogins) {
+    for (const [k, login] of storeLogins.entries()) {
       cluster.psql(
-        `CREATE ROLE ${login} LOGIN PASSWORD 'pw-${login}' IN ROLE mostrador_terminal, mostrador_shared_login;
+        `CREATE ROLE ${login} LOGIN PASSWORD 'pw-${login}' IN ROLE mostrador_terminal;
          ALTER ROLE ${login} SET statement_timeout = '10s'`,
+      );
+      // Bound to its store, as add-login --store binds it.
+      cluster.psql(
+        `INSERT INTO store_logins (login, store) VALUES ('${login}', 'chain-${k}')`,
+        'bench_chain',
       );
     }
     const direct = await directConnections(
@@ -439,6 +495,16 @@ async function pooled(plan: StoreDbPlan, root: string, logins: PooledLogins = { 
         : {}),
     });
     const url = bouncer.url('bench_chain', CHAIN_LOGIN, CHAIN_PASSWORD);
+    // Every counter enrolled in its store with the technician's code, as a chain's counters are.
+    const keySeed = randomBytes(16).toString('hex');
+    const chainStoreOf = (i: number) => `chain-${i % plan.pooledStores}`;
+    await enrollMany(
+      ownerUrl,
+      cluster.url('bench_chain', CHAIN_LOGIN, CHAIN_PASSWORD),
+      plan.pooledCounters,
+      keySeed,
+      chainStoreOf,
+    );
     const urls = storeLogins.map(
       (login) => bouncer?.url('bench_chain', login, `pw-${login}`) ?? '',
     );
@@ -475,6 +541,7 @@ async function pooled(plan: StoreDbPlan, root: string, logins: PooledLogins = { 
       {
         url,
         ...(urls.length ? { urls } : {}),
+        keySeed,
         root,
         seconds: plan.pooledSeconds,
         store: 'chain',
@@ -525,6 +592,7 @@ async function pooled(plan: StoreDbPlan, root: string, logins: PooledLogins = { 
       );
     }
     const floor = await pooledFloor(
+      ownerUrl,
       url,
       plan.pooledCounters,
       plan.pooledFloorSeconds,
@@ -796,7 +864,7 @@ type Setup = 'none' | 'configured' | 'unreachable';
 const SETUPS: Setup[] = ['none', 'configured', 'unreachable'];
 
 async function overheads(cluster: PgCluster, plan: StoreDbPlan) {
-  await newDatabase(cluster, 'bench_overhead');
+  const ownerUrl = await newDatabase(cluster, 'bench_overhead');
   const url = cluster.url('bench_overhead', 'bench_caja', 'pw-bench_caja');
   const backends = {} as Record<Setup, LiveBackend>;
   const stops: (() => Promise<void>)[] = [];
@@ -804,14 +872,16 @@ async function overheads(cluster: PgCluster, plan: StoreDbPlan) {
     const live = await openLiveBackend();
     backends[setup] = live;
     if (setup === 'none') continue;
+    const key = newSigningKey();
+    if (setup === 'configured') await enrollCounter(ownerUrl, url, `CAJA-${setup}`, key, STORE);
     const replicator = startReplicator({
       url: setup === 'configured' ? url : 'postgres://caja:pw@127.0.0.1:1/store',
       journalPath: live.backend.journal.path,
       cursorPath: join(live.dataDir, 'store-db-cursor.json'),
       terminalId: `CAJA-${setup}`,
-      stores: { live: STORE, training: `${STORE}-training` },
+      stores: { live: STORE, training: `training:${STORE}` },
       timeZone: 'America/Lima',
-      signingKey: newSigningKey(),
+      signingKey: key,
     });
     const unsubscribe = live.backend.journal.subscribe((e) => replicator.wake(e.seq));
     stops.push(async () => {

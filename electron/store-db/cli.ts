@@ -6,10 +6,11 @@
 //   add-login --url <owner url> --login <name> (--store <id>… | --chain | --head-office)
 //   bind-login --url <owner url> --login <name> --store <id>
 //   enroll --url <owner url> --store <id> [--terminal <id>] [--hours N] [--note text]
+//   store --url <owner url> --store <id> [--name text] [--region text]
 import { parseCli } from '../cli/parse-cli';
 import { checkStoreDb } from './check-connection';
 import { connectStoreDb, errorText } from './connection';
-import { addLogin, bindLogin, type LoginKind, makeEnrollment } from './logins-admin';
+import { addLogin, bindLogin, type LoginKind, makeEnrollment, nameStore } from './logins-admin';
 import { LATEST_VERSION, migrate } from './migrate';
 import { listTerminals, retireTerminal } from './terminals-admin';
 
@@ -22,6 +23,7 @@ const USAGE = `usage: npm run store-db -- migrate --url postgres://owner:passwor
        npm run store-db -- add-login --url postgres://owner:… --login oficina --head-office
        npm run store-db -- bind-login --url postgres://owner:… --login caja_1 --store <client id>
        npm run store-db -- enroll --url postgres://owner:… --store <client id> [--terminal ABC123]
+       npm run store-db -- store --url postgres://owner:… --store <client id> --name 'Lima Centro' --region Lima
   migrate     create or upgrade the schema and the mostrador_terminal role (the owner's URL)
   check       what "Probar conexión" checks, printed as JSON (a counter's URL)
   terminals   the counters and their keys: store, enrolled when and by whom, standing, alarms
@@ -33,12 +35,14 @@ const USAGE = `usage: npm run store-db -- migrate --url postgres://owner:passwor
   enroll      a one-time code (valid --hours, 8 by default, at most 72) a supervisor types at a
               new counter (Configuración → Tienda) to join it to --store; with --terminal, the
               code re-enrolls that counter (a lost key, a counter moved to this store)
+  store       names a store and its region, as head office shows them (docs/head-office.md)
   --url       the database (default: MOSTRADOR_STORE_DB_URL)
   --terminal  the counter to retire or re-enroll
   --store     the store: its client id (pos_client_id)
   --login     the login to make or bind (a-z, 0-9, _)
   --pooler    also print the login's line for PgBouncer's userlist.txt
   --connections  how many connections the login may hold (default: 10 a store's, 20 the chain's)
+  --name, --region  a store's name and region (store)
   -h, --help  this text`;
 
 async function main(argv: string[]): Promise<number> {
@@ -57,6 +61,8 @@ async function main(argv: string[]): Promise<number> {
         connections: { type: 'string' },
         hours: { type: 'string' },
         note: { type: 'string' },
+        name: { type: 'string' },
+        region: { type: 'string' },
       },
       allowPositionals: true,
     },
@@ -93,7 +99,12 @@ async function main(argv: string[]): Promise<number> {
     console.log(JSON.stringify(result, null, 2));
     return result.ok ? 0 : 1;
   }
-  if (command === 'add-login' || command === 'bind-login' || command === 'enroll') {
+  if (
+    command === 'add-login' ||
+    command === 'bind-login' ||
+    command === 'enroll' ||
+    command === 'store'
+  ) {
     return ownerCommand(command, url, values);
   }
   if (command === 'terminals' || command === 'retire') {
@@ -131,6 +142,8 @@ type Values = {
   connections?: string | undefined;
   hours?: string | undefined;
   note?: string | undefined;
+  name?: string | undefined;
+  region?: string | undefined;
 };
 
 /** add-login, bind-login, enroll: the owner's commands on logins and counters. */
@@ -145,8 +158,8 @@ async function ownerCommand(command: string, url: string, values: Values): Promi
     console.error('bind-login needs --login and one --store');
     return 2;
   }
-  if (command === 'enroll' && stores.length !== 1) {
-    console.error('enroll needs one --store');
+  if ((command === 'enroll' || command === 'store') && stores.length !== 1) {
+    console.error(`${command} needs one --store`);
     return 2;
   }
   const client = await connectStoreDb(url, undefined, 'mostrador-admin');
@@ -169,6 +182,11 @@ async function ownerCommand(command: string, url: string, values: Values): Promi
           2,
         ),
       );
+      return 0;
+    }
+    if (command === 'store') {
+      await nameStore(client, stores[0] ?? '', values.name ?? null, values.region ?? null);
+      console.log(`store ${stores[0]} named`);
       return 0;
     }
     const login = values.login ?? '';

@@ -4,7 +4,7 @@
 // through its own database login. The database binds the key to that store for good; the key
 // travels this once (every later call is signed with it, never sends it).
 import type { StoreEnrollment } from '../../shared/bridge/store-db';
-import { inCallTransaction } from './call-transaction';
+import { callInTransaction } from './call-transaction';
 import { categorize, connectStoreDb, DEFAULT_TIMEOUTS } from './connection';
 
 export const ENROLL_SQL = 'SELECT store FROM public.store_db_enroll($1, $2, $3)';
@@ -23,8 +23,12 @@ export async function enrollCounter(
     return { enrolled: false, category: categorize(error) };
   }
   try {
-    const result = await inCallTransaction(client, 'read write', DEFAULT_TIMEOUTS, () =>
-      client.query<{ store: string }>(ENROLL_SQL, [terminalId, signingKey, code]),
+    const result = await callInTransaction<{ store: string }>(
+      client,
+      'read write',
+      DEFAULT_TIMEOUTS,
+      ENROLL_SQL,
+      [terminalId, signingKey, code],
     );
     const store = result.rows[0]?.store;
     return store ? { enrolled: true, store } : { enrolled: false, category: 'server' };

@@ -151,3 +151,29 @@ export async function makeEnrollment(
   if (!row) throw new Error('no code was made');
   return { code: row.code, expires_at: row.expires_at.toISOString() };
 }
+
+/** Names a store and its region for head office (`store-db store`); null leaves a field as it was. */
+export async function nameStore(
+  client: pg.Client,
+  store: string,
+  name: string | null,
+  region: string | null,
+): Promise<void> {
+  if (store.length < 1 || store.length > 128 || store.startsWith('training:')) {
+    throw new Error('a store is its live client id (1 to 128 characters)');
+  }
+  for (const [what, text] of [
+    ['--name', name],
+    ['--region', region],
+  ] as const) {
+    if (text !== null && (text.trim().length < 1 || text.length > 80)) {
+      throw new Error(`${what} is 1 to 80 characters`);
+    }
+  }
+  await client.query(
+    `INSERT INTO public.stores AS s (store, name, region) VALUES ($1, $2, $3)
+     ON CONFLICT (store) DO UPDATE SET name = coalesce(excluded.name, s.name),
+       region = coalesce(excluded.region, s.region), updated_at = now(), updated_by = session_user`,
+    [store, name?.trim() ?? null, region?.trim() ?? null],
+  );
+}

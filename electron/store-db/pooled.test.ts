@@ -10,7 +10,7 @@ import { paidAndBilledIntent } from '../journal/test-support';
 import { StoreCloseRefused } from '../store-close/close-database';
 import { pgCloseDatabase } from '../store-close/pg-close-database';
 import { APPEND_SQL, appendParams, newSigningKey, type SignedBatch } from './batch-signature';
-import { callPrelude, inCallTransaction } from './call-transaction';
+import { callInTransaction, callPrelude } from './call-transaction';
 import { checkStoreDb } from './check-connection';
 import { DEFAULT_TIMEOUTS } from './connection';
 import { LATEST_VERSION, migrate } from './migrate';
@@ -349,8 +349,11 @@ describe('a durable commit whatever the session holds', () => {
     );
     await withClient(directOwnerUrl, async (c) => {
       await c.query('SET synchronous_commit TO off');
-      const during = await inCallTransaction(c, 'read write', DEFAULT_TIMEOUTS, () =>
-        c.query("SELECT current_setting('synchronous_commit') AS now"),
+      const during = await callInTransaction(
+        c,
+        'read write',
+        DEFAULT_TIMEOUTS,
+        "SELECT current_setting('synchronous_commit') AS now",
       );
       expect(during.rows[0]).toEqual({ now: 'on' });
       const after = await c.query('SHOW synchronous_commit');

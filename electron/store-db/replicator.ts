@@ -16,7 +16,7 @@ import type {
 import { backoffDelay, type RetryPolicy } from '../journal/backoff';
 import { type LineReader, openLineReader } from '../journal/read-lines-after';
 import { APPEND_SQL, appendParams, lineForDatabase, type SignedBatch } from './batch-signature';
-import { inCallTransaction } from './call-transaction';
+import { callInTransaction } from './call-transaction';
 import {
   categorize,
   connectStoreDb,
@@ -411,8 +411,12 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
     // the server's `synchronous_commit` (a crash must not lose lines the cursor has passed), set
     // LOCAL with everything else the call needs, so nothing of it outlives the call and nothing a
     // pooled connection kept from another client changes it (call-transaction.ts).
-    const result = await inCallTransaction(c, 'read write', timeouts, () =>
-      c.query<{ conflict: string | null }>(APPEND_SQL, appendParams(batch, options.signingKey)),
+    const result = await callInTransaction<{ conflict: string | null }>(
+      c,
+      'read write',
+      timeouts,
+      APPEND_SQL,
+      appendParams(batch, options.signingKey),
     );
     const conflict = result.rows[0]?.conflict ?? null;
     if (conflict === null) return { conflictSeq: null, committedThrough: lines.length };

@@ -21,12 +21,14 @@ beforeAll(async () => {
   cluster = await startPgCluster({ tls: { key: certs.server.key, cert: certs.server.cert } });
   await migrate(await cluster.createDatabase(DATABASE));
   cluster.psql(`
-    CREATE ROLE caja_scram LOGIN PASSWORD 'pw-scram' IN ROLE mostrador_terminal;
+    CREATE ROLE caja_scram LOGIN CONNECTION LIMIT 10 PASSWORD 'pw-scram' IN ROLE mostrador_terminal;
     SET password_encryption = 'md5';
     CREATE ROLE caja_md5 LOGIN PASSWORD 'pw-md5' IN ROLE mostrador_terminal;
     RESET password_encryption;
     CREATE ROLE caja_clear LOGIN PASSWORD 'pw-clear' IN ROLE mostrador_terminal;
   `);
+  // A login of one store, as add-login --store binds it (migration 0110).
+  cluster.psql(`INSERT INTO store_logins (login, store) VALUES ('caja_scram', 'tienda-1')`, DATABASE);
   // A server set to ask these two logins for the password itself, or its MD5 hash (first match
   // wins: before initdb's scram-sha-256 lines).
   cluster.psql(`

@@ -4,7 +4,7 @@
 // write, runs in a transaction of its own (call-transaction.ts). The pool is the reads' (and the
 // store close's); replication keeps a client of its own and uses the same two pieces.
 import type pg from 'pg';
-import { inCallTransaction } from './call-transaction';
+import { callInTransaction } from './call-transaction';
 import { DEFAULT_TIMEOUTS, type StoreDbTimeouts } from './connection';
 import { READ_SQL, type ReadName, readParams } from './read-signature';
 
@@ -30,7 +30,7 @@ export type CallOptions = { clock?: () => Date; timeouts?: StoreDbTimeouts };
 
 /** A signed read on one client, inside its own transaction. */
 export async function signedRead(
-  client: Pick<pg.ClientBase, 'query'>,
+  client: Pick<pg.ClientBase, 'query' | 'escapeLiteral'>,
   reader: { terminalId: string; signingKey: Buffer },
   read: ReadName,
   args: ReadArgs | Record<string, never>,
@@ -38,13 +38,14 @@ export async function signedRead(
 ): Promise<unknown> {
   const at = (options.clock ?? (() => new Date()))().toISOString();
   const request = { terminalId: reader.terminalId, at, read, args: JSON.stringify(args) };
-  return inCallTransaction(client, 'read only', options.timeouts ?? DEFAULT_TIMEOUTS, async () => {
-    const result = await client.query<{ answer: unknown }>(
-      READ_SQL,
-      readParams(request, reader.signingKey),
-    );
-    return result.rows[0]?.answer ?? null;
-  });
+  const result = await callInTransaction<{ answer: unknown }>(
+    client,
+    'read only',
+    options.timeouts ?? DEFAULT_TIMEOUTS,
+    READ_SQL,
+    readParams(request, reader.signingKey),
+  );
+  return result.rows[0]?.answer ?? null;
 }
 
 /** Whether an error leaves the connection unusable (the pool must not lend it again). */
@@ -74,8 +75,6 @@ export function poolCalls(pool: pg.Pool, reader: Reader, options: CallOptions = 
       return withClient((client) => signedRead(client, who, read, args, options));
     },
     write: (sql, params) =>
-      withClient((client) =>
-        inCallTransaction(client, 'read write', timeouts, () => client.query(sql, params)),
-      ),
+      withClient((client) => callInTransaction(client, 'read write', timeouts, sql, params)),
   };
 }
