@@ -42,18 +42,29 @@ export class StoreCloseUnavailable extends Error {
   }
 }
 
+/** A time as the database writes it in the close (`store_db_close_day`'s `recorded_at`). */
+function utc(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 const READ_CLOSE = `SELECT content, sha256, recorded_at FROM store_day_closes
 WHERE store = $1 AND mode = $2 AND store_day = $3::date`;
 
 // Each counter as the database stands it (its clock): the close's freshness (docs/store-close.md).
+// Times are written by the database as the close keeps them (UTC, to the millisecond): for a
+// counter marked off, `store_db_close_day` compares them with the draft's (migration 0109).
 const COUNTERS = `SELECT s.store, s.mode, s.terminal_id, s.terminal_name, s.app_version,
-  coalesce(l.seq, 0) AS last_seq, l.at AS last_line_at, s.last_seen_at, s.standing,
+  coalesce(l.seq, 0) AS last_seq, ${utc('l.at')} AS last_line_at,
+  ${utc('s.last_seen_at')} AS last_seen_at, s.standing,
   s.open_operations AS reported_open, s.waiting_lines, s.off_day::text AS off_day, s.conflict_seq,
+  s.off_by, ${utc('s.off_at')} AS off_at, t.off_marked_by, m.terminal_name AS off_marked_by_name,
   (SELECT count(*) FROM journal_lines u WHERE u.store = s.store AND u.terminal_id = s.terminal_id
     AND u.type = 'unreadable') AS unreadable_lines,
   (SELECT count(*) FROM open_operations o
     WHERE o.store = s.store AND o.terminal_id = s.terminal_id AND o.mode = s.mode) AS open_operations
 FROM store_counters s
+JOIN terminals t ON t.store = s.store AND t.mode = s.mode AND t.terminal_id = s.terminal_id
+LEFT JOIN terminals m ON m.store = t.store AND m.mode = t.mode AND m.terminal_id = t.off_marked_by
 LEFT JOIN LATERAL (
   SELECT j.seq, j.at FROM journal_lines j
   WHERE j.store = s.store AND j.terminal_id = s.terminal_id

@@ -195,7 +195,7 @@ export function StoreClosePanel() {
             >
               <span aria-hidden="true">{e.kind === 'open' || e.kind === 'held' ? '⚠ ' : '✕ '}</span>
               {exceptionText(e, content, t, language)}
-              {e.kind === 'silent' && !stored && view.practice === null ? (
+              {e.kind === 'silent' && !e.marked_off && !stored && view.practice === null ? (
                 <>
                   {' '}
                   <button
@@ -244,7 +244,7 @@ export function StoreClosePanel() {
           <li
             key={c.terminal_id}
             className={
-              c.freshness === 'stopped' || c.freshness === 'silent'
+              c.freshness === 'stopped' || c.freshness === 'silent' || c.marked_off
                 ? 'recon recon--missing'
                 : undefined
             }

@@ -328,7 +328,11 @@ export const en: Record<MessageKey, string> = {
   'storeClose.fresh.silent':
     '{name}: silent since {seen}; data until {time} — what it did later is not in this close.',
   'storeClose.exc.silent':
-    'Silent counter with work that day. {line} Operations without an answer it reported: {open}; lines to send: {waiting}. Name the counter in the note to close.',
+    'Silent counter with work that day. {line} Operations without an answer it reported: {open}; lines to send: {waiting}. Name the counter in the note to close: what its drawer held, counted by hand.',
+  'storeClose.exc.markedOff':
+    'Counter marked off, with work that day. {line} Operations without an answer it reported: {open}; lines to send: {waiting}. Marking it off only spares the question at the other counters: name the counter in the note to close, with what its drawer held, counted by hand.',
+  'storeClose.markedOff': 'Marked off for the day by {who} on {at}.',
+  'storeClose.markedOffFrom': 'Marked off for the day by {who} on {at} at {from}.',
   'storeClose.exc.recordConflict':
     "{counter}'s record in the database is held at its line {seq}: the database holds another line under that key (two installations with one id, or a journal restored from another PC); what it did afterwards does not arrive.",
   'storeClose.exc.recordUnreadable':

@@ -360,7 +360,11 @@ export const supervisorEsPE = {
   'storeClose.fresh.silent':
     '{name}: en silencio desde las {seen}; datos hasta las {time} — lo que hizo después no está en este cierre.',
   'storeClose.exc.silent':
-    'Caja en silencio con trabajo del día. {line} Operaciones sin respuesta que informó: {open}; líneas por enviar: {waiting}. Nombre la caja en la nota para cerrar.',
+    'Caja en silencio con trabajo del día. {line} Operaciones sin respuesta que informó: {open}; líneas por enviar: {waiting}. Nombre la caja en la nota para cerrar: qué tenía su caja, contado a mano.',
+  'storeClose.exc.markedOff':
+    'Caja marcada fuera del día, con trabajo del día. {line} Operaciones sin respuesta que informó: {open}; líneas por enviar: {waiting}. Marcarla solo evita la pregunta en las otras cajas: nombre la caja en la nota para cerrar, con lo que tenía su caja, contado a mano.',
+  'storeClose.markedOff': 'Marcada fuera del día por {who} el {at}.',
+  'storeClose.markedOffFrom': 'Marcada fuera del día por {who} el {at} desde {from}.',
   'storeClose.exc.recordConflict':
     'El registro de {counter} en la base está detenido en su línea {seq}: la base guarda otra línea con esa clave (dos instalaciones con el mismo id, o un diario restaurado de otra PC); lo que hizo después no llega.',
   'storeClose.exc.recordUnreadable':

@@ -53,6 +53,18 @@ describe('the store close as CSV and as lines', () => {
     expect(lines.find((l) => l.startsWith('Por cajero;Caja 2 (CAJA02);cajero-2;9;'))).toBeTruthy();
   });
 
+  it('keeps a counter marked off for the day: data until, who marked it, when and where (issue 35 item 1)', () => {
+    const close = buildStoreClose(sampleStoreDay(3, 10, { markedOff: 3 }));
+    const csv = storeCloseCsv(close.content, null, [], [['Tienda', 'X']], t, 'es-PE');
+    const lines = csv.slice(1).split('\r\n');
+    const said =
+      'Caja 3: en silencio desde las 14:05; datos hasta las 14:02 — lo que hizo después no está en este cierre. Marcada fuera del día por Rosa Quispe el 11/03/2026, 00:12:30 desde Caja 1.';
+    expect(lines.find((l) => l.startsWith('Excepciones;'))).toContain(
+      `Caja marcada fuera del día, con trabajo del día. ${said}`,
+    );
+    expect(lines.find((l) => l.startsWith('Caja 3 (CAJA03)'))).toContain(said);
+  });
+
   it("keeps the supervisor's note of a closed day", () => {
     const close = buildStoreClose(sampleStoreDay(1, 2));
     const content = {

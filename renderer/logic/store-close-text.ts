@@ -9,7 +9,12 @@ import {
   formatStoreDate,
   formatStoreMoment,
 } from '../../shared/domain/store-time';
-import type { CloseContent, CloseException, CounterClose } from '../../shared/store/close-record';
+import type {
+  CloseContent,
+  CloseException,
+  CounterClose,
+  MarkedOff,
+} from '../../shared/store/close-record';
 import { StoreDbErrorCategory } from '../../shared/store/replication-state';
 import type { StoreOperationRow } from '../../shared/store/store-operation';
 import type { T } from '../i18n/use-t';
@@ -79,7 +84,31 @@ export function freshnessText(
     stopped: 'storeClose.fresh.stopped',
     never: 'storeClose.fresh.never',
   } as const;
+  // Marked off for the day (`/3`): what the database lacks of it is the silent counter's, and
+  // who marked it off, when and where is said beside it.
+  if (counter.freshness === 'off' && counter.marked_off) {
+    return `${t('storeClose.fresh.silent', { name, time, seen })} ${markedOffText(counter.marked_off, content, t, language)}`;
+  }
   return t(key[counter.freshness], { name, time, seen });
+}
+
+/** Who marked a counter off for the day, when (the database's clock) and at which counter. */
+export function markedOffText(
+  mark: MarkedOff,
+  content: CloseContent,
+  t: T,
+  language: string,
+): string {
+  const params = {
+    who: mark.supervisor,
+    at: formatStoreMoment(mark.at, content.time_zone, language),
+  };
+  return mark.by_terminal_id === null
+    ? t('storeClose.markedOff', params)
+    : t('storeClose.markedOffFrom', {
+        ...params,
+        from: mark.by_terminal_name ?? mark.by_terminal_id,
+      });
 }
 
 /** Why the day cannot be closed yet: it has not ended at the store. */
@@ -132,7 +161,7 @@ export function exceptionText(
   }
   if (e.kind === 'silent') {
     const counter = content.counters.find((c) => c.terminal_id === e.terminal_id);
-    return t('storeClose.exc.silent', {
+    return t(e.marked_off ? 'storeClose.exc.markedOff' : 'storeClose.exc.silent', {
       line: counter ? freshnessText(counter, content, t, language) : e.terminal_id,
       open: String(e.open_operations ?? 0),
       waiting: String(e.waiting_lines ?? 0),

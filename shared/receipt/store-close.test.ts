@@ -56,6 +56,26 @@ describe('the store close on paper', () => {
     expect(text).toContain('b'.repeat(32));
   });
 
+  it('keeps a counter marked off for the day: data until, who marked it, when and where (issue 35 item 1)', () => {
+    for (const columns of [32, 48] as const) {
+      const close = buildStoreClose(sampleStoreDay(3, 20, { markedOff: 3 }));
+      const doc = storeClose(
+        { content: close.content, record: null, arrivedAfter: [] },
+        { ...SAMPLE_CONTEXT, language: 'es-PE' },
+      );
+      const text = layoutText(doc.blocks, columns)
+        .map((l) => l.text.replace(/\u00a0/g, ' '))
+        .join(' ')
+        .replace(/\s+/g, ' ');
+      expect(text).toContain('Caja marcada fuera del día');
+      expect(text).toMatch(
+        /Caja 3: en silencio desde las 14:05; datos hasta las 14:02 [—-] lo que hizo después no está en este cierre\. Marcada fuera del día por Rosa Quispe el 11\/03\/2026, 00:12:30 desde Caja 1\./,
+      );
+      // In the exception and in Caja 3's own section.
+      expect(text.match(/Marcada fuera del día por Rosa Quispe/g)).toHaveLength(2);
+    }
+  });
+
   it('keeps the hash whole on 58 mm paper', () => {
     const text = textOf(32, true);
     expect(text).toContain('a'.repeat(32));

@@ -2,8 +2,13 @@
 // close): the state (closed, by whom, or a draft), the exceptions first, the service's and the
 // store's totals, the reconciliation counts, a section per counter with its freshness, what
 // arrived after the close, the signature lines and the record's SHA-256.
-import { formatStoreClock, formatStoreDate, formatStoreDay } from '../domain/store-time';
-import type { CloseContent, CloseException, CounterClose } from '../store/close-record';
+import {
+  formatStoreClock,
+  formatStoreDate,
+  formatStoreDay,
+  formatStoreMoment,
+} from '../domain/store-time';
+import type { CloseContent, CloseException, CounterClose, MarkedOff } from '../store/close-record';
 import type { StoreOperationRow } from '../store/store-operation';
 import { atom, type Block, type ReceiptDocument } from './blocks';
 import { type Formatters, formatters, type PrintContext } from './context';
@@ -60,8 +65,12 @@ export function freshnessLine(
       return t('storeFreshNever', { name });
     case 'signed-off':
       return t('storeFreshSignedOff', { name, time });
-    case 'off':
-      return t('storeFreshOff', { name });
+    case 'off': {
+      if (!counter.marked_off) return t('storeFreshOff', { name });
+      // Marked off for the day (`/3`): what the database lacks of it, then who marked it off.
+      const seen = counter.last_seen_at ? clockOf(counter.last_seen_at, content, language) : '—';
+      return `${t('storeFreshSilent', { name, time, seen })} ${markedOffLine(counter.marked_off, content, t, language)}`;
+    }
     case 'retired':
       return t('storeFreshRetired', { name });
     case 'silent': {
@@ -69,6 +78,25 @@ export function freshnessLine(
       return t('storeFreshSilent', { name, time, seen });
     }
   }
+}
+
+/** Who marked a counter off for the day, when (the database's clock) and at which counter. */
+export function markedOffLine(
+  mark: MarkedOff,
+  content: CloseContent,
+  t: Formatters['t'],
+  language: string,
+): string {
+  const params = {
+    who: mark.supervisor,
+    at: formatStoreMoment(mark.at, content.time_zone, language),
+  };
+  return mark.by_terminal_id === null
+    ? t('storeFreshMarkedOff', params)
+    : t('storeFreshMarkedOffFrom', {
+        ...params,
+        from: mark.by_terminal_name ?? mark.by_terminal_id,
+      });
 }
 
 function operationLabel(name: string, t: Formatters['t']): string {
@@ -144,7 +172,7 @@ function exceptionBlock(
     return {
       kind: 'entry',
       cells: [
-        t('storeExcSilent'),
+        t(e.marked_off ? 'storeExcMarkedOff' : 'storeExcSilent'),
         counter ? freshnessLine(counter, content, t, language) : name(e.terminal_id),
         ...(e.open_operations !== null || e.waiting_lines !== null
           ? [

@@ -110,6 +110,9 @@ const esPE = {
   storeFreshSilent:
     '{name}: en silencio desde las {seen}; datos hasta las {time} — lo que hizo después no está en este cierre.',
   storeExcSilent: 'Caja en silencio',
+  storeExcMarkedOff: 'Caja marcada fuera del día',
+  storeFreshMarkedOff: 'Marcada fuera del día por {who} el {at}.',
+  storeFreshMarkedOffFrom: 'Marcada fuera del día por {who} el {at} desde {from}.',
   storeExcRecordHeld: 'Registro detenido en la base',
   storeExcRecordConflict: 'otra línea guardada con la clave {seq}',
   storeExcRecordUnreadable: '{count} líneas guardadas que no se pudieron leer',
@@ -235,6 +238,9 @@ const en: Record<TextKey, string> = {
   storeFreshSilent:
     '{name}: silent since {seen}; data until {time} — what it did later is not in this close.',
   storeExcSilent: 'Silent counter',
+  storeExcMarkedOff: 'Counter marked off',
+  storeFreshMarkedOff: 'Marked off for the day by {who} on {at}.',
+  storeFreshMarkedOffFrom: 'Marked off for the day by {who} on {at} at {from}.',
   storeExcRecordHeld: 'Record held in the database',
   storeExcRecordConflict: 'another line kept under key {seq}',
   storeExcRecordUnreadable: '{count} lines kept that could not be read',

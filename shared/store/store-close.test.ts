@@ -449,6 +449,93 @@ describe('the store close', () => {
     expect(silentNotNamed(content, 'caja b-2x1 sin red')).toEqual(['Caja B-2.1']);
   });
 
+  it('keeps a counter marked off for the day in the close: data until, who marked it, and the note on it (issue 35 item 1)', () => {
+    // Caja 1 went silent at 23:23 with lines up to 23:20 and sold after that; after midnight a
+    // supervisor at Caja 3 marked it off for the day. Marking off only ends the question at the
+    // other counters: the close still lacks what it did after 23:20, so it stays an exception the
+    // note must name, and the record keeps what the database knows of it.
+    const marked = {
+      off_day: '2026-03-10',
+      off_by: 'Rosa Quispe',
+      off_at: '2026-03-11T05:12:30.000Z',
+      off_marked_by: 'CAJA3',
+      off_marked_by_name: 'Caja 3',
+    };
+    const close = buildStoreClose({
+      ...base,
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
+      rows: [row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000001', 30000, '22:00')],
+      freshness: [
+        {
+          ...fresh('CAJA1', '2026-03-10T23:20:00-05:00', '2026-03-10T23:23:00-05:00'),
+          standing: 'off',
+          reported_open: 1,
+          waiting_lines: 4,
+          ...marked,
+        },
+        { ...fresh('CAJA3', '2026-03-11T00:05:00-05:00', NOW), standing: 'current' },
+        // Marked off, with nothing of the day: no exception, but the record says who marked it.
+        {
+          ...fresh('CAJA4', '2026-03-09T18:00:00-05:00', '2026-03-09T18:01:00-05:00'),
+          standing: 'off',
+          ...marked,
+        },
+      ],
+    });
+    const markedOff = {
+      supervisor: 'Rosa Quispe',
+      at: '2026-03-11T05:12:30.000Z',
+      by_terminal_id: 'CAJA3',
+      by_terminal_name: 'Caja 3',
+    };
+    const [caja1, , caja4] = close.content.counters;
+    expect(caja1).toMatchObject({
+      freshness: 'off',
+      last_line_at: '2026-03-10T23:20:00-05:00',
+      last_seen_at: '2026-03-10T23:23:00-05:00',
+      marked_off: markedOff,
+    });
+    expect(caja4).toMatchObject({ freshness: 'off', marked_off: markedOff });
+    expect(close.content.exceptions.filter((e) => e.kind === 'silent')).toEqual([
+      {
+        kind: 'silent',
+        terminal_id: 'CAJA1',
+        last_line_at: '2026-03-10T23:20:00-05:00',
+        last_seen_at: '2026-03-10T23:23:00-05:00',
+        open_operations: 1,
+        waiting_lines: 4,
+        marked_off: markedOff,
+      },
+    ]);
+    const who = { supervisor: 'Rosa', cashier_id: null, terminal_id: 'CAJA3', terminal_name: null };
+    expect(silentNotNamed(close.content, 'todo bien')).toEqual(['Caja 1']);
+    expect(() => sealClose(close, { ...who, note: 'todo bien' })).toThrow(/name Caja 1/);
+    const sealed = sealClose(close, {
+      ...who,
+      note: 'Caja 1 sin red desde las 23:23: su caja tenía S/ 725.00, contado a mano',
+    });
+    expect(CloseContent.parse(sealed)).toEqual(sealed);
+    // Marked off for another day: for this one it is silent, with nothing of the mark.
+    const other = buildStoreClose({
+      ...base,
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
+      rows: [row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000001', 30000, '22:00')],
+      freshness: [
+        {
+          ...fresh('CAJA1', '2026-03-10T23:20:00-05:00', '2026-03-10T23:23:00-05:00'),
+          standing: 'off',
+          ...marked,
+          off_day: '2026-03-09',
+        },
+      ],
+    });
+    expect(other.content.counters[0]?.freshness).toBe('silent');
+    expect(other.content.counters[0]?.marked_off).toBeUndefined();
+    expect(other.content.exceptions.filter((e) => e.kind === 'silent')).toMatchObject([
+      { kind: 'silent', terminal_id: 'CAJA1' },
+    ]);
+  });
+
   it('refuses a day that has not ended at the store: today and any later day', () => {
     const input = {
       ...base,

@@ -19,6 +19,7 @@ import {
   type CounterClose,
   type CounterHold,
   type FreshnessKind,
+  type MarkedOff,
 } from './close-record';
 import type { CounterFreshness, StoreOperationRow } from './store-operation';
 
@@ -102,32 +103,60 @@ function standingOf(
     : 'silent';
 }
 
+/**
+ * Who marked the counter off for this day, as the database holds it: only while the mark stands
+ * (standing `off`, no call since) and is of this day. The database checks the record says the
+ * same (migration 0109).
+ */
+function markedOffOf(
+  fresh: CounterFreshness | undefined,
+  input: StoreCloseInput,
+): MarkedOff | undefined {
+  if (fresh?.standing !== 'off' || fresh.off_day !== input.day) return undefined;
+  if (!fresh.off_by || !fresh.off_at) return undefined;
+  return {
+    supervisor: fresh.off_by,
+    at: fresh.off_at,
+    by_terminal_id: fresh.off_marked_by ?? null,
+    by_terminal_name: fresh.off_marked_by_name ?? null,
+  };
+}
+
 function freshnessOf(
   fresh: CounterFreshness | undefined,
   input: StoreCloseInput,
-): { freshness: FreshnessKind; last_line_at: string | null; last_seen_at: string | null } {
+): {
+  freshness: FreshnessKind;
+  last_line_at: string | null;
+  last_seen_at: string | null;
+  marked_off?: MarkedOff;
+} {
   if (!fresh || fresh.last_seq === 0 || fresh.last_line_at === null) {
     return { freshness: 'never', last_line_at: null, last_seen_at: fresh?.last_seen_at ?? null };
   }
   const { last_line_at, last_seen_at } = fresh;
+  const marked_off = markedOffOf(fresh, input);
+  const mark = marked_off ? { marked_off } : {};
   // Lines reach the database in journal order: one from a later day means the whole day is in.
   if (storeDayOf(last_line_at, input.timeZone) > input.day) {
-    return { freshness: 'complete', last_line_at, last_seen_at };
+    return { freshness: 'complete', last_line_at, last_seen_at, ...mark };
   }
-  return { freshness: standingOf(fresh, input), last_line_at, last_seen_at };
+  return { freshness: standingOf(fresh, input), last_line_at, last_seen_at, ...mark };
 }
 
 /**
- * A silent counter that had work on the day: lines of that day, operations it reported open at
- * its last call, or that last call during the day. The database's `store_db_close_day` asks the
- * same (migration 0103).
+ * A silent counter, or one marked off for the day, that had work on the day: lines of that day,
+ * operations it reported open at its last call, or that last call during the day. Marking a
+ * counter off ends the question at the other counters; what it did after its last data is still
+ * missing from the close, so it stays an exception the note must name (docs/store-close.md). The
+ * database's `store_db_close_day` asks the same (migrations 0103, 0109).
  */
 function silentWithWork(
   counter: Pick<CounterClose, 'freshness' | 'operations'>,
   fresh: CounterFreshness | undefined,
   input: StoreCloseInput,
 ): boolean {
-  if (counter.freshness !== 'silent') return false;
+  if (counter.freshness !== 'silent' && counter.freshness !== 'off') return false;
   if (counter.operations > 0) return true;
   if ((fresh?.reported_open ?? 0) > 0) return true;
   return fresh?.last_seen_at ? storeDayOf(fresh.last_seen_at, input.timeZone) === input.day : false;
@@ -303,6 +332,7 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
         last_seen_at: c.last_seen_at,
         open_operations: fresh?.reported_open ?? null,
         waiting_lines: fresh?.waiting_lines ?? null,
+        ...(c.marked_off ? { marked_off: c.marked_off } : {}),
       };
     }),
     // A record the database holds back: the counter's later lines, or some of them, are not here.
