@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DaySummary } from '../../shared/api/in-store';
 import { type CloseContent, canonicalJson } from '../../shared/store/close-record';
-import { arrivedAfter, buildStoreClose } from '../../shared/store/store-close';
+import { arrivedAfter, buildStoreClose, silentNotNamed } from '../../shared/store/store-close';
 import { heldFor, heldMoney, settleHeld } from '../ipc/workflows/held-money';
 import { META_USES_HELD } from '../journal/operation-index';
 import { paidAndBilledIntent } from '../journal/test-support';
@@ -555,6 +555,88 @@ describe('the store close in the store database', () => {
     await expect(
       pool.query(`UPDATE terminals SET off_by = 'x' WHERE terminal_id = 'CAJAD002'`),
     ).rejects.toThrow(/permission denied/);
+  });
+
+  it('sets apart a billing undone at another counter whatever the clocks, as the database does (issue 35 item 2)', async () => {
+    const db = pgCloseDatabase(pool, keyOf);
+    const day = '2026-03-16';
+    // E1's clock is set per step (ahead, behind); E2's is right.
+    let e1At = new Date('2026-03-15T15:00:00.000Z');
+    let e2At = new Date('2026-03-16T15:01:00.000Z');
+    const e1 = await openTestCounter('CAJAE001', () => e1At);
+    const e2 = await openTestCounter('CAJAE002', () => e2At);
+    counters.push(e1, e2);
+    const money = async (
+      c: TestCounter,
+      operation: 'v3.paidAndBilled' | 'v3.undoBilling',
+      dni: string,
+      code: string,
+      toCollect: number,
+    ) => {
+      const op = await c.journal.recordIntent(
+        paidAndBilledIntent({
+          operation,
+          mode: 'live',
+          identity: { kind: 'dni', value: dni },
+          funding_code: code,
+          to_collect_cents: toCollect,
+          request: { dni, funding_code: code },
+        }),
+      );
+      await c.journal.recordOutcome(op, { status: 'succeeded', http_status: 200 });
+    };
+    // The day before: PRV001 billed at E1 (S/ 300 collected).
+    await money(e1, 'v3.paidAndBilled', '41000051', 'PRV001', 30_000);
+    // The day: E2 undoes PRV001 at 10:01; E1, its clock 2 minutes behind, bills it again
+    // ("09:59"), collecting nothing more: it stands.
+    await money(e2, 'v3.undoBilling', '41000051', 'PRV001', 0);
+    e1At = new Date('2026-03-16T14:59:00.000Z');
+    await money(e1, 'v3.paidAndBilled', '41000051', 'PRV001', 0);
+    // E1, its clock now 5 minutes ahead, bills SKW001 ("10:05", 10:00 really); E2 undoes it at
+    // 10:01: undone, its S/ 300 stays in E1's drawer.
+    e1At = new Date('2026-03-16T15:05:00.000Z');
+    await money(e1, 'v3.paidAndBilled', '41000052', 'SKW001', 30_000);
+    e2At = new Date('2026-03-16T15:01:00.000Z');
+    await money(e2, 'v3.undoBilling', '41000052', 'SKW001', 0);
+    await Promise.all([drained(e1), drained(e2)]);
+    const q = { ...query, day };
+    const summary: DaySummary = {
+      total_purchases: 1200,
+      total_paid_in_store: 0,
+      total_financed: 1200,
+      order_detail: [
+        { order_id: 'ORD-PRV001', dni: '41000051', payment_origin: 'external', amount: 0 },
+      ],
+    };
+    const draft = buildStoreClose({
+      ...q,
+      timeZone: 'America/Lima',
+      now: new Date().toISOString(),
+      summary,
+      rows: await db.readStoreDay(q),
+      freshness: await db.readFreshness(q),
+      codesBefore: await (db.readCodesBefore?.(q) ?? []),
+    });
+    expect(
+      draft.content.counters
+        .filter((c) => c.operations > 0)
+        .map((c) => [
+          c.terminal_id,
+          c.billed,
+          c.undone,
+          c.collected_cents,
+          c.undone_collected_cents,
+        ]),
+    ).toEqual([
+      ['CAJAE001', 2, 0, 30_000, 30_000],
+      ['CAJAE002', 0, 2, 0, 0],
+    ]);
+    expect(draft.content.counts).toMatchObject({ matched: 1, missing: 0, extra: 0 });
+    // The database computes the same figures: it keeps the close. (The counters of the tests
+    // before, silent since, are named.)
+    const note = `Sin red: ${silentNotNamed(draft.content, null).join(', ')}`;
+    const made = await db.closeDay(request(draft.content, { day, terminal_id: 'CAJAE001', note }));
+    expect(made.inserted).toBe(true);
   });
 
   it("shows a counter's record the database holds back, with the way forward (issue 26 item 3)", async () => {

@@ -80,6 +80,21 @@ FROM open_operations o
 JOIN journal_lines j ON j.store = o.store AND j.terminal_id = o.terminal_id AND j.seq = o.seq
 WHERE o.store = $1 AND o.mode = $2 AND j.store_day = $3::date AND j.to_collect_cents IS NOT NULL`;
 
+// Each customer's code billed that day, with its balance before the day (billings minus undos
+// that succeeded, at every counter): store_db_day_figures counts the same (migration 0109).
+const CODES_BEFORE = `SELECT k.identity_value, k.funding_code,
+  count(*) FILTER (WHERE p.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled'))
+    - count(*) FILTER (WHERE p.operation IN ('v3.undoBilling', 'v2.undoBilling')) AS balance
+FROM (SELECT DISTINCT identity_value, funding_code FROM store_operations
+  WHERE store = $1 AND mode = $2 AND store_day = $3::date
+    AND operation IN ('v3.paidAndBilled', 'v2.paidAndBilled') AND status = 'succeeded'
+    AND coalesce(identity_value, '') <> '' AND funding_code IS NOT NULL) k
+JOIN store_operations p
+  ON p.store = $1 AND p.mode = $2 AND p.funding_code = k.funding_code
+  AND p.identity_value = k.identity_value AND p.store_day < $3::date AND p.status = 'succeeded'
+  AND p.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled', 'v3.undoBilling', 'v2.undoBilling')
+GROUP BY k.identity_value, k.funding_code`;
+
 const iso = (value: Date | string | null) =>
   value === null ? null : value instanceof Date ? value.toISOString() : String(value);
 
@@ -196,6 +211,17 @@ export function pgCloseDatabase(
       }
       return held;
     },
+    readCodesBefore: (query) =>
+      attempt('reading the codes before the day', async () => {
+        const result = await db.query(CODES_BEFORE, [query.store, query.mode, query.day]);
+        return result.rows.map(
+          (row: { identity_value: string; funding_code: string; balance: string | number }) => ({
+            identity: row.identity_value,
+            funding_code: row.funding_code,
+            balance: Number(row.balance),
+          }),
+        );
+      }),
     readClose,
     async markOff(query) {
       try {

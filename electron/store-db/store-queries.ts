@@ -18,35 +18,39 @@ const int = (value: unknown): number | null => (value == null ? null : Number(va
 /** How long Verify and Info wait for the other counters by default. */
 export const DEFAULT_CROSS_COUNTER_WAIT_MS = 1_500;
 
-// An undo cancels a billing when it came after it, never by two counters' clocks (a counter 90 s
-// behind would undo a billing "before" it was made): at the same counter, by its journal's own
-// order (the intents' seq); across counters, by the database's clock, when the undo's intent was
-// received after the billing's outcome (docs/decisions.md "Across counters: what the database
-// knows comes first").
+// Whether the code is billed now, by what happened at the service, never by a clock: the service
+// takes a paid-and-billed only of a code not billed and an undo only of a billed one, so a code's
+// billings and undos that succeeded alternate (B, U, B, U…), and it is billed exactly when it has
+// more of the first, counted at every counter of the store and mode, this one too. Arrival times
+// do not order them: a counter cut off from the database sends its billing after the undo made
+// elsewhere (issue 35 item 2, docs/decisions.md "An undo counts wherever it arrives from").
+// Which counter to name is only a label: the billing the database received last (a billing not
+// yet matched by an undo); when it is this counter's own, its own journal says it and no other
+// counter is named. A billing or undo in doubt is not counted; a paid-and-billed in doubt at
+// another counter is its own finding.
 const CODE_ACROSS_COUNTERS = `WITH ops AS (
-  SELECT o.*, (SELECT j.seq FROM journal_lines j
-    WHERE j.store = o.store AND j.terminal_id = o.terminal_id AND j.op_id = o.op_id
-      AND j.type = 'intent') AS seq
+  SELECT o.*, o.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled') AS billing
   FROM store_operations o
   WHERE o.store = $1 AND o.mode = $2 AND o.funding_code = $3
     AND o.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled', 'v3.undoBilling', 'v2.undoBilling')
+), balance AS (
+  SELECT count(*) FILTER (WHERE billing) - count(*) FILTER (WHERE NOT billing) AS billed
+  FROM ops WHERE status = 'succeeded'
+), last_billing AS (
+  SELECT b.* FROM ops b
+  WHERE b.billing AND b.status = 'succeeded'
+  ORDER BY b.received_at DESC, b.terminal_id DESC, b.op_id DESC
+  LIMIT 1
 )
 SELECT 'billed' AS kind, b.terminal_id, b.terminal_name, b.cashier_id, b.operation, b.op_id,
   b.resolved_at AS at, b.billed_cents, b.collected_cents
-FROM ops b
-WHERE b.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled') AND b.status = 'succeeded'
-  AND b.terminal_id <> $4
-  AND NOT EXISTS (
-    SELECT 1 FROM ops u
-    WHERE u.operation IN ('v3.undoBilling', 'v2.undoBilling') AND u.status = 'succeeded'
-      AND CASE WHEN u.terminal_id = b.terminal_id THEN u.seq > b.seq
-        ELSE u.received_at > b.resolved_received_at END)
+FROM last_billing b, balance
+WHERE balance.billed > 0 AND b.terminal_id <> $4
 UNION ALL
 SELECT 'in-doubt', b.terminal_id, b.terminal_name, b.cashier_id, b.operation, b.op_id,
   b.started_at, b.billed_cents, b.collected_cents
 FROM ops b
-WHERE b.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled')
-  AND b.status IN ('pending', 'unknown') AND b.terminal_id <> $4
+WHERE b.billing AND b.status IN ('pending', 'unknown') AND b.terminal_id <> $4
 ORDER BY at`;
 
 // The other counters of the store and mode the database has not heard from in time

@@ -300,6 +300,43 @@ describe('the store close', () => {
     expect(collected_cents - undone_collected_cents).toBe(close.content.service.in_store_cents);
   });
 
+  it('sets apart what a billing collected when another counter undid it, whatever the clocks (issue 35 item 2)', () => {
+    // Caja 2's clock runs 5 minutes ahead: its billing "at 10:03" (09:58 really) was undone at
+    // Caja 3 at 10:01. By the clocks the billing came last and stands; by the service it is
+    // undone: its S/ 300 stays in Caja 2's drawer and the service no longer lists it.
+    const empty = { total_purchases: 0, total_paid_in_store: 0, total_financed: 0 };
+    const skewed = buildStoreClose({
+      ...base,
+      summary: { ...empty, order_detail: [] },
+      rows: [
+        row('CAJA2', 'v3.paidAndBilled', 'succeeded', '41000009', 30000, '10:03'),
+        row('CAJA3', 'v3.undoBilling', 'succeeded', '41000009', null, '10:01'),
+      ],
+      freshness: [],
+    });
+    expect(skewed.content.counters.map((c) => [c.terminal_id, c.undone_collected_cents])).toEqual([
+      ['CAJA2', 30000],
+      ['CAJA3', 0],
+    ]);
+    expect(skewed.content.exceptions).toEqual([]);
+    // Billed on an earlier day (the database's balance before the day is 1), undone at Caja 1 and
+    // billed again at Caja 2 today, whose clock runs behind: it stands, nothing is set apart,
+    // and it matches the service's row.
+    const again = buildStoreClose({
+      ...base,
+      summary: { ...empty, total_paid_in_store: 0, order_detail: [summaryRow('41000010', 0)] },
+      rows: [
+        row('CAJA1', 'v3.undoBilling', 'succeeded', '41000010', null, '10:00'),
+        row('CAJA2', 'v3.paidAndBilled', 'succeeded', '41000010', 0, '09:59'),
+      ],
+      freshness: [],
+      codesBefore: [{ identity: '41000010', funding_code: 'COD010', balance: 1 }],
+    });
+    expect(again.content.totals).toMatchObject({ billed: 1, undone: 1, undone_collected_cents: 0 });
+    expect(again.content.counts).toMatchObject({ matched: 1, missing: 0, extra: 0 });
+    expect(again.content.exceptions).toEqual([]);
+  });
+
   it('lists the money each counter holds for refused sales first, with per-counter and store totals', () => {
     const hold = (terminal: string, code: string, cents: number, hhmm: string) => ({
       terminal_id: terminal,

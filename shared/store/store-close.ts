@@ -5,6 +5,7 @@
 import type { DaySummary } from '../api/in-store';
 import { centsFromWire } from '../domain/money';
 import {
+  type CodeBalance,
   countByStatus,
   fromStoreRow,
   reconcileOperations,
@@ -43,6 +44,11 @@ export type StoreCloseInput = {
   freshness: readonly CounterFreshness[];
   /** The money each counter still holds for refused sales (electron/ipc/workflows/held-money.ts). */
   held?: readonly CounterHold[];
+  /**
+   * Each customer's code of the day as the database held it before the day: billings minus
+   * undos that succeeded at every counter (none where there is no earlier day to read).
+   */
+  codesBefore?: readonly CodeBalance[];
   staleAfterMs?: number;
   /**
    * The practice store of the training catalogue (no database): the class closes the day it
@@ -228,7 +234,9 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
 
   // Billings undone by the end of the day, at whichever counter the undo was made: what they
   // collected stays in the drawer of the counter that collected it.
-  const setApart = undoneCollections(rows.map(fromStoreRow));
+  // Across counters, by balance, never by two counters' clocks (shared/domain/reconcile.ts).
+  const across = { before: input.codesBefore ?? [] };
+  const setApart = undoneCollections(rows.map(fromStoreRow), across);
   const counters: CounterClose[] = ids.map((terminal_id) => {
     const own = byCounter.get(terminal_id) ?? [];
     const fresh = freshness.get(terminal_id);
@@ -285,7 +293,11 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
   });
   const silent = counters.filter((c) => silentWithWork(c, freshness.get(c.terminal_id), input));
 
-  const lines = reconcileOperations(input.summary.order_detail ?? [], rows.map(fromStoreRow));
+  const lines = reconcileOperations(
+    input.summary.order_detail ?? [],
+    rows.map(fromStoreRow),
+    across,
+  );
   const counts = countByStatus(lines);
   const openRows = rows
     .filter(holdsClose)

@@ -66,12 +66,13 @@ export async function loadStoreClose(
   // Read after the summary: a sale billed in between shows as the counters' (missing from the
   // summary), never as a stranger's extra.
   const query = { store, mode, day };
-  const [rows, freshness, stored, held] = await fromDatabase(() =>
+  const [rows, freshness, stored, held, codesBefore] = await fromDatabase(() =>
     Promise.all([
       db.readStoreDay(query),
       db.readFreshness({ store, mode }),
       db.readClose(query),
       db.readHeld(query),
+      db.readCodesBefore?.(query) ?? Promise.resolve([]),
     ]),
   );
   const build = buildStoreClose({
@@ -84,6 +85,7 @@ export async function loadStoreClose(
     rows,
     freshness,
     held,
+    codesBefore,
     practice: deps.practiceStore !== undefined && db === deps.practiceStore?.database(),
   });
   return {

@@ -9,12 +9,92 @@
 -- otherwise is refused (MS003). A record-held exception (a counter's record stopped at a line the
 -- database holds differently, or lines it could not read) is part of a close like any other.
 -- Counters on an older app version send `/2` drafts and cannot close until upgraded (MS005).
+-- An undo counts wherever it arrives from (docs/decisions.md "An undo counts wherever it arrives
+-- from (issue 35 item 2)"): what a billing collected is set apart as collected for an undone sale
+-- when its code is not billed at the end of the day, by the balance of billings and undos that
+-- succeeded (before the day and that day, at every counter), never by the order of two counters'
+-- clocks (0103 took the last one by `started_at`).
 -- Safe on a live store: functions only, no table is touched.
 
 -- A time as the close writes it: UTC, to the millisecond (as `closed.recorded_at`).
 CREATE FUNCTION store_db_close_time(t timestamptz) RETURNS text
 LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$
   SELECT to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+$$;
+
+-- The store day's figures (0103, with 0107's list of reads), re-created whole: what undone sales
+-- collected is set apart by each customer's code's balance. The service takes a billing only of
+-- a code not billed and an undo only of a billed one, so a code's successes alternate and it is
+-- billed at the end of the day exactly when its billings minus its undos up to that day are
+-- above 0. shared/domain/reconcile.ts (undoneCollections across counters) computes the same.
+CREATE OR REPLACE FUNCTION store_db_day_figures(p_store text, p_mode text, p_day date) RETURNS jsonb
+LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $$
+  WITH ops AS (
+    SELECT o.*,
+      o.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled') AS billing,
+      o.operation IN ('v3.undoBilling', 'v2.undoBilling') AS undo
+    FROM public.store_operations o
+    WHERE o.store = p_store AND o.mode = p_mode AND o.store_day = p_day
+  ), codes AS (
+    -- Each customer's code billed that day, and its balance up to the end of the day.
+    SELECT k.identity_value, k.funding_code,
+      count(*) FILTER (WHERE p.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled'))
+        - count(*) FILTER (WHERE p.operation IN ('v3.undoBilling', 'v2.undoBilling')) AS balance
+    FROM (SELECT DISTINCT identity_value, funding_code FROM ops
+      WHERE billing AND status = 'succeeded' AND coalesce(identity_value, '') <> ''
+        AND funding_code IS NOT NULL) k
+    JOIN public.store_operations p
+      ON p.store = p_store AND p.mode = p_mode AND p.funding_code = k.funding_code
+      AND p.identity_value = k.identity_value AND p.store_day <= p_day
+      AND p.status = 'succeeded'
+      AND p.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled', 'v3.undoBilling', 'v2.undoBilling')
+    GROUP BY k.identity_value, k.funding_code
+  ), set_apart AS (
+    SELECT o.op_id FROM ops o
+    JOIN codes k ON k.identity_value = o.identity_value AND k.funding_code = o.funding_code
+    WHERE k.balance <= 0 AND o.billing AND o.status = 'succeeded'
+  ), cashier AS (
+    SELECT terminal_id, cashier_id,
+      count(*) FILTER (WHERE billing AND status = 'succeeded') AS billed,
+      coalesce(sum(collected_cents) FILTER (WHERE billing AND status = 'succeeded'), 0) AS collected
+    FROM ops WHERE billing OR undo
+    GROUP BY terminal_id, cashier_id
+  ), counter AS (
+    SELECT o.terminal_id, jsonb_build_object(
+      'billed', count(*) FILTER (WHERE o.billing AND o.status = 'succeeded'),
+      'undone', count(*) FILTER (WHERE o.undo AND o.status = 'succeeded'),
+      'refused', count(*) FILTER (WHERE (o.billing OR o.undo) AND o.status = 'refused'),
+      'collected_cents',
+        coalesce(sum(o.collected_cents) FILTER (WHERE o.billing AND o.status = 'succeeded'), 0),
+      'undone_collected_cents',
+        coalesce(sum(o.collected_cents) FILTER (WHERE o.op_id IN (SELECT op_id FROM set_apart)), 0),
+      'open', count(*) FILTER (WHERE o.status IN ('pending', 'unknown')
+        AND o.operation NOT IN (SELECT r.operation FROM public.read_operations r)),
+      'operations', count(*),
+      'cashiers', coalesce((SELECT jsonb_agg(c.cashier_id ORDER BY c.cashier_id COLLATE "C")
+        FROM cashier c WHERE c.terminal_id = o.terminal_id), '[]'::jsonb),
+      'by_cashier', coalesce((SELECT jsonb_agg(jsonb_build_object('cashier_id', c.cashier_id,
+          'billed', c.billed, 'collected_cents', c.collected) ORDER BY c.cashier_id COLLATE "C")
+        FROM cashier c WHERE c.terminal_id = o.terminal_id), '[]'::jsonb)
+    ) AS figures
+    FROM ops o GROUP BY o.terminal_id
+  )
+  SELECT jsonb_build_object(
+    'counters', coalesce((SELECT jsonb_object_agg(terminal_id, figures) FROM counter), '{}'),
+    'totals', jsonb_build_object(
+      'billed', count(*) FILTER (WHERE billing AND status = 'succeeded'),
+      'undone', count(*) FILTER (WHERE undo AND status = 'succeeded'),
+      'refused', count(*) FILTER (WHERE (billing OR undo) AND status = 'refused'),
+      'collected_cents',
+        coalesce(sum(collected_cents) FILTER (WHERE billing AND status = 'succeeded'), 0),
+      'undone_collected_cents',
+        coalesce(sum(collected_cents) FILTER (WHERE op_id IN (SELECT op_id FROM set_apart)), 0),
+      'open', count(*) FILTER (WHERE status IN ('pending', 'unknown')
+        AND operation NOT IN (SELECT r.operation FROM public.read_operations r)),
+      'operations', count(*)),
+    'op_ids', coalesce(jsonb_agg(op_id::text ORDER BY op_id::text COLLATE "C")
+      FILTER (WHERE billing OR undo), '[]'::jsonb))
+  FROM ops
 $$;
 
 -- The inner close (0103), re-created whole: the checks above are new, the rest is 0103's with
