@@ -626,15 +626,29 @@ describe('the store close in the store database', () => {
           c.undone,
           c.collected_cents,
           c.undone_collected_cents,
+          c.sales_undone,
+          c.undone_at,
         ]),
     ).toEqual([
-      ['CAJAE001', 2, 0, 30_000, 30_000],
-      ['CAJAE002', 0, 2, 0, 0],
+      ['CAJAE001', 2, 0, 30_000, 30_000, 1, ['CAJAE002']],
+      ['CAJAE002', 0, 2, 0, 0, 0, []],
     ]);
     expect(draft.content.counts).toMatchObject({ matched: 1, missing: 0, extra: 0 });
     // The database computes the same figures: it keeps the close. (The counters of the tests
     // before, silent since, are named.)
     const note = `Sin red: ${silentNotNamed(draft.content, null).join(', ')}`;
+    // Its sales undone where the database says, and nowhere else.
+    for (const change of [{ sales_undone: 0 }, { undone_at: [] }, { undone_at: ['CAJAE001'] }]) {
+      const forged = {
+        ...draft.content,
+        counters: draft.content.counters.map((c) =>
+          c.terminal_id === 'CAJAE001' ? { ...c, ...change } : c,
+        ),
+      };
+      expect(
+        await refusalOf(db.closeDay(request(forged, { day, terminal_id: 'CAJAE001', note }))),
+      ).toMatchObject({ reason: 'changed' });
+    }
     const made = await db.closeDay(request(draft.content, { day, terminal_id: 'CAJAE001', note }));
     expect(made.inserted).toBe(true);
   });
@@ -676,6 +690,18 @@ describe('the store close in the store database', () => {
     expect(close.content.exceptions.filter((e) => e.kind === 'record-held')).toEqual([
       { kind: 'record-held', terminal_id: 'CAJA0031', conflict_seq: 3, unreadable_lines: 1 },
     ]);
+    // The database keeps a close that acknowledges it in the note (before 0109 it refused any
+    // close holding one as not a close, so such a day could never be closed).
+    const later = { ...query, day: '2026-03-17' };
+    const draft = await draftOf(db, later);
+    expect(draft.content.exceptions).toContainEqual(
+      expect.objectContaining({ kind: 'record-held', terminal_id: 'CAJA0031' }),
+    );
+    const note = `Técnico avisado por CAJA0031. Sin red: ${silentNotNamed(draft.content, null).join(', ')}`;
+    const made = await db.closeDay(
+      request(draft.content, { day: later.day, terminal_id: 'CAJA0031', note }),
+    );
+    expect(made.inserted).toBe(true);
   });
 
   it('lists the money each counter still holds for refused sales, as its own day close does', async () => {

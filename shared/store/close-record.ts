@@ -89,6 +89,13 @@ export const CounterClose = z.object({
    * in the service's summary. Absent in closes made before it was kept.
    */
   undone_collected_cents: Cents.optional(),
+  /**
+   * Its sales of the day undone by the end of the day, at whichever counter (`/3`): the billings
+   * whose collections are `undone_collected_cents`. `undone` counts the undos made here.
+   */
+  sales_undone: Count.optional(),
+  /** The counters whose undos undid them (`/3`; this one too when it undid its own). */
+  undone_at: z.array(StoreTerminalId).optional(),
   /** Money this counter still holds for refused sales (absent in older closes). */
   held_cents: Cents.optional(),
   /** Operations of the day without a definite answer. */

@@ -319,6 +319,14 @@ describe('the store close', () => {
       ['CAJA3', 0],
     ]);
     expect(skewed.content.exceptions).toEqual([]);
+    // Counted at the counter that sold, saying where it was undone (issue 35 item 11): Caja 3
+    // made the undo, none of its sales was undone.
+    expect(
+      skewed.content.counters.map((c) => [c.terminal_id, c.undone, c.sales_undone, c.undone_at]),
+    ).toEqual([
+      ['CAJA2', 0, 1, ['CAJA3']],
+      ['CAJA3', 1, 0, []],
+    ]);
     // Billed on an earlier day (the database's balance before the day is 1), undone at Caja 1 and
     // billed again at Caja 2 today, whose clock runs behind: it stands, nothing is set apart,
     // and it matches the service's row.

@@ -237,6 +237,13 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
   // Across counters, by balance, never by two counters' clocks (shared/domain/reconcile.ts).
   const across = { before: input.codesBefore ?? [] };
   const setApart = undoneCollections(rows.map(fromStoreRow), across);
+  // Where each customer's code was undone that day: the counters of its undos.
+  const undoneWhere = new Map<string, Set<string>>();
+  for (const row of rows) {
+    if (!UNDO.has(row.operation) || row.status !== 'succeeded') continue;
+    const key = `${row.identity_value ?? ''}\u0000${row.funding_code ?? ''}`;
+    undoneWhere.set(key, (undoneWhere.get(key) ?? new Set()).add(row.terminal_id));
+  }
   const counters: CounterClose[] = ids.map((terminal_id) => {
     const own = byCounter.get(terminal_id) ?? [];
     const fresh = freshness.get(terminal_id);
@@ -245,13 +252,20 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
     let refused = 0;
     let collected = 0;
     let undoneCollected = 0;
+    let salesUndone = 0;
+    const undoneAt = new Set<string>();
     let open = 0;
     for (const row of own) {
       if (holdsClose(row)) open += 1;
       if (BILLING.has(row.operation) && row.status === 'succeeded') {
         billed += 1;
         collected += row.collected_cents ?? 0;
-        if (setApart.has(row.op_id)) undoneCollected += row.collected_cents ?? 0;
+        if (setApart.has(row.op_id)) {
+          undoneCollected += row.collected_cents ?? 0;
+          salesUndone += 1;
+          const key = `${row.identity_value ?? ''}\u0000${row.funding_code ?? ''}`;
+          for (const id of undoneWhere.get(key) ?? []) undoneAt.add(id);
+        }
       } else if (UNDO.has(row.operation) && row.status === 'succeeded') undone += 1;
       else if ((BILLING.has(row.operation) || UNDO.has(row.operation)) && row.status === 'refused')
         refused += 1;
@@ -270,6 +284,8 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
       refused,
       collected_cents: collected,
       undone_collected_cents: undoneCollected,
+      sales_undone: salesUndone,
+      undone_at: [...undoneAt].sort(),
       held_cents: heldAt(terminal_id),
       open,
       operations: own.length,

@@ -14,6 +14,9 @@
 -- when its code is not billed at the end of the day, by the balance of billings and undos that
 -- succeeded (before the day and that day, at every counter), never by the order of two counters'
 -- clocks (0103 took the last one by `started_at`).
+-- Each counter's figures add its sales undone by the end of the day and the counters that undid
+-- them (`sales_undone`, `undone_at`): "Deshechas" counted at the counter that undid read as if
+-- its own sales had been undone (issue 35 item 11).
 -- Safe on a live store: functions only, no table is touched.
 
 -- A time as the close writes it: UTC, to the millisecond (as `closed.recorded_at`).
@@ -50,7 +53,7 @@ LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $$
       AND p.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled', 'v3.undoBilling', 'v2.undoBilling')
     GROUP BY k.identity_value, k.funding_code
   ), set_apart AS (
-    SELECT o.op_id FROM ops o
+    SELECT o.op_id, o.terminal_id, o.identity_value, o.funding_code FROM ops o
     JOIN codes k ON k.identity_value = o.identity_value AND k.funding_code = o.funding_code
     WHERE k.balance <= 0 AND o.billing AND o.status = 'succeeded'
   ), cashier AS (
@@ -68,6 +71,14 @@ LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $$
         coalesce(sum(o.collected_cents) FILTER (WHERE o.billing AND o.status = 'succeeded'), 0),
       'undone_collected_cents',
         coalesce(sum(o.collected_cents) FILTER (WHERE o.op_id IN (SELECT op_id FROM set_apart)), 0),
+      -- Its sales undone (set apart), and the counters whose undos of those codes undid them.
+      'sales_undone', count(*) FILTER (WHERE o.op_id IN (SELECT op_id FROM set_apart)),
+      'undone_at', coalesce((SELECT jsonb_agg(w.terminal_id ORDER BY w.terminal_id COLLATE "C")
+        FROM (SELECT DISTINCT u.terminal_id FROM ops u
+          JOIN set_apart a ON a.identity_value = u.identity_value
+            AND a.funding_code = u.funding_code
+          WHERE u.undo AND u.status = 'succeeded' AND a.terminal_id = o.terminal_id) w),
+        '[]'::jsonb),
       'open', count(*) FILTER (WHERE o.status IN ('pending', 'unknown')
         AND o.operation NOT IN (SELECT r.operation FROM public.read_operations r)),
       'operations', count(*),
@@ -114,7 +125,8 @@ DECLARE
   mine jsonb;
   theirs jsonb;
   zero jsonb := '{"billed":0,"undone":0,"refused":0,"collected_cents":0,
-    "undone_collected_cents":0,"open":0,"operations":0,"cashiers":[],"by_cashier":[]}';
+    "undone_collected_cents":0,"sales_undone":0,"undone_at":[],"open":0,"operations":0,
+    "cashiers":[],"by_cashier":[]}';
   unnamed text[];
   lying text;
   note text := nullif(btrim(p_note), '');
@@ -235,7 +247,8 @@ BEGIN
   CROSS JOIN LATERAL (SELECT jsonb_build_object(
     'billed', x -> 'billed', 'undone', x -> 'undone', 'refused', x -> 'refused',
     'collected_cents', x -> 'collected_cents',
-    'undone_collected_cents', x -> 'undone_collected_cents', 'open', x -> 'open',
+    'undone_collected_cents', x -> 'undone_collected_cents',
+    'sales_undone', x -> 'sales_undone', 'undone_at', x -> 'undone_at', 'open', x -> 'open',
     'operations', x -> 'operations', 'cashiers', x -> 'cashiers',
     'by_cashier', x -> 'by_cashier') AS f) p;
   IF theirs IS NULL THEN
