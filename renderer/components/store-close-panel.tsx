@@ -17,6 +17,7 @@ import {
   refusedNoteText,
   refusedOpenText,
   refusedSilentText,
+  silentHolding,
   unavailableText,
 } from '../logic/store-close-text';
 import { useReceiptWidth, useSettingsStore } from '../stores/settings-store';
@@ -45,8 +46,19 @@ export function StoreClosePanel() {
   const language = settings?.language ?? 'es-PE';
   const width = useReceiptWidth();
   const print = usePrint();
-  const { status, view, error, closing, answer, closeError, load, close, markOff, day } =
-    useStoreCloseStore();
+  const {
+    status,
+    view,
+    error,
+    closing,
+    answer,
+    closeError,
+    load,
+    close,
+    markOff,
+    practiceReconnect,
+    day,
+  } = useStoreCloseStore();
   const [supervisor, setSupervisor] = useState('');
   const [note, setNote] = useState('');
   const [pin, setPin] = useState('');
@@ -99,7 +111,7 @@ export function StoreClosePanel() {
     : refusal?.reason === 'day-not-ended'
       ? refusedDayText(view.day, refusal.today, t, language)
       : refusal
-        ? refusedOpenText(refusal.count, t)
+        ? refusedOpenText(refusal.count, t, silentHolding(view.draft))
         : unnamed.length > 0 && (tried || note.trim().length > 0)
           ? refusedSilentText(unnamed, t)
           : tried && !supervisorOk
@@ -205,6 +217,23 @@ export function StoreClosePanel() {
                     onClick={() => markOffCounter(e.terminal_id)}
                   >
                     {t('storeClose.markOff', {
+                      name:
+                        content.counters.find((c) => c.terminal_id === e.terminal_id)
+                          ?.terminal_name ?? e.terminal_id,
+                    })}
+                  </button>
+                </>
+              ) : null}
+              {e.kind === 'silent' && !stored && view.practice !== null ? (
+                <>
+                  {' '}
+                  <button
+                    type="button"
+                    className="button button--small"
+                    disabled={closing}
+                    onClick={() => void practiceReconnect()}
+                  >
+                    {t('storeClose.practiceReconnect', {
                       name:
                         content.counters.find((c) => c.terminal_id === e.terminal_id)
                           ?.terminal_name ?? e.terminal_id,
@@ -442,7 +471,7 @@ export function StoreClosePanel() {
         </form>
       )}
       {answer?.outcome === 'refused' && answer.refusal.reason === 'open-operations' && !refusal ? (
-        <p role="alert">{refusedOpenText(answer.refusal.count, t)}</p>
+        <p role="alert">{refusedOpenText(answer.refusal.count, t, silentHolding(view.draft))}</p>
       ) : null}
       {answer?.outcome === 'refused' && answer.refusal.reason === 'note-required' ? (
         <p role="alert">{refusedNoteText(answer.refusal.exceptions, t)}</p>

@@ -331,6 +331,20 @@ export const en: Record<MessageKey, string> = {
     'Silent counter with work that day. {line} Operations without an answer it reported: {open}; lines to send: {waiting}. Name the counter in the note to close: what its drawer held, counted by hand.',
   'storeClose.exc.markedOff':
     'Counter marked off, with work that day. {line} Operations without an answer it reported: {open}; lines to send: {waiting}. Marking it off only spares the question at the other counters: name the counter in the note to close, with what its drawer held, counted by hand.',
+  'storeClose.exc.silentClosed':
+    "Silent counter with work that day. {line} Operations without an answer it reported: {open}; lines to send: {waiting}. Named in the supervisor's note.",
+  'storeClose.exc.markedOffClosed':
+    "Counter marked off, with work that day. {line} Operations without an answer it reported: {open}; lines to send: {waiting}. Named in the supervisor's note.",
+  'storeClose.exc.recordWayForwardClosed':
+    '“npm run store-db -- terminals” shows it to the technician; the store database guide says what to do.',
+  'storeClose.exc.silentHolding':
+    'Counter cut off with a sale without an answer in the database. {line} Operations without an answer it reported: {open}; lines to send: {waiting}. That answer only arrives when the counter is back on the store database: waiting here, naming it or marking it off does not close the day. Reconnect the counter (its network, or Settings → Store with several counters on that counter); once it has sent its lines, name in the note what was checked.',
+  'storeClose.exc.openSilent':
+    '{base} {counter} does not answer: this answer only arrives when {counter} is back on the store database.',
+  'storeClose.refusedOpenSilentOne':
+    'Cannot close: 1 operation of the day has no definite answer, at {counters}, which does not answer. Waiting here is not enough: reconnect {counters} to the store database; its answer comes with its lines.',
+  'storeClose.refusedOpenSilent':
+    'Cannot close: {count} operations of the day have no definite answer; {counters} does not answer. Waiting here is not enough: reconnect {counters} to the store database; their answers come with its lines.',
   'storeClose.markedOff': 'Marked off for the day by {who} on {at}.',
   'storeClose.markedOffFrom': 'Marked off for the day by {who} on {at} at {from}.',
   'storeClose.exc.recordConflict':
@@ -362,6 +376,7 @@ export const en: Record<MessageKey, string> = {
   'storeClose.csv.pending': 'Pending',
   'storeClose.csv.cashier': 'Cashier',
   'storeClose.col.lastSeen': 'Last connected',
+  'storeClose.practiceReconnect': 'Practice: {name} reconnects',
   'storeClose.markOff': 'Mark {name} off for the day',
   'storeClose.markOffNeeds':
     "To mark a counter off for the day, write the supervisor's name and PIN below; it is recorded.",

@@ -363,6 +363,20 @@ export const supervisorEsPE = {
     'Caja en silencio con trabajo del día. {line} Operaciones sin respuesta que informó: {open}; líneas por enviar: {waiting}. Nombre la caja en la nota para cerrar: qué tenía su caja, contado a mano.',
   'storeClose.exc.markedOff':
     'Caja marcada fuera del día, con trabajo del día. {line} Operaciones sin respuesta que informó: {open}; líneas por enviar: {waiting}. Marcarla solo evita la pregunta en las otras cajas: nombre la caja en la nota para cerrar, con lo que tenía su caja, contado a mano.',
+  'storeClose.exc.silentClosed':
+    'Caja en silencio con trabajo del día. {line} Operaciones sin respuesta que informó: {open}; líneas por enviar: {waiting}. Nombrada en la nota del supervisor.',
+  'storeClose.exc.markedOffClosed':
+    'Caja marcada fuera del día, con trabajo del día. {line} Operaciones sin respuesta que informó: {open}; líneas por enviar: {waiting}. Nombrada en la nota del supervisor.',
+  'storeClose.exc.recordWayForwardClosed':
+    '«npm run store-db -- terminals» la muestra al técnico; la guía de la base de datos de la tienda dice qué hacer.',
+  'storeClose.exc.silentHolding':
+    'Caja sin conexión con una venta sin respuesta en la base. {line} Operaciones sin respuesta que informó: {open}; líneas por enviar: {waiting}. Esa respuesta solo llega cuando la caja vuelva a conectarse a la base de la tienda: esperar aquí, nombrarla o marcarla fuera del día no cierra el día. Vuelva a conectar la caja (su red, o Configuración → Tienda con varias cajas en esa caja); cuando envíe sus líneas, nombre en la nota lo que se revisó.',
+  'storeClose.exc.openSilent':
+    '{base} {counter} no responde: esta respuesta solo llega cuando {counter} vuelva a conectarse a la base de la tienda.',
+  'storeClose.refusedOpenSilentOne':
+    'No se puede cerrar: 1 operación del día sin respuesta definitiva, en {counters}, que no responde. Esperar aquí no basta: vuelva a conectar {counters} a la base de la tienda; su respuesta llega con sus líneas.',
+  'storeClose.refusedOpenSilent':
+    'No se puede cerrar: {count} operaciones del día sin respuesta definitiva; {counters} no responde. Esperar aquí no basta: vuelva a conectar {counters} a la base de la tienda; sus respuestas llegan con sus líneas.',
   'storeClose.markedOff': 'Marcada fuera del día por {who} el {at}.',
   'storeClose.markedOffFrom': 'Marcada fuera del día por {who} el {at} desde {from}.',
   'storeClose.exc.recordConflict':
@@ -394,6 +408,7 @@ export const supervisorEsPE = {
   'storeClose.csv.pending': 'Pendientes',
   'storeClose.csv.cashier': 'Cajero',
   'storeClose.col.lastSeen': 'Última conexión',
+  'storeClose.practiceReconnect': 'Práctica: {name} vuelve a conectarse',
   'storeClose.markOff': 'Marcar {name} fuera del día',
   'storeClose.markOffNeeds':
     'Para marcar una caja fuera del día, escriba abajo el nombre del supervisor y su PIN; queda registrado.',

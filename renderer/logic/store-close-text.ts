@@ -55,8 +55,36 @@ export function unavailableText(error: BridgeError, t: T): { text: string; detai
   return { text: t('storeClose.cannotRead'), details };
 }
 
-/** Why the close is refused while operations have no answer: one, or how many. */
-export function refusedOpenText(count: number, t: T): string {
+/**
+ * The counters silent (or marked off) that hold an operation of the day without an answer in the
+ * database: only their return brings that answer, so the close waits for them, not here.
+ */
+export function silentHolding(content: CloseContent): string[] {
+  const away = new Set(
+    content.counters
+      .filter((c) => c.freshness === 'silent' || c.freshness === 'off')
+      .map((c) => c.terminal_id),
+  );
+  const ids = new Set(
+    content.exceptions.flatMap((e) =>
+      e.kind === 'open' && away.has(e.terminal_id) ? [e.terminal_id] : [],
+    ),
+  );
+  return [...ids].map((id) => nameOf(id, content));
+}
+
+/**
+ * Why the close is refused while operations have no answer: one, or how many; and when a silent
+ * counter holds them, that waiting here cannot help: that counter has to come back (issue 35
+ * item 3).
+ */
+export function refusedOpenText(count: number, t: T, silent: readonly string[] = []): string {
+  if (silent.length > 0) {
+    return t(count === 1 ? 'storeClose.refusedOpenSilentOne' : 'storeClose.refusedOpenSilent', {
+      count,
+      counters: silent.join(', '),
+    });
+  }
   return count === 1 ? t('storeClose.refusedOpenOne') : t('storeClose.refusedOpen', { count });
 }
 
@@ -155,13 +183,35 @@ export function exceptionText(
       amount: money(e.amount_cents),
     }).replace(/ {2,}/g, ' ');
     // The down payment the cashier already took: in the drawer whatever the answer turns out.
-    return e.to_collect_cents
+    const withDrawer = e.to_collect_cents
       ? t('storeClose.exc.openDrawer', { base, drawer: money(e.to_collect_cents) })
       : base;
+    // At a silent counter the answer cannot come until it is back on the database.
+    return silentHolding(content).includes(nameOf(e.terminal_id, content))
+      ? t('storeClose.exc.openSilent', {
+          base: withDrawer,
+          counter: nameOf(e.terminal_id, content),
+        })
+      : withDrawer;
   }
   if (e.kind === 'silent') {
     const counter = content.counters.find((c) => c.terminal_id === e.terminal_id);
-    return t(e.marked_off ? 'storeClose.exc.markedOff' : 'storeClose.exc.silent', {
+    // Holding a sale in doubt the database knows: naming it is not enough, it has to come back.
+    const holding = content.exceptions.some(
+      (o) => o.kind === 'open' && o.terminal_id === e.terminal_id,
+    );
+    // A closed record says what was (named in the note), not what to do to close.
+    const closed = content.closed !== null;
+    const key = holding
+      ? 'storeClose.exc.silentHolding'
+      : e.marked_off
+        ? closed
+          ? 'storeClose.exc.markedOffClosed'
+          : 'storeClose.exc.markedOff'
+        : closed
+          ? 'storeClose.exc.silentClosed'
+          : 'storeClose.exc.silent';
+    return t(key, {
       line: counter ? freshnessText(counter, content, t, language) : e.terminal_id,
       open: String(e.open_operations ?? 0),
       waiting: String(e.waiting_lines ?? 0),
@@ -233,5 +283,9 @@ export function recordHeldText(
     parts.push(
       t('storeClose.exc.recordUnreadable', { counter, count: String(e.unreadable_lines) }),
     );
-  return `${parts.join(' ')} ${t('storeClose.exc.recordWayForward')}`;
+  const way =
+    content.closed === null
+      ? t('storeClose.exc.recordWayForward')
+      : t('storeClose.exc.recordWayForwardClosed');
+  return `${parts.join(' ')} ${way}`;
 }

@@ -3,16 +3,19 @@
 // the store close's CSV named in the terminal's language.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '../../shared/bridge';
+import { buildStoreClose, sealClose } from '../../shared/store/store-close';
 import { loadCatalogue, loadSupervisorTexts, translate } from '../i18n/translate';
 import type { T } from '../i18n/use-t';
 import type { Guidance } from './error-guidance';
 import { guidanceHeading } from './guidance-heading';
 import { storeCloseCsvFileName } from './store-close-csv';
 import {
+  exceptionText,
   refusedDayText,
   refusedNoteText,
   refusedOpenText,
   refusedSilentText,
+  silentHolding,
   unavailableText,
 } from './store-close-text';
 
@@ -167,5 +170,131 @@ describe('the store close says why a day cannot be closed yet', () => {
     expect(refusedSilentText(['Caja 2'], es)).toBe(
       'La nota debe nombrar la caja en silencio: Caja 2. Diga qué se sabe de ella antes de cerrar.',
     );
+  });
+});
+
+describe('a silent counter holding a sale in doubt the database knows (issue 35 item 3)', () => {
+  // Caja 2 went silent while its paid-and-billed waited for the service: the database holds the
+  // sale without an answer. Naming it changes nothing and waiting here cannot help: only that
+  // counter, back on the database, brings the answer.
+  const close = buildStoreClose({
+    store: 'tienda-1',
+    mode: 'live',
+    day: '2026-03-10',
+    timeZone: 'America/Lima',
+    now: '2026-03-11T08:00:00-05:00',
+    summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
+    rows: [
+      {
+        store: 'tienda-1',
+        mode: 'live',
+        terminal_id: 'CAJA2',
+        terminal_name: 'Caja 2',
+        op_id: '00000000-0000-4000-8000-000000000001',
+        operation: 'v3.paidAndBilled',
+        status: 'pending',
+        identity_kind: 'dni',
+        identity_value: '41000001',
+        funding_code: 'DOUBT1',
+        cashier_id: 'CAJERO-2',
+        billed_cents: 160_000,
+        collected_cents: null,
+        to_collect_cents: 32_500,
+        store_day: '2026-03-10',
+        started_at: '2026-03-10T23:13:00-05:00',
+        resolved_at: null,
+        service_message: null,
+      },
+    ],
+    freshness: [
+      {
+        store: 'tienda-1',
+        mode: 'live',
+        terminal_id: 'CAJA2',
+        terminal_name: 'Caja 2',
+        app_version: '0.1.0',
+        last_seq: 5,
+        last_line_at: '2026-03-10T23:13:00-05:00',
+        last_seen_at: '2026-03-10T23:13:40-05:00',
+        open_operations: 1,
+        standing: 'silent',
+        reported_open: 1,
+        waiting_lines: 1,
+      },
+    ],
+  });
+  const content = close.content;
+  const [open, silent] = [
+    content.exceptions.find((e) => e.kind === 'open'),
+    content.exceptions.find((e) => e.kind === 'silent'),
+  ];
+
+  it('the refusal says to bring that counter back, not to wait', () => {
+    if (close.refusal?.reason !== 'open-operations') throw new Error('expected a refusal');
+    const said = refusedOpenText(close.refusal.count, es, silentHolding(content));
+    expect(said).toContain('Caja 2');
+    expect(said).toContain('vuelva a conectar');
+    expect(said).not.toContain('Espere su respuesta');
+    expect(refusedOpenText(close.refusal.count, en, silentHolding(content))).toContain(
+      'reconnect Caja 2',
+    );
+  });
+
+  it('its exceptions say the same, not "name it in the note to close"', () => {
+    if (!open || !silent) throw new Error('expected both exceptions');
+    const silentText = exceptionText(silent, content, es, 'es-PE');
+    expect(silentText).not.toContain('Nombre la caja en la nota para cerrar');
+    expect(silentText).toContain('vuelva a conectar');
+    expect(exceptionText(open, content, es, 'es-PE')).toContain('Caja 2 no responde');
+  });
+});
+
+describe('a closed record says what was, not what to do to close (issue 35 item 15)', () => {
+  it('a silent counter of a closed day was named in the note', () => {
+    const build = buildStoreClose({
+      store: 'tienda-1',
+      mode: 'live',
+      day: '2026-03-10',
+      timeZone: 'America/Lima',
+      now: '2026-03-11T08:00:00-05:00',
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
+      rows: [],
+      freshness: [
+        {
+          store: 'tienda-1',
+          mode: 'live',
+          terminal_id: 'CAJA3',
+          terminal_name: 'Caja 3',
+          app_version: '0.1.0',
+          last_seq: 5,
+          last_line_at: '2026-03-10T18:09:00-05:00',
+          last_seen_at: '2026-03-10T18:10:00-05:00',
+          open_operations: 0,
+          standing: 'silent',
+          reported_open: 1,
+          waiting_lines: 2,
+        },
+      ],
+    });
+    const silent = build.content.exceptions[0];
+    if (!silent) throw new Error('expected the silent exception');
+    expect(exceptionText(silent, build.content, es, 'es-PE')).toContain(
+      'Nombre la caja en la nota para cerrar',
+    );
+    const sealed = sealClose(build, {
+      supervisor: 'Rosa',
+      cashier_id: null,
+      terminal_id: 'CAJA1',
+      terminal_name: 'Caja 1',
+      note: 'Caja 3 sin red',
+    });
+    for (const [t, language] of [
+      [es, 'es-PE'],
+      [en, 'en'],
+    ] as const) {
+      const said = exceptionText(silent, sealed, t, language);
+      expect(said).not.toMatch(/Nombre la caja|Name the counter/);
+      expect(said).toMatch(/nombrada en la nota del supervisor|named in the supervisor's note/i);
+    }
   });
 });

@@ -80,6 +80,12 @@ export function freshnessLine(
   }
 }
 
+/** A counter silent or marked off: what it holds in doubt waits for its return. */
+function isAway(id: string, content: CloseContent): boolean {
+  const counter = content.counters.find((c) => c.terminal_id === id);
+  return counter?.freshness === 'silent' || counter?.freshness === 'off';
+}
+
 /** Who marked a counter off for the day, when (the database's clock) and at which counter. */
 export function markedOffLine(
   mark: MarkedOff,
@@ -131,6 +137,8 @@ function exceptionBlock(
         ...(e.to_collect_cents
           ? [t('storeExcInDrawer', { amount: money(e.to_collect_cents) })]
           : []),
+        // At a silent counter its answer comes only when that counter is back.
+        ...(isAway(e.terminal_id, content) ? [t('storeExcOpenSilent')] : []),
       ],
       amount: money(e.amount_cents),
     };
