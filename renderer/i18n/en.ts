@@ -400,7 +400,13 @@ export const en: Record<MessageKey, string> = {
   'storeClose.counts':
     'Matched {matched} · missing {missing} · extra {extra} · amounts differ {differs} · pending {pending}',
   'storeClose.arrivedAfter': 'Arrived after the close ({count})',
-  'storeClose.arrivedLine': '{counter} · {cashier} · {time}: {operation} {identity} ({amount})',
+  'storeClose.arrivedLine':
+    '{counter} · {cashier} · {time}: {operation} {identity} {code} — {state}{amount}.',
+  'storeClose.arrived.succeeded': 'accepted by the service',
+  'storeClose.arrived.refused': 'refused by the service',
+  'storeClose.arrived.open': 'no definite answer',
+  'storeClose.arrived.collected': 'collected {amount}',
+  'storeClose.arrived.inDrawer': 'already in the drawer {amount}',
   'storeClose.close': "Close the store's day",
   'storeClose.closing': 'Closing…',
   'storeClose.supervisor': 'Supervisor (name)',

@@ -211,7 +211,13 @@ export const supervisorEsPE = {
   'storeClose.counts':
     'Coinciden {matched} · faltan {missing} · sobran {extra} · montos distintos {differs} · pendientes {pending}',
   'storeClose.arrivedAfter': 'Llegaron después del cierre ({count})',
-  'storeClose.arrivedLine': '{counter} · {cashier} · {time}: {operation} {identity} ({amount})',
+  'storeClose.arrivedLine':
+    '{counter} · {cashier} · {time}: {operation} {identity} {code} — {state}{amount}.',
+  'storeClose.arrived.succeeded': 'aceptado por el servicio',
+  'storeClose.arrived.refused': 'rechazado por el servicio',
+  'storeClose.arrived.open': 'sin respuesta definitiva',
+  'storeClose.arrived.collected': 'cobrado {amount}',
+  'storeClose.arrived.inDrawer': 'ya en caja {amount}',
   'storeClose.close': 'Cerrar el día de la tienda',
   'storeClose.closing': 'Cerrando…',
   'storeClose.supervisor': 'Supervisor (nombre)',

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildStoreClose } from '../../shared/store/store-close';
 import { sampleStoreDay } from '../../shared/store/store-close-samples';
+import type { StoreOperationRow } from '../../shared/store/store-operation';
 import { loadSupervisorTexts, translate } from '../i18n/translate';
 import type { T } from '../i18n/use-t';
 import { storeCloseCsv } from './store-close-csv';
-import { exceptionText } from './store-close-text';
+import { arrivedText, exceptionText } from './store-close-text';
 import { CSV_BOM } from './summary-csv';
 
 // The store close's Spanish texts come with its screen (lazy-views.ts).
@@ -63,6 +64,40 @@ describe('the store close as CSV and as lines', () => {
       `Caja marcada fuera del día, con trabajo del día. ${said}`,
     );
     expect(lines.find((l) => l.startsWith('Caja 3 (CAJA03)'))).toContain(said);
+  });
+
+  it('says the state of what arrived after the close, and one amount with its label (issue 35 item 4)', () => {
+    const close = buildStoreClose(sampleStoreDay(2, 10));
+    const doubt: StoreOperationRow = {
+      store: 'tienda-muestra',
+      mode: 'live' as const,
+      terminal_id: 'CAJA01',
+      terminal_name: 'Caja 1',
+      op_id: '00000000-0000-4000-8000-00000000aa02',
+      operation: 'v3.paidAndBilled' as const,
+      status: 'unknown' as const,
+      identity_kind: 'dni' as const,
+      identity_value: '41000016',
+      funding_code: 'K7H45B',
+      cashier_id: 'cajero-1',
+      billed_cents: 160_000,
+      collected_cents: null,
+      to_collect_cents: 32_500,
+      store_day: '2026-03-10',
+      started_at: '2026-03-11T04:40:00.000Z',
+      resolved_at: null,
+      service_message: null,
+    };
+    const said = (row: StoreOperationRow) =>
+      arrivedText(row, close.content, t, 'es-PE').replace(/\u00a0/g, ' ');
+    expect(said(doubt)).toBe(
+      'Caja 1 · cajero-1 · 23:40: Pagado y facturado 41000016 K7H45B — sin respuesta definitiva; ya en caja S/ 325.00.',
+    );
+    expect(
+      said({ ...doubt, status: 'succeeded', collected_cents: 32_500, to_collect_cents: undefined }),
+    ).toBe(
+      'Caja 1 · cajero-1 · 23:40: Pagado y facturado 41000016 K7H45B — aceptado por el servicio; cobrado S/ 325.00.',
+    );
   });
 
   it("keeps the supervisor's note of a closed day", () => {

@@ -16,6 +16,7 @@ import type {
   MarkedOff,
 } from '../../shared/store/close-record';
 import { StoreDbErrorCategory } from '../../shared/store/replication-state';
+import { arrivedFacts } from '../../shared/store/store-close';
 import type { StoreOperationRow } from '../../shared/store/store-operation';
 import type { T } from '../i18n/use-t';
 
@@ -259,14 +260,25 @@ export function arrivedText(
   t: T,
   language: string,
 ): string {
+  const facts = arrivedFacts(row);
+  const amount = facts.amount
+    ? t(
+        facts.amount.label === 'collected'
+          ? 'storeClose.arrived.collected'
+          : 'storeClose.arrived.inDrawer',
+        { amount: money(facts.amount.cents) },
+      )
+    : '';
   return t('storeClose.arrivedLine', {
     counter: nameOf(row.terminal_id, content),
     cashier: row.cashier_id,
     time: clock(row.started_at, content, language),
     operation: operationText(row.operation, t),
     identity: row.identity_value ?? '',
-    amount: money(row.collected_cents ?? row.billed_cents),
-  });
+    code: row.funding_code ?? '',
+    state: t(`storeClose.arrived.${facts.state}`),
+    amount: amount ? `; ${amount}` : '',
+  }).replace(/ {2,}/g, ' ');
 }
 
 /** A counter's record the database holds back, and the technician's way forward. */

@@ -76,6 +76,65 @@ describe('the store close on paper', () => {
     }
   });
 
+  it('says the state of what arrived after the close, and one amount with its label (issue 35 item 4)', () => {
+    const close = buildStoreClose(sampleStoreDay(2, 10));
+    const content = sealClose(close, {
+      supervisor: 'Rosa Quispe',
+      cashier_id: 'cajero-1',
+      terminal_id: 'CAJA01',
+      terminal_name: 'Caja 1',
+      note: null,
+    });
+    const late = {
+      store: 'tienda-muestra',
+      mode: 'live' as const,
+      terminal_id: 'CAJA01',
+      terminal_name: 'Caja 1',
+      operation: 'v3.paidAndBilled' as const,
+      identity_kind: 'dni' as const,
+      cashier_id: 'cajero-1',
+      store_day: '2026-03-10',
+      started_at: '2026-03-11T04:40:00.000Z',
+      service_message: null,
+    };
+    const arrivedAfter = [
+      {
+        ...late,
+        op_id: '00000000-0000-4000-8000-00000000aa01',
+        status: 'succeeded' as const,
+        identity_value: '41000015',
+        funding_code: '3X8J5S',
+        billed_cents: 160_000,
+        collected_cents: 32_500,
+        resolved_at: '2026-03-11T04:40:05.000Z',
+      },
+      {
+        ...late,
+        op_id: '00000000-0000-4000-8000-00000000aa02',
+        status: 'unknown' as const,
+        identity_value: '41000016',
+        funding_code: 'K7H45B',
+        billed_cents: 200_000,
+        collected_cents: null,
+        to_collect_cents: 40_000,
+        resolved_at: null,
+      },
+    ];
+    const doc = storeClose(
+      { content, record: { sha256: HASH, recorded_at: content.as_of }, arrivedAfter },
+      { ...SAMPLE_CONTEXT, language: 'es-PE' },
+    );
+    const text = layoutText(doc.blocks, 48)
+      .map((l) => l.text.replace(/\u00a0/g, ' '))
+      .join(' ')
+      .replace(/\s+/g, ' ');
+    expect(text).toContain('41000015 3X8J5S aceptado por el servicio; cobrado S/ 325.00');
+    expect(text).toContain('41000016 K7H45B sin respuesta definitiva; ya en caja S/ 400.00');
+    // Never the billed amount as if it were paid, never an amount without its label.
+    expect(text).not.toContain('1,600.00');
+    expect(text).not.toContain('2,000.00');
+  });
+
   it('keeps the hash whole on 58 mm paper', () => {
     const text = textOf(32, true);
     expect(text).toContain('a'.repeat(32));

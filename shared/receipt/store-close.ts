@@ -9,6 +9,7 @@ import {
   formatStoreMoment,
 } from '../domain/store-time';
 import type { CloseContent, CloseException, CounterClose, MarkedOff } from '../store/close-record';
+import { type ArrivedFacts, arrivedFacts } from '../store/store-close';
 import type { StoreOperationRow } from '../store/store-operation';
 import { atom, type Block, type ReceiptDocument } from './blocks';
 import { type Formatters, formatters, type PrintContext } from './context';
@@ -34,6 +35,12 @@ const RECON_STATUS: Record<'missing' | 'extra' | 'amount-differs', TextKey> = {
   missing: 'reconMissing',
   extra: 'reconExtra',
   'amount-differs': 'reconDiffers',
+};
+
+const ARRIVED_STATE: Record<ArrivedFacts['state'], TextKey> = {
+  succeeded: 'arrivedSucceeded',
+  refused: 'arrivedRefused',
+  open: 'arrivedOpen',
 };
 
 /** A counter as people call it: its name, else its id. */
@@ -387,8 +394,10 @@ export function storeClose(data: StoreCloseData, context: PrintContext): Receipt
             kind: 'heading',
             text: t('storeArrivedAfter', { count: data.arrivedAfter.length }),
           } as Block,
-          ...data.arrivedAfter.map(
-            (row): Block => ({
+          ...data.arrivedAfter.map((row): Block => {
+            // Its state and one amount with its label, as the screen says it (issue 35 item 4).
+            const facts = arrivedFacts(row);
+            return {
               kind: 'entry',
               cells: [
                 atom(counterName(row.terminal_id, content.counters)),
@@ -396,10 +405,18 @@ export function storeClose(data: StoreCloseData, context: PrintContext): Receipt
                 atom(clockOf(row.started_at, content, language)),
                 operationLabel(row.operation, t),
                 ...(row.identity_value ? [atom(row.identity_value)] : []),
+                ...(row.funding_code ? [atom(row.funding_code)] : []),
+                // One cell, so the amount never stands apart from its label on any paper.
+                facts.amount
+                  ? `${t(ARRIVED_STATE[facts.state])}; ${t(
+                      facts.amount.label === 'collected' ? 'arrivedCollected' : 'arrivedInDrawer',
+                      { amount: money(facts.amount.cents) },
+                    )}`
+                  : t(ARRIVED_STATE[facts.state]),
               ],
-              amount: money(row.collected_cents),
-            }),
-          ),
+              amount: '',
+            };
+          }),
         ]
       : []),
     { kind: 'heading', text: t('storeRecord') },

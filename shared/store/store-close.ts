@@ -507,6 +507,27 @@ export function arrivedAfter(
     .sort((a, b) => a.started_at.localeCompare(b.started_at));
 }
 
+/**
+ * What an operation that arrived after the close says, the same on screen and on paper (issue 35
+ * item 4): its state (answered by the service, refused, or still without a definite answer) and
+ * one amount with what it is: what a billing collected, or the down payment a billing in doubt
+ * already put in the drawer. Never the billed amount as if it were paid.
+ */
+export type ArrivedFacts = {
+  state: 'succeeded' | 'refused' | 'open';
+  amount: { label: 'collected' | 'in-drawer'; cents: number } | null;
+};
+
+export function arrivedFacts(row: StoreOperationRow): ArrivedFacts {
+  const state = isOpen(row) ? 'open' : row.status === 'refused' ? 'refused' : 'succeeded';
+  if (!BILLING.has(row.operation)) return { state, amount: null };
+  if (state === 'succeeded' && row.collected_cents !== null)
+    return { state, amount: { label: 'collected', cents: row.collected_cents } };
+  if (state === 'open' && row.to_collect_cents != null)
+    return { state, amount: { label: 'in-drawer', cents: row.to_collect_cents } };
+  return { state, amount: null };
+}
+
 /** What a counter is called on the close: its name, else its id. */
 export function counterLabel(
   terminalId: string,
