@@ -13,6 +13,7 @@ import {
 } from '../../shared/receipt';
 import { BridgeFailure, badArguments } from '../ipc/bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../ipc/deps';
+import { storeCloseDatabase } from '../ipc/handlers/store-close-handlers';
 
 const SALE = new Set(['v3.paidAndBilled', 'v2.paidAndBilled']);
 const UNDO = new Set(['v3.undoBilling', 'v2.undoBilling']);
@@ -37,6 +38,19 @@ export async function printContext(deps: HandlerDeps): Promise<PrintContext> {
     training: settings.mode === 'training',
     printed_at: deps.clock().toISOString(),
   };
+}
+
+/**
+ * Whether F6 shows the store's day close here (a store database, or training's practice store):
+ * then this counter's paper, like its screen, leaves the store's reconciliation to that close.
+ */
+function hasStoreClose(deps: HandlerDeps): boolean {
+  try {
+    storeCloseDatabase(deps);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export async function buildDocument(
@@ -74,7 +88,14 @@ export async function buildDocument(
       methods()['money.held']({}, direct),
     ]);
     return dayClose(
-      { day: request.day, summary: answer.data.summary, operations, unresolved, held },
+      {
+        day: request.day,
+        summary: answer.data.summary,
+        operations,
+        unresolved,
+        held,
+        inStore: hasStoreClose(deps),
+      },
       context,
     );
   }

@@ -57,6 +57,8 @@ const esPE = {
   reconPending: 'Pendientes',
   reconExceptions: 'Excepciones',
   reconNone: 'Sin excepciones.',
+  reconInStoreClose:
+    'Con base de datos de la tienda, el resumen del servicio es de toda la tienda: se concilia en el Cierre del día de la tienda (F6), cada venta con su caja.',
   reconMore: 'y {count} más sin registro en este terminal (véalas en pantalla o en el CSV).',
   detailTitle: 'Detalle por origen del pago',
   colOrder: 'Pedido',
@@ -192,6 +194,8 @@ const en: Record<TextKey, string> = {
   reconPending: 'Pending',
   reconExceptions: 'Exceptions',
   reconNone: 'No exceptions.',
+  reconInStoreClose:
+    "With a store database the service's summary is the whole store's: it is reconciled in the store's day close (F6), each sale with its counter.",
   reconMore: 'and {count} more this terminal has no record of (see them on screen or in the CSV).',
   detailTitle: 'Detail by payment origin',
   colOrder: 'Order',

@@ -380,3 +380,21 @@ describe('the store close', () => {
     await holder.end();
   });
 });
+
+describe("this counter's own day close on paper in a store (issue 35 item 5)", () => {
+  it('shows no other counter’s sale as extra: the store close balances the store, as on screen', async () => {
+    db.rows = await billedHere();
+    // The mock's seeded scenarios billed other customers today: other counters' sales.
+    expect(((await mockDay(bed.mock)).order_detail ?? []).length).toBeGreaterThan(1);
+    const request = { document: 'day-close' as const, day: TODAY };
+    const preview = await ok(bed.backend.table, 'receipt.preview', { request, columns: 48 });
+    const text = preview.lines.map((line) => line.text.replace(/\u00a0/g, ' ')).join('\n');
+    expect(text).not.toContain('Sobran en el servicio');
+    expect(text).not.toMatch(/Coinciden|Faltan en el servicio/);
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'se concilia en el Cierre del día de la tienda (F6)',
+    );
+    // This counter's own figures stay.
+    expect(text).toMatch(/Ventas facturadas +1/);
+  });
+});
