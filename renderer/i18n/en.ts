@@ -374,6 +374,7 @@ export const en: Record<MessageKey, string> = {
   'storeClose.csv.extra': 'Extra',
   'storeClose.csv.differs': 'Amounts differ',
   'storeClose.csv.pending': 'Pending',
+  'storeClose.csv.standing': 'Standing sales',
   'storeClose.csv.cashier': 'Cashier',
   'storeClose.col.lastSeen': 'Last connected',
   'storeClose.practiceReconnect': 'Practice: {name} reconnects',

@@ -412,6 +412,7 @@ export const supervisorEsPE = {
   'storeClose.csv.extra': 'Sobran',
   'storeClose.csv.differs': 'Montos distintos',
   'storeClose.csv.pending': 'Pendientes',
+  'storeClose.csv.standing': 'Ventas vigentes',
   'storeClose.csv.cashier': 'Cajero',
   'storeClose.col.lastSeen': 'Última conexión',
   'storeClose.practiceReconnect': 'Práctica: {name} vuelve a conectarse',

@@ -100,6 +100,17 @@ describe('the store close as CSV and as lines', () => {
     );
   });
 
+  it('says what compares with the service’s “Pagado en tienda”, as the screen does (issue 35 item 6)', () => {
+    const close = buildStoreClose(sampleStoreDay(3, 10));
+    const { collected_cents, undone_collected_cents = 0 } = close.content.totals;
+    expect(undone_collected_cents).toBeGreaterThan(0);
+    const csv = storeCloseCsv(close.content, null, [], [['Tienda', 'X']], t, 'es-PE');
+    const standing = (collected_cents - undone_collected_cents) / 100;
+    expect(csv.replace(/\u00a0/g, ' ')).toContain(
+      `Lo cobrado por las ventas vigentes, S/ ${standing.toLocaleString('en-US', { minimumFractionDigits: 2 })}, es lo que se compara con “Pagado en tienda” del servicio.`,
+    );
+  });
+
   it("keeps the supervisor's note of a closed day", () => {
     const close = buildStoreClose(sampleStoreDay(1, 2));
     const content = {

@@ -1,6 +1,7 @@
 // The store close as a CSV file, the way the day summary's is written (summary-csv.ts: UTF-8 with
 // a BOM, `;` between cells, CRLF, plain amounts): what it is about, then the exceptions, then a
 // line per counter and the store's totals.
+import { formatPEN } from '../../shared/domain/money';
 import type { CloseContent } from '../../shared/store/close-record';
 import type { StoreOperationRow } from '../../shared/store/store-operation';
 import type { T } from '../i18n/use-t';
@@ -126,6 +127,20 @@ export function storeCloseCsv(
       '',
       '',
     ].join(CSV_SEPARATOR),
+    // What compares with the service's "Pagado en tienda", as the screen and the paper say it.
+    ...(content.totals.undone_collected_cents
+      ? [
+          row([
+            t('storeClose.csv.standing'),
+            t('storeClose.undoneCollectedNote', {
+              amount: formatPEN(content.totals.undone_collected_cents),
+              standing: formatPEN(
+                content.totals.collected_cents - content.totals.undone_collected_cents,
+              ),
+            }),
+          ]),
+        ]
+      : []),
     // Per cashier of each counter: what each drawer is balanced with.
     ...(content.counters.some((c) => c.by_cashier?.length)
       ? [

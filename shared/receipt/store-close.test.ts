@@ -135,6 +135,50 @@ describe('the store close on paper', () => {
     expect(text).not.toContain('2,000.00');
   });
 
+  it('labels every amount of an exception and says what compares with the service (issue 35 item 6)', () => {
+    const day = sampleStoreDay(2, 10);
+    // Caja 1 holds a paid-and-billed in doubt: S/ 1,000.00 billed, S/ 250.00 already in its drawer.
+    const [first] = day.rows;
+    if (!first) throw new Error('no row');
+    const doubt = {
+      ...first,
+      op_id: '00000000-0000-4000-8000-00000000bb01',
+      operation: 'v3.paidAndBilled' as const,
+      status: 'unknown' as const,
+      identity_value: '41000099',
+      funding_code: 'DUDA01',
+      billed_cents: 100_000,
+      collected_cents: null,
+      to_collect_cents: 25_000,
+    };
+    const close = buildStoreClose({ ...day, rows: [...day.rows, doubt] });
+    const csv = (columns: 32 | 48) =>
+      layoutText(
+        storeClose(
+          { content: close.content, record: null, arrivedAfter: [] },
+          { ...SAMPLE_CONTEXT, language: 'es-PE' },
+        ).blocks,
+        columns,
+      )
+        .map((l) => l.text.replace(/\u00a0/g, ' '))
+        .join(' ')
+        .replace(/\s+/g, ' ');
+    for (const columns of [32, 48] as const) {
+      const text = csv(columns);
+      expect(text).toContain('facturado S/ 1,000.00');
+      expect(text).toContain('ya en caja S/ 250.00');
+      // What the undone sales collected stays in the drawers; the rest is what the service lists.
+      const { collected_cents, undone_collected_cents = 0 } = close.content.totals;
+      expect(undone_collected_cents).toBeGreaterThan(0);
+      const standing = (collected_cents - undone_collected_cents) / 100;
+      const amount = standing.toLocaleString('en-US', { minimumFractionDigits: 2 });
+      // The receipt's code page prints straight quotes.
+      expect(text.replace(/[“”]/g, '"')).toContain(
+        `Lo cobrado por las ventas vigentes, S/ ${amount}, es lo que se compara con "Pagado en tienda"`,
+      );
+    }
+  });
+
   it('keeps the hash whole on 58 mm paper', () => {
     const text = textOf(32, true);
     expect(text).toContain('a'.repeat(32));
@@ -253,6 +297,6 @@ describe('the store close on paper', () => {
     expect(text).toContain('Por cajero:');
     expect(text).toMatch(/cajero-1: 2 facturadas\s+S\/ \d/);
     expect(text).toMatch(/cajero-9: \d facturadas\s+S\/ \d/);
-    expect(text).toMatch(/En caja S\/ 450\.00/);
+    expect(text).toMatch(/ya en caja S\/ 450\.00/);
   });
 });

@@ -140,14 +140,18 @@ function exceptionBlock(
         operationLabel(e.operation, t),
         ...(e.identity ? [atom(e.identity)] : []),
         ...(e.funding_code ? [atom(e.funding_code)] : []),
-        // The down payment already in the drawer, beside what was billed.
+        // What was billed and the down payment already in the drawer, each with its label: an
+        // amount alone in the column read as money taken (issue 35 item 6).
+        ...(e.amount_cents !== null
+          ? [t('storeExcBilled', { amount: money(e.amount_cents) })]
+          : []),
         ...(e.to_collect_cents
           ? [t('storeExcInDrawer', { amount: money(e.to_collect_cents) })]
           : []),
         // At a silent counter its answer comes only when that counter is back.
         ...(isAway(e.terminal_id, content) ? [t('storeExcOpenSilent')] : []),
       ],
-      amount: money(e.amount_cents),
+      amount: '',
     };
   }
   if (e.kind === 'held') {
@@ -212,6 +216,11 @@ function exceptionBlock(
       amount: '',
     };
   }
+  // Each amount with what it is: what the counters collected, what the service lists.
+  const collected =
+    e.status === 'extra' ? [] : [t('storeExcCollected', { amount: money(e.counters_cents) })];
+  const service =
+    e.status === 'missing' ? [] : [t('storeExcServiceSays', { amount: money(e.service_cents) })];
   return {
     kind: 'entry',
     cells: [
@@ -221,8 +230,10 @@ function exceptionBlock(
       atom(e.identity),
       ...(e.funding_code ? [atom(e.funding_code)] : []),
       ...e.order_ids.map(atom),
+      ...collected,
+      ...service,
     ],
-    amount: money(e.status === 'extra' ? e.service_cents : e.counters_cents),
+    amount: '',
   };
 }
 
@@ -378,6 +389,19 @@ export function storeClose(data: StoreCloseData, context: PrintContext): Receipt
           } as Block,
         ]),
     { kind: 'field', label: t('storeOpen'), value: String(content.totals.open) },
+    // What compares with the service's "Pagado en tienda", as the screen says it.
+    ...(content.totals.undone_collected_cents
+      ? [
+          {
+            kind: 'text',
+            text: t('storeStandingNote', {
+              standing: money(
+                content.totals.collected_cents - content.totals.undone_collected_cents,
+              ),
+            }),
+          } as Block,
+        ]
+      : []),
     { kind: 'heading', text: t('reconTitle') },
     ...RECON.map(
       ([key, label]): Block => ({
