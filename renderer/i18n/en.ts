@@ -298,6 +298,7 @@ export const en: Record<MessageKey, string> = {
   'storeClose.lead':
     "The service's summary of the whole store against every counter's operations in the store database.",
   'storeClose.loading': 'Reading the store database…',
+  'storeClose.dbRefused': "The store database refused this counter's request.",
   'storeClose.dbDown': 'The store database did not answer.',
   'storeClose.summaryDown':
     "The service's day summary could not be fetched: the store close needs it. Try again.",

@@ -38,6 +38,8 @@ export const storeDbEn: Record<StoreDbKey, string> = {
   'storeDb.settings.testing': 'Testing…',
   'storeDb.settings.none': 'No store database: this counter works alone.',
   'storeDb.settings.target': 'Connected to {database} on {host}:{port} as {user}.',
+  'storeDb.settings.targetSet':
+    'Store database: {database} on {host}:{port}, user {user}. The sending line below says whether it gets through.',
   'storeDb.settings.fromEnv': 'Set by MOSTRADOR_STORE_DB_URL: not changeable here.',
   'storeDb.settings.problem.unreadable':
     'The saved address could not be read: save it again. Meanwhile this counter works alone.',

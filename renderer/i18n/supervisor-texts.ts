@@ -49,6 +49,8 @@ export const supervisorEsPE = {
   'storeDb.settings.testing': 'Probando…',
   'storeDb.settings.none': 'Sin base de datos de la tienda: esta caja trabaja sola.',
   'storeDb.settings.target': 'Conectada a {database} en {host}:{port} como {user}.',
+  'storeDb.settings.targetSet':
+    'Base de datos de la tienda: {database} en {host}:{port}, usuario {user}. La línea de envío (abajo) dice si llega.',
   'storeDb.settings.fromEnv': 'Definida por MOSTRADOR_STORE_DB_URL: no se cambia desde aquí.',
   'storeDb.settings.problem.unreadable':
     'La dirección guardada no se pudo leer: guárdela de nuevo. Mientras tanto esta caja trabaja sola.',
@@ -167,6 +169,7 @@ export const supervisorEsPE = {
     'El resumen del servicio de toda la tienda contra las operaciones de cada caja en la base de datos de la tienda.',
   'storeClose.loading': 'Leyendo la base de datos de la tienda…',
   'storeClose.dbDown': 'La base de datos de la tienda no respondió.',
+  'storeClose.dbRefused': 'La base de datos de la tienda rechazó la consulta de esta caja.',
   'storeClose.summaryDown':
     'No se pudo obtener el resumen del día del servicio: el cierre de la tienda lo necesita. Vuelva a intentar.',
   'storeClose.cannotRead': 'No se pudo leer el cierre de la tienda. Vuelva a intentar.',

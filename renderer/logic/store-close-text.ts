@@ -46,8 +46,11 @@ export function unavailableText(error: BridgeError, t: T): { text: string; detai
   const details = [error.code, error.message].join(' — ');
   const category = StoreDbErrorCategory.safeParse(error.issues?.store_db);
   if (category.success) {
+    // Only a network failure or a timeout is "did not answer": a refused login, a missing table
+    // or a server error is an answer (issue 35 item 7).
+    const silent = category.data === 'network' || category.data === 'timeout';
     return {
-      text: `${t('storeClose.dbDown')} ${t(`storeDb.category.${category.data}`)}`,
+      text: `${t(silent ? 'storeClose.dbDown' : 'storeClose.dbRefused')} ${t(`storeDb.category.${category.data}`)}`,
       details,
     };
   }

@@ -298,3 +298,19 @@ describe('a closed record says what was, not what to do to close (issue 35 item 
     }
   });
 });
+
+describe('a store database that answered with a refusal did answer (issue 35 item 7)', () => {
+  it('a refused login is not "did not answer"', () => {
+    const refused = {
+      code: 'not-available' as const,
+      message: 'The store database did not answer (auth): password authentication failed',
+      issues: { store_db: 'auth' },
+    };
+    const said = unavailableText(refused, es);
+    expect(said.text).not.toContain('no respondió');
+    expect(said.text).toBe(
+      `La base de datos de la tienda rechazó la consulta de esta caja. ${es('storeDb.category.auth')}`,
+    );
+    expect(unavailableText(refused, en).text).not.toContain('did not answer');
+  });
+});
