@@ -83,7 +83,7 @@ export function StoreClosePanel() {
         <p role="alert">{said?.text ?? t('storeClose.cannotRead')}</p>
         {said ? (
           <details className="guidance__details">
-            <summary>{t('guide.detailsApp')}</summary>
+            <summary>{t('storeClose.detailsTech')}</summary>
             <code>{said.details}</code>
           </details>
         ) : null}

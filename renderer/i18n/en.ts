@@ -303,6 +303,7 @@ export const en: Record<MessageKey, string> = {
   'storeClose.summaryDown':
     "The service's day summary could not be fetched: the store close needs it. Try again.",
   'storeClose.cannotRead': "The store's close could not be read. Try again.",
+  'storeClose.detailsTech': 'Technical details for support',
   'storeClose.retry': 'Read again',
   'storeClose.stateClosed': 'Day closed by {who} on {at} from {from}.',
   'storeClose.stateDraft': 'The day is not closed. Figures as of {at}.',

@@ -174,6 +174,7 @@ export const supervisorEsPE = {
     'No se pudo obtener el resumen del día del servicio: el cierre de la tienda lo necesita. Vuelva a intentar.',
   'storeClose.cannotRead': 'No se pudo leer el cierre de la tienda. Vuelva a intentar.',
   'storeClose.retry': 'Volver a leer',
+  'storeClose.detailsTech': 'Detalles técnicos para soporte (en inglés)',
   'storeClose.stateClosed': 'Día cerrado por {who} el {at} desde {from}.',
   'storeClose.stateDraft': 'El día no está cerrado. Cifras al {at}.',
   'storeClose.hash': 'Registro del cierre (SHA-256): {hash}',
