@@ -10,13 +10,9 @@ export const supervisorEsPE = {
     '{counters} no responde desde las {time}: pregunte si el cliente ya pagó en otra caja',
   'storeDb.ask.silentOneDay':
     '{counters} no responde desde el {time}: pregunte si el cliente ya pagó en otra caja',
-  'storeDb.ask.silentMany':
-    '{counters} no responden desde las {time}: pregunte si el cliente ya pagó en otra caja',
-  'storeDb.ask.silentManyDay':
-    '{counters} no responden desde el {time}: pregunte si el cliente ya pagó en otra caja',
+  'storeDb.ask.silentMany': '{counters} no responden: pregunte si el cliente ya pagó en otra caja',
   'storeDb.ask.noAnswer':
     'Esta caja no pudo consultar a las otras cajas a tiempo: pregunte si el cliente ya pagó en otra caja',
-  'storeDb.ask.and': ' y ',
   'storeDb.ask.question': '¿El cliente ya pagó este código en otra caja?',
   'storeDb.ask.no': 'No, no pagó en otra caja',
   'storeDb.ask.yes': 'Sí, ya pagó en otra caja',
