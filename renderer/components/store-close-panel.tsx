@@ -19,6 +19,7 @@ import {
   refusedSilentText,
   silentHolding,
   unavailableText,
+  undoneWhereLines,
 } from '../logic/store-close-text';
 import { useReceiptWidth, useSettingsStore } from '../stores/settings-store';
 import { useStoreCloseStore } from '../stores/store-close-store';
@@ -99,6 +100,11 @@ export function StoreClosePanel() {
   const zone = content.time_zone;
   const moment = (iso: string) => formatStoreMoment(iso, zone, language);
   const exceptions = content.exceptions;
+  // Sales undone counted at the counter that sold them (`/3`); a `/2` close kept the undos made.
+  const salesUndone = content.counters.every((c) => c.sales_undone !== undefined)
+    ? content.counters.reduce((n, c) => n + (c.sales_undone ?? 0), 0)
+    : content.totals.undone;
+  const undoneLines = undoneWhereLines(content, t);
   const needsNote = !stored && exceptions.length > 0;
   const supervisorOk = supervisor.trim().length >= 2;
   const noteOk = !needsNote || note.trim().length > 0;
@@ -323,7 +329,7 @@ export function StoreClosePanel() {
                 </th>
                 <td>{c.cashiers.join(', ') || '—'}</td>
                 <td className="num">{c.billed}</td>
-                <td className="num">{c.undone}</td>
+                <td className="num">{c.sales_undone ?? c.undone}</td>
                 <td className="num">{formatPEN(c.collected_cents)}</td>
                 <td className="num">{money(c.undone_collected_cents ?? null)}</td>
                 <td className="num">{money(c.held_cents ?? null)}</td>
@@ -336,7 +342,7 @@ export function StoreClosePanel() {
               <th scope="row">{t('storeClose.col.total')}</th>
               <td />
               <td className="num">{content.totals.billed}</td>
-              <td className="num">{content.totals.undone}</td>
+              <td className="num">{salesUndone}</td>
               <td className="num">{formatPEN(content.totals.collected_cents)}</td>
               <td className="num">{money(content.totals.undone_collected_cents ?? null)}</td>
               <td className="num">{money(content.totals.held_cents ?? null)}</td>
@@ -354,6 +360,20 @@ export function StoreClosePanel() {
             data-testid="store-close-cashiers"
           >
             {cashierLines(content, t).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {undoneLines.length > 0 ? (
+        <>
+          <h3 id={`${ids}-undone`}>{t('storeClose.undoneTitle')}</h3>
+          <ul
+            aria-labelledby={`${ids}-undone`}
+            className="store-close-list"
+            data-testid="store-close-undone"
+          >
+            {undoneLines.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>

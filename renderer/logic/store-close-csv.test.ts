@@ -50,7 +50,9 @@ describe('the store close as CSV and as lines', () => {
     expect(lines).toContain('Conciliación;Coinciden;Faltan;Sobran;Montos distintos;Pendientes');
     expect(lines).toContain(`Conciliación;${close.content.counts.matched};0;0;0;0`);
     // Each cashier's split, to balance a drawer with.
-    expect(lines).toContain('Por cajero;Caja;Cajero;Ventas facturadas;Cobrado en tienda');
+    expect(lines).toContain(
+      'Por cajero;Caja;Cajero;Ventas facturadas;Cobrado en tienda;Retenido (del cliente)',
+    );
     expect(lines.find((l) => l.startsWith('Por cajero;Caja 2 (CAJA02);cajero-2;9;'))).toBeTruthy();
   });
 

@@ -5,7 +5,13 @@ import { formatPEN } from '../../shared/domain/money';
 import type { CloseContent } from '../../shared/store/close-record';
 import type { StoreOperationRow } from '../../shared/store/store-operation';
 import type { T } from '../i18n/use-t';
-import { arrivedText, clock, exceptionText, freshnessText } from './store-close-text';
+import {
+  arrivedText,
+  clock,
+  exceptionText,
+  freshnessText,
+  undoneWhereLines,
+} from './store-close-text';
 
 const amountOr = (cents: number | null | undefined) =>
   cents === null || cents === undefined ? '' : plainAmount(cents);
@@ -104,7 +110,7 @@ export function storeCloseCsv(
         csvCell(`${c.terminal_name ?? c.terminal_id} (${c.terminal_id})`),
         csvCell(c.cashiers.join(', ')),
         String(c.billed),
-        String(c.undone),
+        String(c.sales_undone ?? c.undone),
         plainAmount(c.collected_cents),
         c.undone_collected_cents === undefined ? '' : plainAmount(c.undone_collected_cents),
         c.held_cents === undefined ? '' : plainAmount(c.held_cents),
@@ -117,7 +123,11 @@ export function storeCloseCsv(
       csvCell(t('storeClose.col.total')),
       '',
       String(content.totals.billed),
-      String(content.totals.undone),
+      String(
+        content.counters.every((c) => c.sales_undone !== undefined)
+          ? content.counters.reduce((n, c) => n + (c.sales_undone ?? 0), 0)
+          : content.totals.undone,
+      ),
       plainAmount(content.totals.collected_cents),
       content.totals.undone_collected_cents === undefined
         ? ''
@@ -141,6 +151,8 @@ export function storeCloseCsv(
           ]),
         ]
       : []),
+    // Sales undone where they were sold, and where they were undone.
+    ...undoneWhereLines(content, t).map((line) => row([t('storeClose.undoneTitle'), line])),
     // Per cashier of each counter: what each drawer is balanced with.
     ...(content.counters.some((c) => c.by_cashier?.length)
       ? [
@@ -151,6 +163,7 @@ export function storeCloseCsv(
             t('storeClose.csv.cashier'),
             t('storeClose.col.billed'),
             t('storeClose.col.collected'),
+            t('storeClose.col.held'),
           ]),
           ...content.counters.flatMap((c) =>
             (c.by_cashier ?? []).map((split) =>
@@ -160,6 +173,17 @@ export function storeCloseCsv(
                 csvCell(split.cashier_id),
                 String(split.billed),
                 plainAmount(split.collected_cents),
+                plainAmount(
+                  content.exceptions.reduce(
+                    (n, e) =>
+                      e.kind === 'held' &&
+                      e.terminal_id === c.terminal_id &&
+                      e.cashier_id === split.cashier_id
+                        ? n + e.amount_cents
+                        : n,
+                    0,
+                  ),
+                ),
               ].join(CSV_SEPARATOR),
             ),
           ),

@@ -156,18 +156,81 @@ export function refusedSilentText(counters: readonly string[], t: T): string {
   return t('storeClose.refusedSilent', { counters: counters.join(', ') });
 }
 
-/** Each cashier of each counter: billed and collected, what a drawer is balanced with. */
+/**
+ * Each cashier of each counter: billed (one, several or none said as such) and collected, and the
+ * money they hold for refused sales (the `held` exceptions of that counter and cashier): what a
+ * drawer is balanced with (issue 35 item 11).
+ */
 export function cashierLines(content: CloseContent, t: T): string[] {
   return content.counters.flatMap((c) =>
-    (c.by_cashier ?? []).map((split) =>
-      t('storeClose.cashierLine', {
+    (c.by_cashier ?? []).map((split) => {
+      const params = {
         counter: c.terminal_name ?? c.terminal_id,
         cashier: split.cashier_id,
         billed: String(split.billed),
         collected: money(split.collected_cents),
-      }),
-    ),
+      };
+      const line = t(
+        split.billed === 0
+          ? 'storeClose.cashierLineNone'
+          : split.billed === 1
+            ? 'storeClose.cashierLineOne'
+            : 'storeClose.cashierLine',
+        params,
+      );
+      const held = content.exceptions.reduce(
+        (n, e) =>
+          e.kind === 'held' && e.terminal_id === c.terminal_id && e.cashier_id === split.cashier_id
+            ? n + e.amount_cents
+            : n,
+        0,
+      );
+      return held > 0 ? t('storeClose.cashierHeld', { line, held: money(held) }) : line;
+    }),
   );
+}
+
+/**
+ * Sales undone said at the counter that sold them, with where they were undone, and the undos
+ * each counter made, with whose sales (`/3`: `sales_undone`, `undone_at`; issue 35 item 11).
+ */
+export function undoneWhereLines(content: CloseContent, t: T): string[] {
+  const name = (id: string) => nameOf(id, content);
+  const and = (ids: readonly string[]) => {
+    const names = ids.map(name);
+    return names.length <= 1
+      ? (names[0] ?? '')
+      : `${names.slice(0, -1).join(', ')}${t('storeClose.and')}${names.at(-1)}`;
+  };
+  const sold = content.counters.flatMap((c) =>
+    c.sales_undone
+      ? [
+          t(c.sales_undone === 1 ? 'storeClose.salesUndoneOne' : 'storeClose.salesUndone', {
+            counter: name(c.terminal_id),
+            count: String(c.sales_undone),
+            where: and(c.undone_at ?? []),
+          }),
+        ]
+      : [],
+  );
+  if (content.counters.every((c) => c.sales_undone === undefined)) return [];
+  const made = content.counters.flatMap((c) => {
+    if (!c.undone) return [];
+    const of = content.counters
+      .filter((o) => o.undone_at?.includes(c.terminal_id))
+      .map((o) => o.terminal_id);
+    const params = { counter: name(c.terminal_id), count: String(c.undone), of: and(of) };
+    const key =
+      of.length === 0
+        ? c.undone === 1
+          ? 'storeClose.undidOneAlone'
+          : 'storeClose.undidAlone'
+        : c.undone === 1
+          ? 'storeClose.undidOne'
+          : 'storeClose.undid';
+    return [t(key, params)];
+  });
+  return [...sold, ...made];
 }
 
 export function exceptionText(

@@ -10,6 +10,7 @@ import type { Guidance } from './error-guidance';
 import { guidanceHeading } from './guidance-heading';
 import { storeCloseCsvFileName } from './store-close-csv';
 import {
+  cashierLines,
   exceptionText,
   refusedDayText,
   refusedNoteText,
@@ -17,6 +18,7 @@ import {
   refusedSilentText,
   silentHolding,
   unavailableText,
+  undoneWhereLines,
 } from './store-close-text';
 
 const words =
@@ -312,5 +314,89 @@ describe('a store database that answered with a refusal did answer (issue 35 ite
       `La base de datos de la tienda rechazó la consulta de esta caja. ${es('storeDb.category.auth')}`,
     );
     expect(unavailableText(refused, en).text).not.toContain('did not answer');
+  });
+});
+
+describe('each counter says its own sales undone, and each cashier what the drawer holds (issue 35 item 11)', () => {
+  // Caja 1 billed two, one undone at Caja 3; Caja 3 undid it and sold nothing; Caja 1's cashier
+  // holds S/ 450.00 for a refused sale.
+  const row = (
+    terminal: string,
+    operation: 'v3.paidAndBilled' | 'v3.undoBilling',
+    dni: string,
+    cents: number | null,
+    n: number,
+  ) => ({
+    store: 'tienda-1',
+    mode: 'live' as const,
+    terminal_id: terminal,
+    terminal_name: `Caja ${terminal.slice(-1)}`,
+    op_id: `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`,
+    operation,
+    status: 'succeeded' as const,
+    identity_kind: 'dni' as const,
+    identity_value: dni,
+    funding_code: `C${dni}`,
+    cashier_id: `CAJERO-${terminal.slice(-1)}`,
+    billed_cents: cents === null ? null : cents * 4,
+    collected_cents: cents,
+    store_day: '2026-03-10',
+    started_at: `2026-03-10T1${n}:00:00-05:00`,
+    resolved_at: `2026-03-10T1${n}:00:01-05:00`,
+    service_message: null,
+  });
+  const close = buildStoreClose({
+    store: 'tienda-1',
+    mode: 'live',
+    day: '2026-03-10',
+    timeZone: 'America/Lima',
+    now: '2026-03-11T08:00:00-05:00',
+    summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
+    rows: [
+      row('CAJA1', 'v3.paidAndBilled', '41000001', 30_000, 1),
+      row('CAJA1', 'v3.paidAndBilled', '41000002', 20_000, 2),
+      row('CAJA3', 'v3.undoBilling', '41000002', null, 3),
+    ],
+    freshness: [],
+    held: [
+      {
+        terminal_id: 'CAJA1',
+        hold: {
+          hold_id: '00000000-0000-4000-8000-00000000a001',
+          op_ids: ['00000000-0000-4000-8000-00000000a001'],
+          mode: 'live',
+          generation: 'v3',
+          funding_code: 'HELD01',
+          identity: { kind: 'dni', value: '41000077' },
+          cashier_id: 'CAJERO-1',
+          amount_cents: 45_000,
+          held_at: '2026-03-10T15:00:00.000Z',
+          reason: { category: 'state-conflict', message: 'Funding is not active' },
+        },
+      },
+    ],
+  });
+  const plain = (s: string) => s.replace(/\u00a0/g, ' ');
+
+  it('one sale is one, and a cashier holding money for a customer says so', () => {
+    expect(cashierLines(close.content, es).map(plain)).toEqual([
+      'Caja 1 · CAJERO-1: 2 facturadas, cobrado S/ 500.00; retiene S/ 450.00 de ventas rechazadas',
+      'Caja 3 · CAJERO-3: ninguna facturada, cobrado S/ 0.00',
+    ]);
+    const one = { ...close.content, counters: close.content.counters.slice(1) };
+    expect(cashierLines({ ...one }, en).map(plain)).toEqual([
+      'Caja 3 · CAJERO-3: none billed, collected S/ 0.00',
+    ]);
+  });
+
+  it('sales undone are counted where they were sold, saying where they were undone', () => {
+    expect(undoneWhereLines(close.content, es)).toEqual([
+      'Caja 1: 1 venta deshecha, en Caja 3.',
+      'Caja 3 deshizo 1 facturación (de Caja 1).',
+    ]);
+    expect(undoneWhereLines(close.content, en)).toEqual([
+      'Caja 1: 1 sale undone, at Caja 3.',
+      'Caja 3 undid 1 billing (of Caja 1).',
+    ]);
   });
 });

@@ -179,6 +179,31 @@ describe('the store close on paper', () => {
     }
   });
 
+  it("counts a counter's sales undone where they were sold and says where, and each cashier's held money (issue 35 item 11)", () => {
+    // sampleStoreDay: every 10th operation of a counter undoes the billing before it, there.
+    const day = sampleStoreDay(2, 10);
+    const moved = day.rows.map((r) =>
+      r.operation === 'v3.undoBilling' && r.terminal_id === 'CAJA01'
+        ? { ...r, terminal_id: 'CAJA02', terminal_name: 'Caja 2', cashier_id: 'cajero-2' }
+        : r,
+    );
+    const close = buildStoreClose({ ...day, rows: moved });
+    const text = layoutText(
+      storeClose(
+        { content: close.content, record: null, arrivedAfter: [] },
+        { ...SAMPLE_CONTEXT, language: 'es-PE' },
+      ).blocks,
+      48,
+    )
+      .map((l) => l.text.replace(/\u00a0/g, ' '))
+      .join('\n');
+    const caja1 = text.slice(text.indexOf('Caja 1 (CAJA01)'), text.indexOf('Caja 2 (CAJA02)'));
+    const caja2 = text.slice(text.indexOf('Caja 2 (CAJA02)'));
+    expect(caja1).toMatch(/De ellas, deshechas\s+1 \(en Caja 2\)/);
+    expect(caja1).toMatch(/Deshacer hechos aquí\s+0/);
+    expect(caja2).toMatch(/Deshacer hechos aquí\s+2/);
+  });
+
   it('keeps the hash whole on 58 mm paper', () => {
     const text = textOf(32, true);
     expect(text).toContain('a'.repeat(32));

@@ -87,6 +87,16 @@ export function freshnessLine(
   }
 }
 
+/** The money each cashier of a counter holds for refused sales (its `held` exceptions). */
+function heldByCashier(counter: CounterClose, content: CloseContent): [string, number][] {
+  const by = new Map<string, number>();
+  for (const e of content.exceptions) {
+    if (e.kind !== 'held' || e.terminal_id !== counter.terminal_id) continue;
+    by.set(e.cashier_id, (by.get(e.cashier_id) ?? 0) + e.amount_cents);
+  }
+  return [...by];
+}
+
 /** A counter silent or marked off: what it holds in doubt waits for its return. */
 function isAway(id: string, content: CloseContent): boolean {
   const counter = content.counters.find((c) => c.terminal_id === id);
@@ -264,17 +274,48 @@ function counterBlocks(
           ...counter.by_cashier.map(
             (c): Block => ({
               kind: 'field',
-              label: t('storeCashierLine', {
-                cashier: atom(c.cashier_id),
-                billed: String(c.billed),
-              }),
+              label: t(
+                c.billed === 0
+                  ? 'storeCashierLineNone'
+                  : c.billed === 1
+                    ? 'storeCashierLineOne'
+                    : 'storeCashierLine',
+                { cashier: atom(c.cashier_id), billed: String(c.billed) },
+              ),
               value: money(c.collected_cents),
             }),
           ),
         ] as Block[])
       : []),
+    // What each cashier of this counter holds for refused sales: in the drawer, the customers'.
+    ...heldByCashier(counter, content).map(
+      ([cashier, cents]): Block => ({
+        kind: 'field',
+        label: t('storeCashierHeld', { cashier: atom(cashier) }),
+        value: money(cents),
+        bold: true,
+      }),
+    ),
     { kind: 'field', label: t('salesBilled'), value: String(counter.billed) },
-    { kind: 'field', label: t('salesUndone'), value: String(counter.undone) },
+    // Its sales undone, where (`/3`), and the undos made here; a `/2` close kept only the latter.
+    ...(counter.sales_undone === undefined
+      ? [{ kind: 'field', label: t('salesUndone'), value: String(counter.undone) } as Block]
+      : ([
+          {
+            kind: 'field',
+            label: t('storeSalesUndone'),
+            value:
+              counter.sales_undone > 0 && counter.undone_at?.length
+                ? t('storeUndoneAt', {
+                    count: String(counter.sales_undone),
+                    where: counter.undone_at
+                      .map((id) => atom(counterName(id, content.counters)))
+                      .join(', '),
+                  })
+                : String(counter.sales_undone),
+          },
+          { kind: 'field', label: t('storeUndidHere'), value: String(counter.undone) },
+        ] as Block[])),
     { kind: 'field', label: t('salesRefused'), value: String(counter.refused) },
     { kind: 'field', label: t('collectedInStore'), value: money(counter.collected_cents) },
     ...(counter.undone_collected_cents === undefined
