@@ -58,11 +58,12 @@ export async function buildDocument(
   methods: () => Needed,
   request: DocumentRequest,
 ): Promise<ReceiptDocument> {
-  const context = await printContext(deps);
   const direct = { channel: 'direct', verified: true } as const;
   if (request.document === 'store-close') {
-    // The screen's own view: the stored close once the day is closed, else the draft.
+    // The screen's own view: the stored close once the day is closed, else the draft, read again
+    // for the paper; "Impreso" is taken after it, never before its figures (issue 35 item 12).
     const view = await methods()['storeClose.load']({ day: request.day }, direct);
+    const context = await printContext(deps);
     return storeClose(
       {
         content: view.stored?.content ?? view.draft,
@@ -74,6 +75,7 @@ export async function buildDocument(
       context,
     );
   }
+  const context = await printContext(deps);
   if (request.document === 'day-close') {
     const answer = await methods()['v2.daySummary']({ day: request.day, detail: true }, direct);
     if (answer.status !== 'succeeded') {

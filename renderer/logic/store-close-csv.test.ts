@@ -39,7 +39,7 @@ describe('the store close as CSV and as lines', () => {
     // 27 #12: it read "datos hasta las 12:10. 12:12").
     expect(lines[counters]).toMatch(/;Datos de cada caja;Última conexión$/);
     expect(lines[counters + 1]).toMatch(
-      /^Caja 1 \(CAJA01\);cajero-1;9;1;\d+\.\d\d;\d+\.\d\d;0\.00;0;"Caja 1: al día, datos hasta las 18:00\.";08:00$/,
+      /^Caja 1 \(CAJA01\);cajero-1;9;1;\d+\.\d\d;\d+\.\d\d;0\.00;0;"Caja 1: al día, datos hasta las 18:00\.";"11\/03\/2026, 08:00:00"$/,
     );
     expect(lines[counters + 4]).toMatch(/^Tienda;;27;3;\d+\.\d\d;\d+\.\d\d;0\.00;0;;$/);
     // The service's totals and the reconciliation's counts, as on the screen and on paper.

@@ -2,16 +2,11 @@
 // a BOM, `;` between cells, CRLF, plain amounts): what it is about, then the exceptions, then a
 // line per counter and the store's totals.
 import { formatPEN } from '../../shared/domain/money';
+import { formatStoreMoment } from '../../shared/domain/store-time';
 import type { CloseContent } from '../../shared/store/close-record';
 import type { StoreOperationRow } from '../../shared/store/store-operation';
 import type { T } from '../i18n/use-t';
-import {
-  arrivedText,
-  clock,
-  exceptionText,
-  freshnessText,
-  undoneWhereLines,
-} from './store-close-text';
+import { arrivedText, exceptionText, freshnessText, undoneWhereLines } from './store-close-text';
 
 const amountOr = (cents: number | null | undefined) =>
   cents === null || cents === undefined ? '' : plainAmount(cents);
@@ -116,7 +111,10 @@ export function storeCloseCsv(
         c.held_cents === undefined ? '' : plainAmount(c.held_cents),
         String(c.open),
         csvCell(freshnessText(c, content, t, language)),
-        csvCell(clock(c.last_seen_at, content, language)),
+        // Date and time: a last connection can be of the day before or after the close's day.
+        csvCell(
+          c.last_seen_at ? formatStoreMoment(c.last_seen_at, content.time_zone, language) : '—',
+        ),
       ].join(CSV_SEPARATOR),
     ),
     [

@@ -164,7 +164,7 @@ describe('the store close says why a day cannot be closed yet', () => {
       'No se puede cerrar: el día 28/11/2026 no ha terminado en la tienda (hoy es 27/11/2026). Se cierra desde el día siguiente.',
     );
     expect(refusedDayText('2026-11-27', '2026-11-27', en, 'en')).toBe(
-      'Cannot close: the day 11/27/2026 has not ended at the store (today is 11/27/2026). It is closed from the next day on.',
+      'Cannot close: the day 27 Nov 2026 has not ended at the store (today is 27 Nov 2026). It is closed from the next day on.',
     );
   });
 

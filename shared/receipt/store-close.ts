@@ -384,7 +384,9 @@ export function storeClose(data: StoreCloseData, context: PrintContext): Receipt
             value: atom(closed.terminal_name ?? closed.terminal_id),
           },
         ] as Block[])
-      : [{ kind: 'field', label: t('storeAsOf'), value: time(content.as_of) } as Block]),
+      : // A draft on paper is read again when printed: it says so, as the screen may show an
+        // earlier read (issue 35 item 12).
+        [{ kind: 'field', label: t('storeAsOfPrinted'), value: time(content.as_of) } as Block]),
     { kind: 'field', label: t('printedAt'), value: time(context.printed_at) },
     { kind: 'heading', text: t('storeExceptions', { count: content.exceptions.length }) },
     ...(content.exceptions.length === 0
