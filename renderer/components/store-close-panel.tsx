@@ -17,6 +17,7 @@ import {
   refusedNoteText,
   refusedOpenText,
   refusedSilentText,
+  serviceLine,
   silentHolding,
   unavailableText,
   undoneWhereLines,
@@ -389,13 +390,7 @@ export function StoreClosePanel() {
           })}
         </p>
       ) : null}
-      <p>
-        {t('storeClose.service', {
-          purchases: money(content.service.purchases_cents),
-          inStore: money(content.service.in_store_cents),
-          financed: money(content.service.financed_cents),
-        })}
-      </p>
+      <p data-testid="store-close-service">{serviceLine(content, t, language)}</p>
       <p data-testid="store-close-counts">
         {t('storeClose.counts', {
           matched: content.counts.matched,

@@ -410,7 +410,11 @@ export const en: Record<MessageKey, string> = {
   'storeClose.col.open': 'Open',
   'storeClose.col.total': 'Store',
   'storeClose.service':
-    'Service: purchases {purchases}, paid in store {inStore}, financed {financed}.',
+    'Service, read with these figures: purchases {purchases}, paid in store {inStore}, financed {financed}.',
+  'storeClose.serviceClosed':
+    'Service when closed ({at}): purchases {purchases}, paid in store {inStore}, financed {financed}. The totals above are as of now.',
+  'summary.totalsNowClosed':
+    "The service's totals now. The day is closed: the store's close below keeps them as they were when it closed.",
   'storeClose.counts':
     'Matched {matched} · missing {missing} · extra {extra} · amounts differ {differs} · pending {pending}',
   'storeClose.arrivedAfter': 'Arrived after the close ({count})',

@@ -207,7 +207,11 @@ export const supervisorEsPE = {
   'storeClose.col.open': 'Abiertas',
   'storeClose.col.total': 'Tienda',
   'storeClose.service':
-    'Servicio: compras {purchases}, pagado en tienda {inStore}, financiado {financed}.',
+    'Servicio, leído con estas cifras: compras {purchases}, pagado en tienda {inStore}, financiado {financed}.',
+  'storeClose.serviceClosed':
+    'Servicio al cerrar ({at}): compras {purchases}, pagado en tienda {inStore}, financiado {financed}. Los totales de arriba son los de ahora.',
+  'summary.totalsNowClosed':
+    'Totales del servicio ahora. El día ya está cerrado: el cierre de la tienda, más abajo, guarda los del momento del cierre.',
   'storeClose.counts':
     'Coinciden {matched} · faltan {missing} · sobran {extra} · montos distintos {differs} · pendientes {pending}',
   'storeClose.arrivedAfter': 'Llegaron después del cierre ({count})',

@@ -157,6 +157,24 @@ export function refusedSilentText(counters: readonly string[], t: T): string {
 }
 
 /**
+ * The service's totals the close holds: read with the figures on a draft; on a closed day as
+ * they were when it closed, while the card above shows them as they are now (issue 35 item 13).
+ */
+export function serviceLine(content: CloseContent, t: T, language: string): string {
+  const figures = {
+    purchases: money(content.service.purchases_cents),
+    inStore: money(content.service.in_store_cents),
+    financed: money(content.service.financed_cents),
+  };
+  return content.closed
+    ? t('storeClose.serviceClosed', {
+        ...figures,
+        at: formatStoreMoment(content.as_of, content.time_zone, language),
+      })
+    : t('storeClose.service', figures);
+}
+
+/**
  * Each cashier of each counter: billed (one, several or none said as such) and collected, and the
  * money they hold for refused sales (the `held` exceptions of that counter and cashier): what a
  * drawer is balanced with (issue 35 item 11).

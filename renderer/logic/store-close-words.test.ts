@@ -16,6 +16,7 @@ import {
   refusedNoteText,
   refusedOpenText,
   refusedSilentText,
+  serviceLine,
   silentHolding,
   unavailableText,
   undoneWhereLines,
@@ -398,5 +399,39 @@ describe('each counter says its own sales undone, and each cashier what the draw
       'Caja 1: 1 sale undone, at Caja 3.',
       'Caja 3 undid 1 billing (of Caja 1).',
     ]);
+  });
+});
+
+describe('the service totals now and as closed are told apart (issue 35 item 13)', () => {
+  it('a closed day says its service totals are as closed, and when', () => {
+    const build = buildStoreClose({
+      store: 'tienda-1',
+      mode: 'live',
+      day: '2026-03-10',
+      timeZone: 'America/Lima',
+      now: '2026-03-11T08:00:00-05:00',
+      summary: {
+        total_purchases: 11_500,
+        total_paid_in_store: 2_875,
+        total_financed: 8_625,
+        order_detail: [],
+      },
+      rows: [],
+      freshness: [],
+    });
+    const plain = (s: string) => s.replace(/\u00a0/g, ' ');
+    expect(plain(serviceLine(build.content, es, 'es-PE'))).toBe(
+      'Servicio, leído con estas cifras: compras S/ 11,500.00, pagado en tienda S/ 2,875.00, financiado S/ 8,625.00.',
+    );
+    const sealed = sealClose(build, {
+      supervisor: 'Rosa',
+      cashier_id: null,
+      terminal_id: 'CAJA1',
+      terminal_name: 'Caja 1',
+      note: null,
+    });
+    expect(plain(serviceLine(sealed, es, 'es-PE'))).toBe(
+      'Servicio al cerrar (11/03/2026, 08:00:00): compras S/ 11,500.00, pagado en tienda S/ 2,875.00, financiado S/ 8,625.00. Los totales de arriba son los de ahora.',
+    );
   });
 });
