@@ -351,14 +351,19 @@ test('three counters close the store day: refused while in doubt, then balanced,
     'Caja en silencio con trabajo del día',
   );
   await saveAtCounterSizes(page, 'store-close-silent');
-  // The supervisor marks it off for the day (PIN; recorded): off, not silent, nothing to name.
+  // The supervisor marks it off for the day (PIN; recorded): no longer asked about at the other
+  // counters, but what it did after its last data is not in the close: still an exception, now
+  // saying who marked it off and from where (issue 35 item 1).
   await panel.getByLabel('Supervisor (nombre)').fill('Rosa Quispe');
   await panel.getByLabel('PIN del supervisor').fill(SUPERVISOR_PIN);
   await panel.getByRole('button', { name: 'Marcar Caja 2 fuera del día' }).click();
   await expect(panel.getByTestId('store-close-freshness')).toContainText(
-    'Caja 2: marcada fuera del día por un supervisor.',
+    /Caja 2: en silencio desde las .*Marcada fuera del día por Rosa Quispe el .* desde Caja 1\./,
   );
-  await expect(panel.getByTestId('store-close-exceptions')).not.toContainText('Caja en silencio');
+  await expect(panel.getByTestId('store-close-exceptions')).toContainText(
+    'Caja marcada fuera del día, con trabajo del día',
+  );
+  await expect(panel.getByRole('button', { name: 'Marcar Caja 2 fuera del día' })).toHaveCount(0);
   await expect(panel.getByText('Para marcar una caja fuera del día')).toHaveCount(0);
   await saveAtCounterSizes(page, 'store-close-marked-off');
   // The service answers again, Caja 2 is back: its retry bills the sale, its lines come in.

@@ -217,7 +217,8 @@ test('two counters, one store database: billed and in doubt at Caja 1 reach Caja
     await page.getByLabel('PIN del supervisor').fill(SUPERVISOR_PIN);
     await page.keyboard.press('Enter');
     const card = page.getByTestId('store-db-settings');
-    await expect(card).toContainText('Conectada a store_e2e en 127.0.0.1');
+    // "Conectada" once its lines get through, not before (issue 35 item 7).
+    await expect(card).toContainText('Conectada a store_e2e en 127.0.0.1', { timeout: 30_000 });
     // An empty counter name is not "Correcto": it is a name still to give (and Guardar stays off).
     const nameField = card.getByLabel('Nombre de esta caja');
     const savedName = await nameField.inputValue();

@@ -54,26 +54,28 @@ test('a class practises the store close with one counter cut off from the databa
   );
   await expect(panel.getByTestId('store-close-freshness')).toContainText('Caja 2: al día');
   const exceptions = panel.getByTestId('store-close-exceptions');
-  // Silent with work, holding a doubt: the close waits for a note naming it.
-  await expect(exceptions).toContainText('Caja en silencio con trabajo del día');
-  await expect(exceptions).toContainText('Operaciones sin respuesta que informó: 1');
-  await panel.getByLabel('Supervisor (nombre)').fill('Rosa Quispe');
-  await panel.getByLabel('Nota sobre las excepciones').fill('todo revisado');
-  await expect(panel.getByTestId('store-close-refusal')).toContainText(
-    'La nota debe nombrar la caja en silencio: Caja 3',
+  // Silent holding its sale without an answer: the close waits for Caja 3's return, and the
+  // screen says so; naming it changes nothing (issue 35 item 3).
+  await expect(exceptions).toContainText(
+    'Caja sin conexión con una venta sin respuesta en la base',
   );
+  await expect(exceptions).toContainText('Caja 3 no responde');
+  await expect(panel.getByTestId('store-close-refusal')).toContainText(
+    'Esperar aquí no basta: vuelva a conectar Caja 3',
+  );
+  await panel.getByLabel('Supervisor (nombre)').fill('Rosa Quispe');
+  await panel.getByLabel('Nota sobre las excepciones').fill('Caja 3 sin red');
   await expect(panel.getByRole('button', { name: 'Cerrar el día de la tienda' })).toHaveAttribute(
     'aria-disabled',
     'true',
   );
-  await saveAtCounterSizes(page, 'training-store-close-silent-unnamed');
-  await panel
-    .getByLabel('Nota sobre las excepciones')
-    .fill('Caja 3 sin red: su venta en duda se verifica');
+  await saveAtCounterSizes(page, 'training-store-close-silent-holding');
+  // The class brings Caja 3 back: its answer arrives, the store balances.
+  await panel.getByRole('button', { name: 'Práctica: Caja 3 vuelve a conectarse' }).click();
+  await expect(panel.getByTestId('store-close-freshness')).toContainText('Caja 3: al día');
   await expect(panel.getByTestId('store-close-refusal')).toHaveCount(0);
-  await expect(exceptions).toContainText('El servicio lista 41000020');
   await expect(panel.getByTestId('store-close-counts')).toContainText(
-    'faltan 0 · sobran 1 · montos distintos 0 · pendientes 0',
+    'faltan 0 · sobran 0 · montos distintos 0 · pendientes 0',
   );
   const table = panel.getByTestId('store-close-counters');
   await expect(table.getByRole('row', { name: /Caja 1/ })).toContainText('CAJA-01');

@@ -13,6 +13,7 @@ import {
 } from '../../shared/receipt';
 import { BridgeFailure, badArguments } from '../ipc/bridge-failure';
 import type { HandlerDeps, HandlerMap } from '../ipc/deps';
+import { storeCloseDatabase } from '../ipc/handlers/store-close-handlers';
 
 const SALE = new Set(['v3.paidAndBilled', 'v2.paidAndBilled']);
 const UNDO = new Set(['v3.undoBilling', 'v2.undoBilling']);
@@ -39,16 +40,30 @@ export async function printContext(deps: HandlerDeps): Promise<PrintContext> {
   };
 }
 
+/**
+ * Whether F6 shows the store's day close here (a store database, or training's practice store):
+ * then this counter's paper, like its screen, leaves the store's reconciliation to that close.
+ */
+function hasStoreClose(deps: HandlerDeps): boolean {
+  try {
+    storeCloseDatabase(deps);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function buildDocument(
   deps: HandlerDeps,
   methods: () => Needed,
   request: DocumentRequest,
 ): Promise<ReceiptDocument> {
-  const context = await printContext(deps);
   const direct = { channel: 'direct', verified: true } as const;
   if (request.document === 'store-close') {
-    // The screen's own view: the stored close once the day is closed, else the draft.
+    // The screen's own view: the stored close once the day is closed, else the draft, read again
+    // for the paper; "Impreso" is taken after it, never before its figures (issue 35 item 12).
     const view = await methods()['storeClose.load']({ day: request.day }, direct);
+    const context = await printContext(deps);
     return storeClose(
       {
         content: view.stored?.content ?? view.draft,
@@ -60,6 +75,7 @@ export async function buildDocument(
       context,
     );
   }
+  const context = await printContext(deps);
   if (request.document === 'day-close') {
     const answer = await methods()['v2.daySummary']({ day: request.day, detail: true }, direct);
     if (answer.status !== 'succeeded') {
@@ -74,7 +90,14 @@ export async function buildDocument(
       methods()['money.held']({}, direct),
     ]);
     return dayClose(
-      { day: request.day, summary: answer.data.summary, operations, unresolved, held },
+      {
+        day: request.day,
+        summary: answer.data.summary,
+        operations,
+        unresolved,
+        held,
+        inStore: hasStoreClose(deps),
+      },
       context,
     );
   }

@@ -3,6 +3,7 @@
 // record, insert-only (migration 0100). Handlers get it injected, so a store without a database
 // has none and the day summary stays as it is.
 
+import type { CodeBalance } from '../../shared/domain/reconcile';
 import type { OperationMode } from '../../shared/journal-entry';
 import type { CloseContent, CounterHold, StoredClose } from '../../shared/store/close-record';
 import type { CounterFreshness, StoreOperationRow } from '../../shared/store/store-operation';
@@ -49,6 +50,13 @@ export type StoreCloseDatabase = {
    * that counter's own day close folds them. By counter, then oldest first.
    */
   readHeld(query: StoreDayQuery): Promise<CounterHold[]>;
+  /**
+   * Each customer's code billed on the day as the database held it before the day: billings
+   * minus undos that succeeded at every counter (shared/domain/reconcile.ts `CodeBalance`). The
+   * close decides by it what a billing undone elsewhere set apart, never by two counters'
+   * clocks. Absent where there is no earlier day (the practice store).
+   */
+  readCodesBefore?(query: StoreDayQuery): Promise<CodeBalance[]>;
   /**
    * Makes the close unless the day already has one: `inserted: false` answers the first close
    * (one per store, mode and day; the terminal role can neither INSERT nor UPDATE it). Throws

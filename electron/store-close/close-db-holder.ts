@@ -38,6 +38,7 @@ function counted(gen: Generation, db: StoreCloseDatabase): StoreCloseDatabase {
     readStoreDay: track(db.readStoreDay),
     readFreshness: track(db.readFreshness),
     readHeld: track(db.readHeld),
+    ...(db.readCodesBefore ? { readCodesBefore: track(db.readCodesBefore) } : {}),
     closeDay: track(db.closeDay),
     readClose: track(db.readClose),
     ...(db.markOff ? { markOff: track(db.markOff) } : {}),

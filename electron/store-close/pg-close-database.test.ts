@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DaySummary } from '../../shared/api/in-store';
 import { type CloseContent, canonicalJson } from '../../shared/store/close-record';
-import { arrivedAfter, buildStoreClose } from '../../shared/store/store-close';
+import { arrivedAfter, buildStoreClose, silentNotNamed } from '../../shared/store/store-close';
 import { heldFor, heldMoney, settleHeld } from '../ipc/workflows/held-money';
 import { META_USES_HELD } from '../journal/operation-index';
 import { paidAndBilledIntent } from '../journal/test-support';
@@ -484,16 +484,85 @@ describe('the store close in the store database', () => {
     ).toEqual([{ off_by: 'Rosa Quispe', off_marked_by: 'CAJAD001' }]);
     const q = { ...query, day };
     const draft = await draftOf(db, q);
-    expect(draft.content.counters.find((c) => c.terminal_id === 'CAJAD002')?.freshness).toBe('off');
-    // Off is not silent: nothing to name for it. (Caja B2 of the test before is still silent,
-    // holding the operation it reported: named as such.)
+    // What the database holds of the mark, by its clock (to the millisecond, as it writes times).
+    const [held] = (
+      await asOwner((client) =>
+        client.query(
+          `SELECT to_char(off_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
+             to_char(last_seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS seen
+           FROM terminals WHERE terminal_id = 'CAJAD002' AND mode = 'live'`,
+        ),
+      )
+    ).rows;
+    const markedOff = {
+      supervisor: 'Rosa Quispe',
+      at: held.at,
+      by_terminal_id: 'CAJAD001',
+      by_terminal_name: 'Caja 1',
+    };
+    expect(draft.content.counters.find((c) => c.terminal_id === 'CAJAD002')).toMatchObject({
+      freshness: 'off',
+      last_line_at: at.toISOString(),
+      last_seen_at: held.seen,
+      marked_off: markedOff,
+    });
+    // Marked off, it still owes its story (issue 35 item 1): it sold that day and the database
+    // does not hold its whole day, so it stays an exception the note must name, with the mark.
+    // (Caja B2 of the test before is still silent, holding the operation it reported.)
     expect(
       draft.content.exceptions.filter((e) => e.kind === 'silent').map((e) => e.terminal_id),
-    ).toEqual(['CAJAB002']);
-    const made = await db.closeDay(
-      request(draft.content, { day, terminal_id: 'CAJAD001', note: 'CAJAB002 sigue sin red' }),
+    ).toEqual(['CAJAB002', 'CAJAD002']);
+    expect(draft.content.exceptions).toContainEqual(
+      expect.objectContaining({ kind: 'silent', terminal_id: 'CAJAD002', marked_off: markedOff }),
     );
+    const ask = (note: string, content = draft.content) =>
+      db.closeDay(request(content, { day, terminal_id: 'CAJAD001', note }));
+    expect(await refusalOf(ask('CAJAB002 sigue sin red'))).toEqual({
+      reason: 'silent-not-named',
+      counters: ['Caja 2'],
+    });
+    const named = 'CAJAB002 sigue sin red; CAJAD002 fuera del día: su caja tenía S/ 15.00, contado';
+    // Leaving it out of the exceptions is refused as before.
+    expect(
+      await refusalOf(
+        ask(named, {
+          ...draft.content,
+          exceptions: draft.content.exceptions.filter(
+            (e) => !(e.kind === 'silent' && e.terminal_id === 'CAJAD002'),
+          ),
+        }),
+      ),
+    ).toMatchObject({ reason: 'silent-not-named' });
+    // The record cannot say another mark, or none, or other data than the database holds.
+    const onD2 = (
+      change: (c: CloseContent['counters'][number]) => CloseContent['counters'][number],
+    ) => ({
+      ...draft.content,
+      counters: draft.content.counters.map((c) => (c.terminal_id === 'CAJAD002' ? change(c) : c)),
+    });
+    for (const forged of [
+      onD2((c) => ({ ...c, marked_off: { ...markedOff, supervisor: 'Otro' } })),
+      onD2((c) => ({ ...c, marked_off: { ...markedOff, by_terminal_id: 'CAJAB001' } })),
+      onD2(({ marked_off: _, ...c }) => c),
+      onD2((c) => ({ ...c, last_line_at: '2026-03-13T23:59:00.000Z' })),
+      onD2((c) => ({ ...c, freshness: 'current' as const })),
+      {
+        ...draft.content,
+        exceptions: draft.content.exceptions.map((e) =>
+          e.kind === 'silent' && e.terminal_id === 'CAJAD002'
+            ? { ...e, marked_off: { ...markedOff, at: '2026-03-13T20:00:00.000Z' } }
+            : e,
+        ),
+      },
+    ]) {
+      expect(await refusalOf(ask(named, forged))).toMatchObject({ reason: 'changed' });
+    }
+    const made = await ask(named);
     expect(made.inserted).toBe(true);
+    expect(made.close.content.counters.find((c) => c.terminal_id === 'CAJAD002')).toMatchObject({
+      freshness: 'off',
+      marked_off: markedOff,
+    });
     // Marked off for that day only: the next day it is silent again, its last call that day.
     const next = await draftOf(db, { ...query, day: '2026-03-14' });
     expect(next.content.counters.find((c) => c.terminal_id === 'CAJAD002')?.freshness).toBe(
@@ -510,6 +579,102 @@ describe('the store close in the store database', () => {
     await expect(
       storePool.query(`UPDATE terminals SET off_by = 'x' WHERE terminal_id = 'CAJAD002'`),
     ).rejects.toThrow(/permission denied/);
+  });
+
+  it('sets apart a billing undone at another counter whatever the clocks, as the database does (issue 35 item 2)', async () => {
+    const db = closeDb();
+    const day = '2026-03-16';
+    // E1's clock is set per step (ahead, behind); E2's is right.
+    let e1At = new Date('2026-03-15T15:00:00.000Z');
+    let e2At = new Date('2026-03-16T15:01:00.000Z');
+    const e1 = await openTestCounter('CAJAE001', () => e1At);
+    const e2 = await openTestCounter('CAJAE002', () => e2At);
+    counters.push(e1, e2);
+    const money = async (
+      c: TestCounter,
+      operation: 'v3.paidAndBilled' | 'v3.undoBilling',
+      dni: string,
+      code: string,
+      toCollect: number,
+    ) => {
+      const op = await c.journal.recordIntent(
+        paidAndBilledIntent({
+          operation,
+          mode: 'live',
+          identity: { kind: 'dni', value: dni },
+          funding_code: code,
+          to_collect_cents: toCollect,
+          request: { dni, funding_code: code },
+        }),
+      );
+      await c.journal.recordOutcome(op, { status: 'succeeded', http_status: 200 });
+    };
+    // The day before: PRV001 billed at E1 (S/ 300 collected).
+    await money(e1, 'v3.paidAndBilled', '41000051', 'PRV001', 30_000);
+    // The day: E2 undoes PRV001 at 10:01; E1, its clock 2 minutes behind, bills it again
+    // ("09:59"), collecting nothing more: it stands.
+    await money(e2, 'v3.undoBilling', '41000051', 'PRV001', 0);
+    e1At = new Date('2026-03-16T14:59:00.000Z');
+    await money(e1, 'v3.paidAndBilled', '41000051', 'PRV001', 0);
+    // E1, its clock now 5 minutes ahead, bills SKW001 ("10:05", 10:00 really); E2 undoes it at
+    // 10:01: undone, its S/ 300 stays in E1's drawer.
+    e1At = new Date('2026-03-16T15:05:00.000Z');
+    await money(e1, 'v3.paidAndBilled', '41000052', 'SKW001', 30_000);
+    e2At = new Date('2026-03-16T15:01:00.000Z');
+    await money(e2, 'v3.undoBilling', '41000052', 'SKW001', 0);
+    await Promise.all([drained(e1), drained(e2)]);
+    const q = { ...query, day };
+    const summary: DaySummary = {
+      total_purchases: 1200,
+      total_paid_in_store: 0,
+      total_financed: 1200,
+      order_detail: [
+        { order_id: 'ORD-PRV001', dni: '41000051', payment_origin: 'external', amount: 0 },
+      ],
+    };
+    const draft = buildStoreClose({
+      ...q,
+      timeZone: 'America/Lima',
+      now: new Date().toISOString(),
+      summary,
+      rows: await db.readStoreDay(q),
+      freshness: await db.readFreshness(q),
+      codesBefore: await (db.readCodesBefore?.(q) ?? []),
+    });
+    expect(
+      draft.content.counters
+        .filter((c) => c.operations > 0)
+        .map((c) => [
+          c.terminal_id,
+          c.billed,
+          c.undone,
+          c.collected_cents,
+          c.undone_collected_cents,
+          c.sales_undone,
+          c.undone_at,
+        ]),
+    ).toEqual([
+      ['CAJAE001', 2, 0, 30_000, 30_000, 1, ['CAJAE002']],
+      ['CAJAE002', 0, 2, 0, 0, 0, []],
+    ]);
+    expect(draft.content.counts).toMatchObject({ matched: 1, missing: 0, extra: 0 });
+    // The database computes the same figures: it keeps the close. (The counters of the tests
+    // before, silent since, are named.)
+    const note = `Sin red: ${silentNotNamed(draft.content, null).join(', ')}`;
+    // Its sales undone where the database says, and nowhere else.
+    for (const change of [{ sales_undone: 0 }, { undone_at: [] }, { undone_at: ['CAJAE001'] }]) {
+      const forged = {
+        ...draft.content,
+        counters: draft.content.counters.map((c) =>
+          c.terminal_id === 'CAJAE001' ? { ...c, ...change } : c,
+        ),
+      };
+      expect(
+        await refusalOf(db.closeDay(request(forged, { day, terminal_id: 'CAJAE001', note }))),
+      ).toMatchObject({ reason: 'changed' });
+    }
+    const made = await db.closeDay(request(draft.content, { day, terminal_id: 'CAJAE001', note }));
+    expect(made.inserted).toBe(true);
   });
 
   it("shows a counter's record the database holds back, with the way forward (issue 26 item 3)", async () => {
@@ -549,6 +714,18 @@ describe('the store close in the store database', () => {
     expect(close.content.exceptions.filter((e) => e.kind === 'record-held')).toEqual([
       { kind: 'record-held', terminal_id: 'CAJA0031', conflict_seq: 3, unreadable_lines: 1 },
     ]);
+    // The database keeps a close that acknowledges it in the note (before 0109 it refused any
+    // close holding one as not a close, so such a day could never be closed).
+    const later = { ...query, day: '2026-03-17' };
+    const draft = await draftOf(db, later);
+    expect(draft.content.exceptions).toContainEqual(
+      expect.objectContaining({ kind: 'record-held', terminal_id: 'CAJA0031' }),
+    );
+    const note = `Técnico avisado por CAJA0031. Sin red: ${silentNotNamed(draft.content, null).join(', ')}`;
+    const made = await db.closeDay(
+      request(draft.content, { day: later.day, terminal_id: 'CAJA0031', note }),
+    );
+    expect(made.inserted).toBe(true);
   });
 
   it('lists the money each counter still holds for refused sales, as its own day close does', async () => {

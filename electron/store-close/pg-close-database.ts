@@ -146,6 +146,19 @@ export function pgCloseDatabase(
       }
       return held;
     },
+    readCodesBefore: (query) =>
+      attempt('reading the codes before the day', async () => {
+        const rows = (await calls.read('codes-before', query)) as {
+          identity: string;
+          funding_code: string;
+          balance: string | number;
+        }[];
+        return rows.map((row) => ({
+          identity: row.identity,
+          funding_code: row.funding_code,
+          balance: Number(row.balance),
+        }));
+      }),
     readClose,
     async markOff(query) {
       try {

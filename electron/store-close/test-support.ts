@@ -39,6 +39,11 @@ export function memoryStoreDb(now: () => Date): MemoryStoreDb {
       }
       counter.standing = 'off';
       counter.off_day = q.day;
+      counter.off_by = q.supervisor;
+      counter.off_at = now().toISOString();
+      counter.off_marked_by = q.by_terminal_id;
+      counter.off_marked_by_name =
+        db.freshness.find((f) => f.terminal_id === q.by_terminal_id)?.terminal_name ?? null;
     },
   };
   return db;

@@ -107,9 +107,15 @@ describe('the practice store database', () => {
     expect(
       mine.map((r) => [r.op_id, r.terminal_name, r.identity_value, r.collected_cents]),
     ).toEqual([[here, 'Caja 1', '41000001', 37_500]]);
-    const others = rows.filter((r) => r.terminal_id !== 'CAJA0001');
-    // The seeded billings, shared by Caja 2 and Caja 3, as the store database's view shows them.
-    expect(others.map((r) => r.funding_code).sort()).toEqual(['DESHA1', 'FACTU1', 'RUCPE1']);
+    // The seeded billings, shared by Caja 2 and Caja 3, as the store database's view shows them
+    // (and Caja 3's sale left without an answer when it was cut off: below).
+    expect(
+      rows
+        .filter((r) => r.terminal_id !== 'CAJA0001')
+        .map((r) => r.funding_code)
+        .sort(),
+    ).toEqual(['CORTE1', 'DESHA1', 'FACTU1', 'RUCPE1']);
+    const others = rows.filter((r) => r.terminal_id !== 'CAJA0001' && r.funding_code !== 'CORTE1');
     expect(new Set(others.map((r) => r.terminal_name))).toEqual(new Set(['Caja 2', 'Caja 3']));
     for (const row of others) {
       expect(row).toMatchObject({
@@ -131,6 +137,27 @@ describe('the practice store database', () => {
     // Another store, another mode or another day: nothing.
     expect(await db.readStoreDay({ ...QUERY, day: '2026-03-09' })).toEqual([]);
     expect(await db.readStoreDay({ ...QUERY, mode: 'live' })).toEqual([]);
+  });
+
+  it('calls this terminal Caja 1 when it has no name: the class sees three counters by name (issue 35 item 15)', async () => {
+    const unnamed = openTrainingStore({
+      store: async () => STORE,
+      clock: time.clock,
+      settings: {
+        get: () => ({ time_zone: 'America/Lima', terminal_name: null }),
+        terminalId: async () => '8ADB9U',
+      },
+      journal,
+      seeded: () => SEEDED,
+    });
+    await billedHere();
+    await unnamed.use('counter-cut-off');
+    const db = unnamed.database();
+    if (!db) throw new Error('no practice store');
+    const freshness = await db.readFreshness({ store: STORE, mode: 'training' });
+    expect(freshness.map((f) => f.terminal_name)).toEqual(['Caja 1', 'Caja 2', 'Caja 3']);
+    const mine = (await db.readStoreDay(QUERY)).filter((r) => r.terminal_id === '8ADB9U');
+    expect(mine.map((r) => r.terminal_name)).toEqual(['Caja 1']);
   });
 
   it('reads as the training store of now: a client id set after the case was picked moves it', async () => {
@@ -157,7 +184,7 @@ describe('the practice store database', () => {
     expect((await db.readFreshness({ store, mode: 'training' })).length).toBe(3);
   });
 
-  it('has Caja 3 cut off: its data stops before its later sale, which is not in its rows', async () => {
+  it('has Caja 3 cut off while its sale waited for the service: the database holds it without an answer (issue 35 item 3)', async () => {
     await practice.use('counter-cut-off');
     const db = practice.database();
     if (!db) throw new Error('no practice store');
@@ -168,15 +195,35 @@ describe('the practice store database', () => {
     const caja2 = freshness.find((f) => f.terminal_name === 'Caja 2');
     const here = freshness.find((f) => f.terminal_id === 'CAJA0001');
     if (!caja3?.last_line_at || !caja3.last_seen_at) throw new Error('no Caja 3 data');
-    // Not seen for more than the close's five minutes: it stopped reporting.
+    // Silent by the database's standing: not seen for more than 30 s, and it said at its last
+    // call that it held an operation without an answer and a line not yet sent.
+    expect(caja3).toMatchObject({ standing: 'silent', reported_open: 1, waiting_lines: 1 });
     expect(Date.parse(time.clock().toISOString()) - Date.parse(caja3.last_seen_at)).toBeGreaterThan(
-      5 * 60_000,
+      30_000,
     );
     const own = rows.filter((r) => r.terminal_id === caja3.terminal_id);
-    expect(own.length).toBeGreaterThan(0);
     for (const row of own)
       expect(Date.parse(row.started_at)).toBeLessThanOrEqual(Date.parse(caja3.last_line_at));
-    expect(rows.map((r) => r.funding_code)).not.toContain('CORTE1');
+    // Its sale of CORTE1 reached the database, its answer did not: it holds the close, and only
+    // Caja 3's return can bring the answer (as in a store).
+    expect(own.find((r) => r.funding_code === 'CORTE1')).toMatchObject({
+      status: 'pending',
+      resolved_at: null,
+      collected_cents: null,
+      to_collect_cents: 25_000,
+    });
+    const close = buildStoreClose({
+      store: STORE,
+      mode: 'training',
+      day: TODAY,
+      timeZone: 'America/Lima',
+      now: time.clock().toISOString(),
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
+      rows,
+      freshness,
+      practice: true,
+    });
+    expect(close.refusal).toEqual({ reason: 'open-operations', count: 1 });
     // The other two counters reach the database now.
     expect(caja2?.last_seen_at).toBe(time.clock().toISOString());
     expect(here).toMatchObject({
@@ -184,6 +231,43 @@ describe('the practice store database', () => {
       last_seen_at: time.clock().toISOString(),
     });
     expect(freshness.every((f) => f.store === STORE && f.mode === 'training')).toBe(true);
+  });
+
+  it('brings Caja 3 back when the class reconnects it: its answer arrives and the day can close', async () => {
+    expect(practice.reconnect()).toBe(false);
+    await practice.use('counter-cut-off');
+    const db = practice.database();
+    if (!db) throw new Error('no practice store');
+    time.advance(60_000);
+    expect(practice.reconnect()).toBe(true);
+    const rows = await db.readStoreDay(QUERY);
+    const freshness = await db.readFreshness({ store: STORE, mode: 'training' });
+    expect(freshness.find((f) => f.terminal_name === 'Caja 3')).toMatchObject({
+      standing: 'current',
+      reported_open: 0,
+      waiting_lines: 0,
+      last_seen_at: time.clock().toISOString(),
+    });
+    expect(rows.find((r) => r.funding_code === 'CORTE1')).toMatchObject({
+      terminal_name: 'Caja 3',
+      status: 'succeeded',
+      collected_cents: 25_000,
+    });
+    const close = buildStoreClose({
+      store: STORE,
+      mode: 'training',
+      day: TODAY,
+      timeZone: 'America/Lima',
+      now: time.clock().toISOString(),
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
+      rows,
+      freshness,
+      practice: true,
+    });
+    expect(close.refusal).toBeNull();
+    expect(
+      close.content.exceptions.filter((e) => e.kind === 'silent' || e.kind === 'open'),
+    ).toEqual([]);
   });
 
   it('keeps the close insert-only, until the practice reset', async () => {

@@ -4,9 +4,11 @@
 // rows are its own training journal since the last practice reset (so what the trainee does at the
 // counter shows under its name), and two simulated counters, Caja 2 and Caja 3, whose operations
 // are the catalogue's seeded billings of the day (the mock bills them at its seed, so the close
-// balances against the mock's day summary). Caja 3 is cut off: its data stops before its later
-// sales, which the service lists and no counter's rows hold, and it went silent holding a
-// paid-and-billed without an answer (it said so at its last call). Rows in the very shape the store
+// balances against the mock's day summary). Caja 3 is cut off: it lost the database while its
+// sale of the case's code (which the service billed) waited for the service's answer, so the
+// database holds that sale without an answer and Caja 3 went silent (it said so at its last
+// call). As in a store, only Caja 3's return brings the answer: the class reconnects it
+// (`reconnect`, issue 35 item 3) and the day can then close. Rows in the very shape the store
 // database's view gives (StoreOperationRow), so the same close code and screen show them.
 import { randomUUID } from 'node:crypto';
 import type { PracticeStoreCase } from '../../shared/api/trainer';
@@ -28,7 +30,7 @@ export type PracticeBilling = {
   billed_cents: number;
   /** Every in-store payment of the loan: what the day summary counts as paid in store. */
   collected_cents: number;
-  /** Made by the cut-off counter after it lost the database. */
+  /** The cut-off counter's sale that waited for the service's answer when it lost the database. */
   after_cut_off: boolean;
 };
 
@@ -54,6 +56,11 @@ export type TrainingStore = {
   storeCase(): PracticeStoreCase | null;
   /** Turns a store case on, its simulated counters as of now (a new story), or off (null). */
   use(storeCase: PracticeStoreCase | null): Promise<void>;
+  /**
+   * The cut-off counter comes back on the database: the answer its sale waited for arrives with
+   * its lines, and it is current again. False when no store case is on.
+   */
+  reconnect(): boolean;
   /** The practice reset: the case off and its close forgotten. */
   reset(): void;
 };
@@ -67,6 +74,8 @@ const MORNING_MS = 60 * 60_000;
 
 type Story = {
   rows: StoreOperationRow[];
+  /** When Caja 3 came back (the class reconnected it); null while it is cut off. */
+  reconnectedAt: string | null;
   /** Caja 2's last line; Caja 3's last line and last contact (the cut-off). */
   caja2LastLine: string | null;
   cutOffAt: string;
@@ -139,19 +148,44 @@ function tellStory(
     };
   });
   const cutOff = at(before.length);
-  // Its later sales (`after`) reached the service, never the database: no row holds them.
+  // Caja 3's sales waiting for the service's answer when it lost the database (`after`): the
+  // service billed them, the database holds their intent and no answer.
+  const waiting = after.map((billing): StoreOperationRow => {
+    const started = new Date(cutOff.getTime() - 1_000);
+    return {
+      store,
+      mode: MODE,
+      terminal_id: CAJA_3.terminal_id,
+      terminal_name: CAJA_3.terminal_name,
+      op_id: randomUUID(),
+      operation: 'v3.paidAndBilled',
+      status: 'pending',
+      identity_kind: billing.identity.kind,
+      identity_value: billing.identity.value,
+      funding_code: billing.code,
+      cashier_id: CAJA_3.cashier_id,
+      billed_cents: billing.billed_cents,
+      collected_cents: null,
+      to_collect_cents: billing.collected_cents,
+      store_day: storeDayOf(started.toISOString(), timeZone),
+      started_at: started.toISOString(),
+      resolved_at: null,
+      service_message: null,
+    };
+  });
   const lastOf = (id: string) =>
     rows.filter((r) => r.terminal_id === id).at(-1)?.resolved_at ?? null;
   return {
-    rows,
+    rows: [...rows, ...waiting],
+    reconnectedAt: null,
     caja2LastLine: lastOf(CAJA_2.terminal_id),
     cutOffAt: cutOff.toISOString(),
     // Not seen since: longer than the database's 30 s before any moment it is read.
     cutOffSeenAt: new Date(
       Math.min(cutOff.getTime(), now.getTime() - STALE_AFTER_MS - 60_000),
     ).toISOString(),
-    // Each later sale's intent and outcome, and the doubt's intent and its unknown outcome.
-    waitingLines: after.length * 2 + 2,
+    // Each waiting sale's outcome, written when the answer comes.
+    waitingLines: after.length,
   };
 }
 
@@ -165,9 +199,11 @@ export function openTrainingStore(options: TrainingStoreOptions): TrainingStore 
     const store = await options.store();
     return q.store === store && q.mode === MODE ? store : null;
   };
+  // This terminal beside the simulated Caja 2 and Caja 3: Caja 1 until a supervisor names it, so
+  // the class reads three counters by name, never an id such as 8ADB9U (issue 35 item 15).
   const thisCounter = async () => ({
     terminal_id: await settings.terminalId(),
-    terminal_name: settings.get().terminal_name,
+    terminal_name: settings.get().terminal_name ?? 'Caja 1',
   });
 
   const db: StoreCloseDatabase = {
@@ -199,20 +235,33 @@ export function openTrainingStore(options: TrainingStoreOptions): TrainingStore 
           last_line_at: story.caja2LastLine,
           last_seen_at: now,
         },
-        {
-          ...base,
-          terminal_id: CAJA_3.terminal_id,
-          terminal_name: CAJA_3.terminal_name,
-          last_seq: caja3Rows.length + 1,
-          last_line_at: story.cutOffAt,
-          last_seen_at: story.cutOffSeenAt,
-          // Silent by the database's standing, and at its last call it said it held a
-          // paid-and-billed without an answer and lines not yet sent (its later sales): the
-          // close lists it, and the note must name Caja 3 (issue 27 item 1).
-          standing: 'silent',
-          reported_open: 1,
-          waiting_lines: story.waitingLines,
-        },
+        story.reconnectedAt
+          ? {
+              ...base,
+              terminal_id: CAJA_3.terminal_id,
+              terminal_name: CAJA_3.terminal_name,
+              last_seq: caja3Rows.length * 2,
+              last_line_at: story.reconnectedAt,
+              last_seen_at: now,
+              standing: 'current',
+              reported_open: 0,
+              waiting_lines: 0,
+            }
+          : {
+              ...base,
+              terminal_id: CAJA_3.terminal_id,
+              terminal_name: CAJA_3.terminal_name,
+              last_seq: caja3Rows.length * 2,
+              last_line_at: story.cutOffAt,
+              last_seen_at: story.cutOffSeenAt,
+              open_operations: caja3Rows.filter((r) => r.status === 'pending').length,
+              // Silent by the database's standing, and at its last call it said it held a
+              // paid-and-billed without an answer and a line not yet sent: the close waits for
+              // its return (issue 35 item 3).
+              standing: 'silent',
+              reported_open: caja3Rows.filter((r) => r.status === 'pending').length,
+              waiting_lines: story.waitingLines,
+            },
       ];
       return freshness;
     },
@@ -246,6 +295,25 @@ export function openTrainingStore(options: TrainingStoreOptions): TrainingStore 
       const began =
         first && Date.parse(first.started_at) < now.getTime() ? new Date(first.started_at) : now;
       story = tellStory(options, await options.store(), now, began, timeZone);
+    },
+    reconnect: () => {
+      if (!story) return false;
+      if (story.reconnectedAt) return true;
+      const now = clock().toISOString();
+      story.reconnectedAt = now;
+      // Its retry got the service's answer: billed, as the service's summary says.
+      story.rows = story.rows.map((row) =>
+        row.status === 'pending'
+          ? {
+              ...row,
+              status: 'succeeded',
+              resolved_at: now,
+              collected_cents: row.to_collect_cents ?? null,
+              to_collect_cents: undefined,
+            }
+          : row,
+      );
+      return true;
     },
     reset: () => {
       story = null;

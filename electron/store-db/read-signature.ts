@@ -11,9 +11,18 @@ import { fieldsMessage, hmacOf } from './signed-fields';
  * - `code`: the other counters' word on a funding code (`funding_code`);
  * - `counters`: every counter's freshness; `standing`: each counter's standing, for the close;
  * - `day`: the store day's operations; `held`: the lines money held is folded from; `close`: the
- *   day's close record (each with `day`).
+ *   day's close record; `codes-before`: each code billed on the day with its balance before
+ *   it (each with `day`).
  */
-export type ReadName = 'hello' | 'code' | 'counters' | 'standing' | 'day' | 'held' | 'close';
+export type ReadName =
+  | 'hello'
+  | 'code'
+  | 'counters'
+  | 'standing'
+  | 'day'
+  | 'held'
+  | 'close'
+  | 'codes-before';
 
 export type SignedRead = {
   terminalId: string;

@@ -28,7 +28,10 @@ beforeAll(async () => {
     CREATE ROLE caja_clear LOGIN PASSWORD 'pw-clear' IN ROLE mostrador_terminal;
   `);
   // A login of one store, as add-login --store binds it (migration 0110).
-  cluster.psql(`INSERT INTO store_logins (login, store) VALUES ('caja_scram', 'tienda-1')`, DATABASE);
+  cluster.psql(
+    `INSERT INTO store_logins (login, store) VALUES ('caja_scram', 'tienda-1')`,
+    DATABASE,
+  );
   // A server set to ask these two logins for the password itself, or its MD5 hash (first match
   // wins: before initdb's scram-sha-256 lines).
   cluster.psql(`

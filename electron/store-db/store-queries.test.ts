@@ -28,8 +28,10 @@ async function replicated(
   sales: (c: TestCounter) => Promise<void>,
   clock?: () => Date,
 ) {
-  const c = await openTestCounter(id, clock);
-  counters.push(c);
+  // A counter that already read here (enrolled then) replicates with the same key.
+  const known = enrolled.get(id);
+  const c = known ?? (await openTestCounter(id, clock));
+  if (!known) counters.push(c);
   await sales(c);
   await c.enroll(urls.terminalUrl);
   enrolled.set(id, c);
@@ -48,6 +50,7 @@ function readerOf(id: string): Promise<StoreCalls> {
     let c = enrolled.get(id);
     if (!c) {
       c = await openTestCounter(id);
+      counters.push(c);
       await c.enroll(urls.terminalUrl);
       enrolled.set(id, c);
     }
@@ -137,36 +140,50 @@ describe('another counter and this funding code', () => {
     expect(await ask('SKEW90', 'CAJA0013')).toMatchObject({ checked: true, findings: [] });
   });
 
-  it('an undo that reached the database before the billing it undid still cancels it, and a re-sale is billed again', async () => {
-    // Issue 35 item 2: Caja 2 bills while cut off from the database, Caja 3 undoes it (the
-    // service took the undo, so the billing was there before it), Caja 2's billing arrives
-    // later. Billings and undos of a code alternate at the service: one of each, not billed.
-    // The undo's counter even runs 10 minutes ahead: clocks decide nothing.
-    await replicated(
-      'CAJA0014',
-      async (c) => {
-        const undo = await c.journal.recordIntent({
-          operation: 'v3.undoBilling',
-          mode: 'live',
-          cashier_id: 'caja-01',
-          funding_code: 'SKEW10',
-          request: { funding_code: 'SKEW10' },
-        });
-        await c.journal.recordOutcome(undo, { status: 'succeeded', http_status: 200 });
-      },
-      () => new Date(Date.now() + 600_000),
-    );
-    await replicated('CAJA0015', async (c) => {
-      await c.sell('SKEW10');
-    });
-    expect(await ask('SKEW10', 'CAJA0013')).toMatchObject({ checked: true, findings: [] });
-    // The customer buys again with the same code at a third counter: billed there.
-    await replicated('CAJA0016', async (c) => {
-      await c.sell('SKEW10');
-    });
-    expect(await ask('SKEW10', 'CAJA0013')).toMatchObject({
+  it('an undo made while the billing counter was cut off counts once both arrive, whatever the order (issue 35 item 2)', async () => {
+    // DEN9XC is billed at Caja 2 while it is cut off from the database; Caja 3 undoes it (the
+    // service had it billed); Caja 2's billing reaches the database after the undo. The service
+    // accepts an undo only of a billed code and a billing only of one not billed, so the code's
+    // billings and undos alternate: one of each, it is not billed, at every counter.
+    const undo = async (c: TestCounter, code: string) => {
+      const op = await c.journal.recordIntent({
+        operation: 'v3.undoBilling',
+        mode: 'live',
+        cashier_id: 'caja-03',
+        funding_code: code,
+        request: { funding_code: code },
+      });
+      await c.journal.recordOutcome(op, { status: 'succeeded', http_status: 200 });
+    };
+    const caja2 = await openTestCounter('CAJA0042', () => new Date(Date.now() - 60_000));
+    counters.push(caja2);
+    await caja2.sell('DEN9XC');
+    await caja2.enroll(urls.terminalUrl);
+    enrolled.set(caja2.id, caja2);
+    const caja3 = await replicated('CAJA0043', (c) => undo(c, 'DEN9XC'));
+    await caja2.startReplication(urls.terminalUrl).drained(20_000);
+    for (const here of ['CAJA0041', 'CAJA0042', 'CAJA0043']) {
+      expect(await ask('DEN9XC', here)).toMatchObject({ checked: true, findings: [] });
+    }
+    // Sold again at Caja 1: billed, named there, at every other counter.
+    const caja1 = await replicated('CAJA0041', (c) => c.sell('DEN9XC').then(() => undefined));
+    for (const here of ['CAJA0042', 'CAJA0043']) {
+      expect(await ask('DEN9XC', here)).toMatchObject({
+        checked: true,
+        findings: [{ kind: 'billed', terminal_id: 'CAJA0041' }],
+      });
+    }
+    // At Caja 1 itself its own journal says it: the database names no other counter.
+    expect(await ask('DEN9XC', caja1.id)).toMatchObject({ checked: true, findings: [] });
+    // Undone again at Caja 3, billed again at Caja 2: billings 3, undos 2, billed at Caja 2.
+    await undo(caja3, 'DEN9XC');
+    await caja3.replicator?.drained(20_000);
+    expect(await ask('DEN9XC', 'CAJA0041')).toMatchObject({ checked: true, findings: [] });
+    await caja2.sell('DEN9XC');
+    await caja2.replicator?.drained(20_000);
+    expect(await ask('DEN9XC', 'CAJA0041')).toMatchObject({
       checked: true,
-      findings: [{ kind: 'billed', terminal_id: 'CAJA0016' }],
+      findings: [{ kind: 'billed', terminal_id: 'CAJA0042' }],
     });
   });
 

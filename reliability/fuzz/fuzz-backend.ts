@@ -138,6 +138,8 @@ export function validSamples(ids: FuzzBackend['ids']): { [M in BridgeMethod]?: B
     'v3.paidAndBilled': { verify_op_id: ids.verify },
     'v3.undoBilling': { identity, funding_code: 'VENTA1', pin: PIN, reason: 'cambio de producto' },
     'v2.info': { identity, funding_code: 'VENTA1' },
+    // Training only, the practice store of a store case: here it answers not-available.
+    'storeClose.practiceReconnect': { day: '2026-03-10' },
     'v2.paidAndBilled': { info_op_id: ids.info },
     'v2.undoBilling': { identity, funding_code: 'VENTA1', pin: PIN, reason: 'cambio de producto' },
     'v2.daySummary': { day: '2026-03-10', detail: true },

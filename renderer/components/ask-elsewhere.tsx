@@ -6,32 +6,45 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { SilentCounter } from '../../shared/bridge';
 import { useT } from '../i18n/use-t';
-import { counterWords } from '../logic/other-counter';
+import { counterWords, silentCountersText } from '../logic/other-counter';
 import type { Quote } from '../stores/collect-calls';
 import { useLanguage, useTimeZone } from '../stores/settings-store';
 import { DeliberateButton } from './deliberate-button';
 import { QuoteFacts } from './quote-facts';
 
-/** The silent counters' names ("Caja 2", "Caja 2 y Caja 3") and the earliest since when. */
+/**
+ * The silent counters, each with its own since when ("Caja 2 (desde las 23:13:40) y Caja 1
+ * (desde las 23:23:05)"), and for one counter its name and time apart (the title says them).
+ */
 function useSilentWords(silent: readonly SilentCounter[]) {
-  const t = useT();
   const timeZone = useTimeZone();
   const language = useLanguage();
-  const words = silent.map((c) =>
-    counterWords(
-      { terminal_id: c.terminal_id, terminal_name: c.terminal_name, at: c.since },
-      timeZone,
-      language,
-    ),
-  );
-  const names = words.map((w) => w.counter);
-  const counters =
-    names.length <= 1
-      ? (names[0] ?? '')
-      : `${names.slice(0, -1).join(', ')}${t('storeDb.ask.and')}${names.at(-1)}`;
-  // Sorted by since (the database's order): the first is the longest silent.
-  const first = words[0];
-  return { counters, many: names.length > 1, time: first?.time ?? '', today: first?.today ?? true };
+  const [one] = silent;
+  const single =
+    silent.length === 1 && one
+      ? counterWords(
+          { terminal_id: one.terminal_id, terminal_name: one.terminal_name, at: one.since },
+          timeZone,
+          language,
+        )
+      : null;
+  const each = silentCountersText(silent, timeZone, language);
+  return {
+    counters: single?.counter ?? each.text,
+    many: each.many,
+    time: single?.time ?? '',
+    today: single?.today ?? true,
+    names: silent
+      .map(
+        (c) =>
+          counterWords(
+            { terminal_id: c.terminal_id, terminal_name: c.terminal_name, at: c.since },
+            timeZone,
+            language,
+          ).counter,
+      )
+      .join(', '),
+  };
 }
 
 export function AskElsewhere({
@@ -62,9 +75,7 @@ export function AskElsewhere({
       ? t('storeDb.ask.noAnswer')
       : t(
           words.many
-            ? words.today
-              ? 'storeDb.ask.silentMany'
-              : 'storeDb.ask.silentManyDay'
+            ? 'storeDb.ask.silentMany'
             : words.today
               ? 'storeDb.ask.silentOne'
               : 'storeDb.ask.silentOneDay',
@@ -95,7 +106,7 @@ export function AskElsewhere({
           <p className="guidance__steps">
             {silent.length === 0
               ? t('storeDb.ask.paidStepsNoAnswer')
-              : t('storeDb.ask.paidSteps', { counters: words.counters })}
+              : t('storeDb.ask.paidSteps', { counters: words.names })}
           </p>
           <div className="button-row">
             <button type="button" className="button" disabled={busy} onClick={onVerifyAgain}>

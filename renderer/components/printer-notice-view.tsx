@@ -19,7 +19,9 @@ export function PrinterNoticeView({ notice }: { notice: PrinterNotice | null }) 
         <span aria-hidden="true">⚠ </span>
         {t(notice.message)} {t('printer.again')}
       </p>
-      <p className="muted">{t('printer.detail', { detail: notice.detail })}</p>
+      {notice.detail === null ? null : (
+        <p className="muted">{t('printer.detail', { detail: notice.detail })}</p>
+      )}
     </div>
   );
 }

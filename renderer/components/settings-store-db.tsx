@@ -9,6 +9,7 @@ import type { MessageKey } from '../i18n/catalogue';
 import { useT } from '../i18n/use-t';
 import { type Guidance, guidanceForBridgeError } from '../logic/error-guidance';
 import { formatStoreClock } from '../logic/store-day';
+import { storeDbTargetLine } from '../logic/store-db-card';
 import { useLanguage, useSettingsStore, useTimeZone } from '../stores/settings-store';
 import { BusyLabel } from './busy-label';
 import { GuidancePanel } from './guidance-panel';
@@ -128,6 +129,7 @@ export function SettingsStoreDb({ pin }: { pin: string }) {
 
   const repl = status.replication;
   const since = repl.since ? formatStoreClock(repl.since, timeZone, language) : '—';
+  const targetLine = status.target ? storeDbTargetLine(status.target, repl, t) : null;
 
   return (
     <section className="card" aria-labelledby="store-db-title" data-testid="store-db-settings">
@@ -172,14 +174,9 @@ export function SettingsStoreDb({ pin }: { pin: string }) {
 
       <div data-testid="store-db-status">
         {status.target ? (
-          <p className="note-ok">
-            <span aria-hidden="true">● </span>
-            {t('storeDb.settings.target', {
-              database: status.target.database,
-              host: status.target.host,
-              port: status.target.port,
-              user: status.target.user,
-            })}
+          <p className={targetLine?.ok ? 'note-ok' : undefined}>
+            <span aria-hidden="true">{targetLine?.ok ? '● ' : '○ '}</span>
+            {targetLine?.text}
           </p>
         ) : (
           <p>

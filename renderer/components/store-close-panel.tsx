@@ -17,7 +17,10 @@ import {
   refusedNoteText,
   refusedOpenText,
   refusedSilentText,
+  serviceLine,
+  silentHolding,
   unavailableText,
+  undoneWhereLines,
 } from '../logic/store-close-text';
 import { useReceiptWidth, useSettingsStore } from '../stores/settings-store';
 import { useStoreCloseStore } from '../stores/store-close-store';
@@ -45,8 +48,19 @@ export function StoreClosePanel() {
   const language = settings?.language ?? 'es-PE';
   const width = useReceiptWidth();
   const print = usePrint();
-  const { status, view, error, closing, answer, closeError, load, close, markOff, day } =
-    useStoreCloseStore();
+  const {
+    status,
+    view,
+    error,
+    closing,
+    answer,
+    closeError,
+    load,
+    close,
+    markOff,
+    practiceReconnect,
+    day,
+  } = useStoreCloseStore();
   const [supervisor, setSupervisor] = useState('');
   const [note, setNote] = useState('');
   const [pin, setPin] = useState('');
@@ -71,7 +85,7 @@ export function StoreClosePanel() {
         <p role="alert">{said?.text ?? t('storeClose.cannotRead')}</p>
         {said ? (
           <details className="guidance__details">
-            <summary>{t('guide.detailsApp')}</summary>
+            <summary>{t('storeClose.detailsTech')}</summary>
             <code>{said.details}</code>
           </details>
         ) : null}
@@ -87,6 +101,11 @@ export function StoreClosePanel() {
   const zone = content.time_zone;
   const moment = (iso: string) => formatStoreMoment(iso, zone, language);
   const exceptions = content.exceptions;
+  // Sales undone counted at the counter that sold them (`/3`); a `/2` close kept the undos made.
+  const salesUndone = content.counters.every((c) => c.sales_undone !== undefined)
+    ? content.counters.reduce((n, c) => n + (c.sales_undone ?? 0), 0)
+    : content.totals.undone;
+  const undoneLines = undoneWhereLines(content, t);
   const needsNote = !stored && exceptions.length > 0;
   const supervisorOk = supervisor.trim().length >= 2;
   const noteOk = !needsNote || note.trim().length > 0;
@@ -99,7 +118,7 @@ export function StoreClosePanel() {
     : refusal?.reason === 'day-not-ended'
       ? refusedDayText(view.day, refusal.today, t, language)
       : refusal
-        ? refusedOpenText(refusal.count, t)
+        ? refusedOpenText(refusal.count, t, silentHolding(view.draft))
         : unnamed.length > 0 && (tried || note.trim().length > 0)
           ? refusedSilentText(unnamed, t)
           : tried && !supervisorOk
@@ -195,7 +214,7 @@ export function StoreClosePanel() {
             >
               <span aria-hidden="true">{e.kind === 'open' || e.kind === 'held' ? '⚠ ' : '✕ '}</span>
               {exceptionText(e, content, t, language)}
-              {e.kind === 'silent' && !stored && view.practice === null ? (
+              {e.kind === 'silent' && !e.marked_off && !stored && view.practice === null ? (
                 <>
                   {' '}
                   <button
@@ -205,6 +224,23 @@ export function StoreClosePanel() {
                     onClick={() => markOffCounter(e.terminal_id)}
                   >
                     {t('storeClose.markOff', {
+                      name:
+                        content.counters.find((c) => c.terminal_id === e.terminal_id)
+                          ?.terminal_name ?? e.terminal_id,
+                    })}
+                  </button>
+                </>
+              ) : null}
+              {e.kind === 'silent' && !stored && view.practice !== null ? (
+                <>
+                  {' '}
+                  <button
+                    type="button"
+                    className="button button--small"
+                    disabled={closing}
+                    onClick={() => void practiceReconnect()}
+                  >
+                    {t('storeClose.practiceReconnect', {
                       name:
                         content.counters.find((c) => c.terminal_id === e.terminal_id)
                           ?.terminal_name ?? e.terminal_id,
@@ -244,7 +280,7 @@ export function StoreClosePanel() {
           <li
             key={c.terminal_id}
             className={
-              c.freshness === 'stopped' || c.freshness === 'silent'
+              c.freshness === 'stopped' || c.freshness === 'silent' || c.marked_off
                 ? 'recon recon--missing'
                 : undefined
             }
@@ -294,7 +330,7 @@ export function StoreClosePanel() {
                 </th>
                 <td>{c.cashiers.join(', ') || '—'}</td>
                 <td className="num">{c.billed}</td>
-                <td className="num">{c.undone}</td>
+                <td className="num">{c.sales_undone ?? c.undone}</td>
                 <td className="num">{formatPEN(c.collected_cents)}</td>
                 <td className="num">{money(c.undone_collected_cents ?? null)}</td>
                 <td className="num">{money(c.held_cents ?? null)}</td>
@@ -307,7 +343,7 @@ export function StoreClosePanel() {
               <th scope="row">{t('storeClose.col.total')}</th>
               <td />
               <td className="num">{content.totals.billed}</td>
-              <td className="num">{content.totals.undone}</td>
+              <td className="num">{salesUndone}</td>
               <td className="num">{formatPEN(content.totals.collected_cents)}</td>
               <td className="num">{money(content.totals.undone_collected_cents ?? null)}</td>
               <td className="num">{money(content.totals.held_cents ?? null)}</td>
@@ -330,6 +366,20 @@ export function StoreClosePanel() {
           </ul>
         </>
       ) : null}
+      {undoneLines.length > 0 ? (
+        <>
+          <h3 id={`${ids}-undone`}>{t('storeClose.undoneTitle')}</h3>
+          <ul
+            aria-labelledby={`${ids}-undone`}
+            className="store-close-list"
+            data-testid="store-close-undone"
+          >
+            {undoneLines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {content.totals.undone_collected_cents ? (
         <p data-testid="store-close-undone-collected">
           {t('storeClose.undoneCollectedNote', {
@@ -340,13 +390,7 @@ export function StoreClosePanel() {
           })}
         </p>
       ) : null}
-      <p>
-        {t('storeClose.service', {
-          purchases: money(content.service.purchases_cents),
-          inStore: money(content.service.in_store_cents),
-          financed: money(content.service.financed_cents),
-        })}
-      </p>
+      <p data-testid="store-close-service">{serviceLine(content, t, language)}</p>
       <p data-testid="store-close-counts">
         {t('storeClose.counts', {
           matched: content.counts.matched,
@@ -442,7 +486,7 @@ export function StoreClosePanel() {
         </form>
       )}
       {answer?.outcome === 'refused' && answer.refusal.reason === 'open-operations' && !refusal ? (
-        <p role="alert">{refusedOpenText(answer.refusal.count, t)}</p>
+        <p role="alert">{refusedOpenText(answer.refusal.count, t, silentHolding(view.draft))}</p>
       ) : null}
       {answer?.outcome === 'refused' && answer.refusal.reason === 'note-required' ? (
         <p role="alert">{refusedNoteText(answer.refusal.exceptions, t)}</p>

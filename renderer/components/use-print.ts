@@ -3,7 +3,7 @@ import type { BridgeArgs } from '../../shared/bridge';
 import type { DocumentRequest } from '../../shared/bridge/printer';
 import { call } from '../bridge/call';
 import { useT } from '../i18n/use-t';
-import { printerNotice } from '../logic/printer-outcome';
+import { printerNotice, printerNoticeText } from '../logic/printer-outcome';
 import { withAutoPrint } from '../logic/routes';
 import { navigate } from './use-hash-route';
 
@@ -43,12 +43,7 @@ export function usePrint() {
     const answer = await call('receipt.print', { request });
     setBusy(false);
     if (!answer.ok) return setMessage(t('print.failed', { reason: answer.error.message }));
-    const notice = printerNotice(answer.result, 'printer.sent');
-    setMessage(
-      notice.tone === 'ok'
-        ? t(notice.message)
-        : `${t(notice.message)} ${t('printer.again')} ${t('printer.detail', { detail: notice.detail })}`,
-    );
+    setMessage(printerNoticeText(printerNotice(answer.result, 'printer.sent'), t));
   };
   /** The A4 PDF, written by the main process in the terminal's prints folder. */
   const pdf = async (request: DocumentRequest) => {

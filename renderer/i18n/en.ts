@@ -298,10 +298,12 @@ export const en: Record<MessageKey, string> = {
   'storeClose.lead':
     "The service's summary of the whole store against every counter's operations in the store database.",
   'storeClose.loading': 'Reading the store database…',
+  'storeClose.dbRefused': "The store database refused this counter's request.",
   'storeClose.dbDown': 'The store database did not answer.',
   'storeClose.summaryDown':
     "The service's day summary could not be fetched: the store close needs it. Try again.",
   'storeClose.cannotRead': "The store's close could not be read. Try again.",
+  'storeClose.detailsTech': 'Technical details for support',
   'storeClose.retry': 'Read again',
   'storeClose.stateClosed': 'Day closed by {who} on {at} from {from}.',
   'storeClose.stateDraft': 'The day is not closed. Figures as of {at}.',
@@ -328,7 +330,25 @@ export const en: Record<MessageKey, string> = {
   'storeClose.fresh.silent':
     '{name}: silent since {seen}; data until {time} — what it did later is not in this close.',
   'storeClose.exc.silent':
-    'Silent counter with work that day. {line} Operations without an answer it reported: {open}; lines to send: {waiting}. Name the counter in the note to close.',
+    'Silent counter with work that day. {line} Operations without an answer it reported: {open}; lines to send: {waiting}. Name the counter in the note to close: what its drawer held, counted by hand.',
+  'storeClose.exc.markedOff':
+    'Counter marked off, with work that day. {line} Operations without an answer it reported: {open}; lines to send: {waiting}. Marking it off only spares the question at the other counters: name the counter in the note to close, with what its drawer held, counted by hand.',
+  'storeClose.exc.silentClosed':
+    "Silent counter with work that day. {line} Operations without an answer it reported: {open}; lines to send: {waiting}. Named in the supervisor's note.",
+  'storeClose.exc.markedOffClosed':
+    "Counter marked off, with work that day. {line} Operations without an answer it reported: {open}; lines to send: {waiting}. Named in the supervisor's note.",
+  'storeClose.exc.recordWayForwardClosed':
+    '“npm run store-db -- terminals” shows it to the technician; the store database guide says what to do.',
+  'storeClose.exc.silentHolding':
+    'Counter cut off with a sale without an answer in the database. {line} Operations without an answer it reported: {open}; lines to send: {waiting}. That answer only arrives when the counter is back on the store database: waiting here, naming it or marking it off does not close the day. Reconnect the counter (its network, or Settings → Store with several counters on that counter); once it has sent its lines, name in the note what was checked.',
+  'storeClose.exc.openSilent':
+    '{base} {counter} does not answer: this answer only arrives when {counter} is back on the store database.',
+  'storeClose.refusedOpenSilentOne':
+    'Cannot close: 1 operation of the day has no definite answer, at {counters}, which does not answer. Waiting here is not enough: reconnect {counters} to the store database; its answer comes with its lines.',
+  'storeClose.refusedOpenSilent':
+    'Cannot close: {count} operations of the day have no definite answer; {counters} does not answer. Waiting here is not enough: reconnect {counters} to the store database; their answers come with its lines.',
+  'storeClose.markedOff': 'Marked off for the day by {who} on {at}.',
+  'storeClose.markedOffFrom': 'Marked off for the day by {who} on {at} at {from}.',
   'storeClose.exc.recordConflict':
     "{counter}'s record in the database is held at its line {seq}: the database holds another line under that key (two installations with one id, or a journal restored from another PC); what it did afterwards does not arrive.",
   'storeClose.exc.recordUnreadable':
@@ -341,6 +361,17 @@ export const en: Record<MessageKey, string> = {
   'storeClose.refusedSilent':
     'The note must name the silent counter: {counters}. Say what is known of it before closing.',
   'storeClose.byCashier': 'By cashier',
+  'storeClose.cashierLineOne': '{counter} · {cashier}: 1 billed, collected {collected}',
+  'storeClose.cashierLineNone': '{counter} · {cashier}: none billed, collected {collected}',
+  'storeClose.cashierHeld': '{line}; holds {held} of refused sales',
+  'storeClose.and': ' and ',
+  'storeClose.salesUndoneOne': '{counter}: 1 sale undone, at {where}.',
+  'storeClose.salesUndone': '{counter}: {count} sales undone, at {where}.',
+  'storeClose.undidOne': '{counter} undid 1 billing (of {of}).',
+  'storeClose.undid': '{counter} undid {count} billings (of {of}).',
+  'storeClose.undidOneAlone': '{counter} undid 1 billing.',
+  'storeClose.undidAlone': '{counter} undid {count} billings.',
+  'storeClose.undoneTitle': 'Sales undone',
   'storeClose.cashierLine': '{counter} · {cashier}: {billed} billed, collected {collected}',
   'storeClose.csv.service': 'Service',
   'storeClose.csv.counts': 'Reconciliation',
@@ -356,8 +387,10 @@ export const en: Record<MessageKey, string> = {
   'storeClose.csv.extra': 'Extra',
   'storeClose.csv.differs': 'Amounts differ',
   'storeClose.csv.pending': 'Pending',
+  'storeClose.csv.standing': 'Standing sales',
   'storeClose.csv.cashier': 'Cashier',
   'storeClose.col.lastSeen': 'Last connected',
+  'storeClose.practiceReconnect': 'Practice: {name} reconnects',
   'storeClose.markOff': 'Mark {name} off for the day',
   'storeClose.markOffNeeds':
     "To mark a counter off for the day, write the supervisor's name and PIN below; it is recorded.",
@@ -366,7 +399,7 @@ export const en: Record<MessageKey, string> = {
   'storeClose.col.counter': 'Counter',
   'storeClose.col.cashiers': 'Cashiers',
   'storeClose.col.billed': 'Sales billed',
-  'storeClose.col.undone': 'Undone',
+  'storeClose.col.undone': 'Of them, undone',
   'storeClose.col.collected': 'Collected in store',
   'storeClose.col.held': 'Held (the customer’s)',
   'storeClose.exc.held':
@@ -377,11 +410,21 @@ export const en: Record<MessageKey, string> = {
   'storeClose.col.open': 'Open',
   'storeClose.col.total': 'Store',
   'storeClose.service':
-    'Service: purchases {purchases}, paid in store {inStore}, financed {financed}.',
+    'Service, read with these figures: purchases {purchases}, paid in store {inStore}, financed {financed}.',
+  'storeClose.serviceClosed':
+    'Service when closed ({at}): purchases {purchases}, paid in store {inStore}, financed {financed}. The totals above are as of now.',
+  'summary.totalsNowClosed':
+    "The service's totals now. The day is closed: the store's close below keeps them as they were when it closed.",
   'storeClose.counts':
     'Matched {matched} · missing {missing} · extra {extra} · amounts differ {differs} · pending {pending}',
   'storeClose.arrivedAfter': 'Arrived after the close ({count})',
-  'storeClose.arrivedLine': '{counter} · {cashier} · {time}: {operation} {identity} ({amount})',
+  'storeClose.arrivedLine':
+    '{counter} · {cashier} · {time}: {operation} {identity} {code} — {state}{amount}.',
+  'storeClose.arrived.succeeded': 'accepted by the service',
+  'storeClose.arrived.refused': 'refused by the service',
+  'storeClose.arrived.open': 'no definite answer',
+  'storeClose.arrived.collected': 'collected {amount}',
+  'storeClose.arrived.inDrawer': 'already in the drawer {amount}',
   'storeClose.close': "Close the store's day",
   'storeClose.closing': 'Closing…',
   'storeClose.supervisor': 'Supervisor (name)',

@@ -38,6 +38,8 @@ export const storeDbEn: Record<StoreDbKey, string> = {
   'storeDb.settings.testing': 'Testing…',
   'storeDb.settings.none': 'No store database: this counter works alone.',
   'storeDb.settings.target': 'Connected to {database} on {host}:{port} as {user}.',
+  'storeDb.settings.targetSet':
+    'Store database: {database} on {host}:{port}, user {user}. The sending line below says whether it gets through.',
   'storeDb.settings.fromEnv': 'Set by MOSTRADOR_STORE_DB_URL: not changeable here.',
   'storeDb.settings.problem.unreadable':
     'The saved address could not be read: save it again. Meanwhile this counter works alone.',
@@ -125,6 +127,15 @@ export const storeDbEn: Record<StoreDbKey, string> = {
     'This code has a collection at {counter} the service has not answered yet',
   'storeDb.elsewhere.inDoubt.steps':
     "A paid-and-billed of this code at {counter} (since {time}) is still waiting for the service's answer. Do not collect: the customer may have paid there. Verify again once {counter} has the answer.",
+  'storeDb.elsewhere.inDoubt.stepsSilent':
+    "A paid-and-billed of this code at {counter} (since {time}) is still waiting for the service's answer, and {counter} has not answered the store database since {since}: that answer cannot arrive until {counter} is back on it. Do not collect: the customer may have paid there. Ask the supervisor to reconnect {counter}; then verify again.",
+  'storeDb.elsewhere.startedSilent.steps':
+    'The service says another till started this sale, and {counters} has not answered the store database: it may have been there, and the customer may have paid. Do not collect here: finish the sale at that counter when it is back, or call the supervisor.',
+  'storeDb.elsewhere.startedSilent.stepsMany':
+    'The service says another till started this sale, and {counters} have not answered the store database: it may have been at one of them, and the customer may have paid. Do not collect here: finish the sale at that counter when it is back, or call the supervisor.',
+  'storeDb.elsewhere.since': '{counter} (since {time})',
+  'storeDb.elsewhere.sinceDay': '{counter} (since {time})',
+  'storeDb.elsewhere.and': ' and ',
   'storeDb.elsewhere.unnamed': 'another counter ({id})',
   'storeDb.elsewhere.held.title':
     '{counter} holds {amount} of this customer since {time}: use it or give it back there',
@@ -141,12 +152,9 @@ export const storeDbEn: Record<StoreDbKey, string> = {
   'storeDb.ask.silentOneDay':
     '{counters} has not answered since {time}: ask whether the customer already paid at another counter',
   'storeDb.ask.silentMany':
-    '{counters} have not answered since {time}: ask whether the customer already paid at another counter',
-  'storeDb.ask.silentManyDay':
-    '{counters} have not answered since {time}: ask whether the customer already paid at another counter',
+    '{counters} have not answered: ask whether the customer already paid at another counter',
   'storeDb.ask.noAnswer':
     'This counter could not ask the other counters in time: ask whether the customer already paid at another counter',
-  'storeDb.ask.and': ' and ',
   'storeDb.ask.question': 'Did the customer already pay this code at another counter?',
   'storeDb.ask.no': 'No, not at another counter',
   'storeDb.ask.yes': 'Yes, paid at another counter',

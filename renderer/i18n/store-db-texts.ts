@@ -17,6 +17,15 @@ export const storeDbEsPE = {
   'storeDb.elsewhere.inDoubt.title': 'Este código tiene un cobro sin respuesta en {counter}',
   'storeDb.elsewhere.inDoubt.steps':
     'Un pagado y facturado de este código en {counter} (desde las {time}) todavía espera la respuesta del servicio. No cobre: el cliente pudo haber pagado allí. Vuelva a verificar cuando {counter} tenga la respuesta.',
+  'storeDb.elsewhere.inDoubt.stepsSilent':
+    'Un pagado y facturado de este código en {counter} (desde las {time}) todavía espera la respuesta del servicio, y {counter} no responde a la base de la tienda desde las {since}: esa respuesta no llega hasta que {counter} vuelva a conectarse. No cobre: el cliente pudo haber pagado allí. Pida al supervisor que reconecte {counter}; después verifique otra vez.',
+  'storeDb.elsewhere.startedSilent.steps':
+    'El servicio dice que otra caja empezó esta venta, y {counters} no responde a la base de la tienda: pudo ser allí, y el cliente pudo haber pagado. No cobre aquí: termine la venta en esa caja cuando vuelva, o llame al supervisor.',
+  'storeDb.elsewhere.startedSilent.stepsMany':
+    'El servicio dice que otra caja empezó esta venta, y {counters} no responden a la base de la tienda: pudo ser en una de ellas, y el cliente pudo haber pagado. No cobre aquí: termine la venta en esa caja cuando vuelva, o llame al supervisor.',
+  'storeDb.elsewhere.since': '{counter} (desde las {time})',
+  'storeDb.elsewhere.sinceDay': '{counter} (desde el {time})',
+  'storeDb.elsewhere.and': ' y ',
   'storeDb.elsewhere.unnamed': 'otra caja ({id})',
   'storeDb.elsewhere.held.title':
     '{counter} guarda {amount} de este cliente desde las {time}: úselos o devuélvalos allí',

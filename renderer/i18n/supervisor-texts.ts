@@ -10,13 +10,9 @@ export const supervisorEsPE = {
     '{counters} no responde desde las {time}: pregunte si el cliente ya pagó en otra caja',
   'storeDb.ask.silentOneDay':
     '{counters} no responde desde el {time}: pregunte si el cliente ya pagó en otra caja',
-  'storeDb.ask.silentMany':
-    '{counters} no responden desde las {time}: pregunte si el cliente ya pagó en otra caja',
-  'storeDb.ask.silentManyDay':
-    '{counters} no responden desde el {time}: pregunte si el cliente ya pagó en otra caja',
+  'storeDb.ask.silentMany': '{counters} no responden: pregunte si el cliente ya pagó en otra caja',
   'storeDb.ask.noAnswer':
     'Esta caja no pudo consultar a las otras cajas a tiempo: pregunte si el cliente ya pagó en otra caja',
-  'storeDb.ask.and': ' y ',
   'storeDb.ask.question': '¿El cliente ya pagó este código en otra caja?',
   'storeDb.ask.no': 'No, no pagó en otra caja',
   'storeDb.ask.yes': 'Sí, ya pagó en otra caja',
@@ -49,6 +45,8 @@ export const supervisorEsPE = {
   'storeDb.settings.testing': 'Probando…',
   'storeDb.settings.none': 'Sin base de datos de la tienda: esta caja trabaja sola.',
   'storeDb.settings.target': 'Conectada a {database} en {host}:{port} como {user}.',
+  'storeDb.settings.targetSet':
+    'Base de datos de la tienda: {database} en {host}:{port}, usuario {user}. La línea de envío (abajo) dice si llega.',
   'storeDb.settings.fromEnv': 'Definida por MOSTRADOR_STORE_DB_URL: no se cambia desde aquí.',
   'storeDb.settings.problem.unreadable':
     'La dirección guardada no se pudo leer: guárdela de nuevo. Mientras tanto esta caja trabaja sola.',
@@ -186,10 +184,12 @@ export const supervisorEsPE = {
     'El resumen del servicio de toda la tienda contra las operaciones de cada caja en la base de datos de la tienda.',
   'storeClose.loading': 'Leyendo la base de datos de la tienda…',
   'storeClose.dbDown': 'La base de datos de la tienda no respondió.',
+  'storeClose.dbRefused': 'La base de datos de la tienda rechazó la consulta de esta caja.',
   'storeClose.summaryDown':
     'No se pudo obtener el resumen del día del servicio: el cierre de la tienda lo necesita. Vuelva a intentar.',
   'storeClose.cannotRead': 'No se pudo leer el cierre de la tienda. Vuelva a intentar.',
   'storeClose.retry': 'Volver a leer',
+  'storeClose.detailsTech': 'Detalles técnicos para soporte (en inglés)',
   'storeClose.stateClosed': 'Día cerrado por {who} el {at} desde {from}.',
   'storeClose.stateDraft': 'El día no está cerrado. Cifras al {at}.',
   'storeClose.hash': 'Registro del cierre (SHA-256): {hash}',
@@ -215,7 +215,7 @@ export const supervisorEsPE = {
   'storeClose.col.counter': 'Caja',
   'storeClose.col.cashiers': 'Cajeros',
   'storeClose.col.billed': 'Ventas facturadas',
-  'storeClose.col.undone': 'Deshechas',
+  'storeClose.col.undone': 'De ellas, deshechas',
   'storeClose.col.collected': 'Cobrado en tienda',
   'storeClose.col.held': 'Retenido (del cliente)',
   'storeClose.exc.held':
@@ -226,11 +226,21 @@ export const supervisorEsPE = {
   'storeClose.col.open': 'Abiertas',
   'storeClose.col.total': 'Tienda',
   'storeClose.service':
-    'Servicio: compras {purchases}, pagado en tienda {inStore}, financiado {financed}.',
+    'Servicio, leído con estas cifras: compras {purchases}, pagado en tienda {inStore}, financiado {financed}.',
+  'storeClose.serviceClosed':
+    'Servicio al cerrar ({at}): compras {purchases}, pagado en tienda {inStore}, financiado {financed}. Los totales de arriba son los de ahora.',
+  'summary.totalsNowClosed':
+    'Totales del servicio ahora. El día ya está cerrado: el cierre de la tienda, más abajo, guarda los del momento del cierre.',
   'storeClose.counts':
     'Coinciden {matched} · faltan {missing} · sobran {extra} · montos distintos {differs} · pendientes {pending}',
   'storeClose.arrivedAfter': 'Llegaron después del cierre ({count})',
-  'storeClose.arrivedLine': '{counter} · {cashier} · {time}: {operation} {identity} ({amount})',
+  'storeClose.arrivedLine':
+    '{counter} · {cashier} · {time}: {operation} {identity} {code} — {state}{amount}.',
+  'storeClose.arrived.succeeded': 'aceptado por el servicio',
+  'storeClose.arrived.refused': 'rechazado por el servicio',
+  'storeClose.arrived.open': 'sin respuesta definitiva',
+  'storeClose.arrived.collected': 'cobrado {amount}',
+  'storeClose.arrived.inDrawer': 'ya en caja {amount}',
   'storeClose.close': 'Cerrar el día de la tienda',
   'storeClose.closing': 'Cerrando…',
   'storeClose.supervisor': 'Supervisor (nombre)',
@@ -379,7 +389,25 @@ export const supervisorEsPE = {
   'storeClose.fresh.silent':
     '{name}: en silencio desde las {seen}; datos hasta las {time} — lo que hizo después no está en este cierre.',
   'storeClose.exc.silent':
-    'Caja en silencio con trabajo del día. {line} Operaciones sin respuesta que informó: {open}; líneas por enviar: {waiting}. Nombre la caja en la nota para cerrar.',
+    'Caja en silencio con trabajo del día. {line} Operaciones sin respuesta que informó: {open}; líneas por enviar: {waiting}. Nombre la caja en la nota para cerrar: qué tenía su caja, contado a mano.',
+  'storeClose.exc.markedOff':
+    'Caja marcada fuera del día, con trabajo del día. {line} Operaciones sin respuesta que informó: {open}; líneas por enviar: {waiting}. Marcarla solo evita la pregunta en las otras cajas: nombre la caja en la nota para cerrar, con lo que tenía su caja, contado a mano.',
+  'storeClose.exc.silentClosed':
+    'Caja en silencio con trabajo del día. {line} Operaciones sin respuesta que informó: {open}; líneas por enviar: {waiting}. Nombrada en la nota del supervisor.',
+  'storeClose.exc.markedOffClosed':
+    'Caja marcada fuera del día, con trabajo del día. {line} Operaciones sin respuesta que informó: {open}; líneas por enviar: {waiting}. Nombrada en la nota del supervisor.',
+  'storeClose.exc.recordWayForwardClosed':
+    '«npm run store-db -- terminals» la muestra al técnico; la guía de la base de datos de la tienda dice qué hacer.',
+  'storeClose.exc.silentHolding':
+    'Caja sin conexión con una venta sin respuesta en la base. {line} Operaciones sin respuesta que informó: {open}; líneas por enviar: {waiting}. Esa respuesta solo llega cuando la caja vuelva a conectarse a la base de la tienda: esperar aquí, nombrarla o marcarla fuera del día no cierra el día. Vuelva a conectar la caja (su red, o Configuración → Tienda con varias cajas en esa caja); cuando envíe sus líneas, nombre en la nota lo que se revisó.',
+  'storeClose.exc.openSilent':
+    '{base} {counter} no responde: esta respuesta solo llega cuando {counter} vuelva a conectarse a la base de la tienda.',
+  'storeClose.refusedOpenSilentOne':
+    'No se puede cerrar: 1 operación del día sin respuesta definitiva, en {counters}, que no responde. Esperar aquí no basta: vuelva a conectar {counters} a la base de la tienda; su respuesta llega con sus líneas.',
+  'storeClose.refusedOpenSilent':
+    'No se puede cerrar: {count} operaciones del día sin respuesta definitiva; {counters} no responde. Esperar aquí no basta: vuelva a conectar {counters} a la base de la tienda; sus respuestas llegan con sus líneas.',
+  'storeClose.markedOff': 'Marcada fuera del día por {who} el {at}.',
+  'storeClose.markedOffFrom': 'Marcada fuera del día por {who} el {at} desde {from}.',
   'storeClose.exc.recordConflict':
     'El registro de {counter} en la base está detenido en su línea {seq}: la base guarda otra línea con esa clave (dos instalaciones con el mismo id, o un diario restaurado de otra PC); lo que hizo después no llega.',
   'storeClose.exc.recordUnreadable':
@@ -392,6 +420,17 @@ export const supervisorEsPE = {
   'storeClose.refusedSilent':
     'La nota debe nombrar la caja en silencio: {counters}. Diga qué se sabe de ella antes de cerrar.',
   'storeClose.byCashier': 'Por cajero',
+  'storeClose.cashierLineOne': '{counter} · {cashier}: 1 facturada, cobrado {collected}',
+  'storeClose.cashierLineNone': '{counter} · {cashier}: ninguna facturada, cobrado {collected}',
+  'storeClose.cashierHeld': '{line}; retiene {held} de ventas rechazadas',
+  'storeClose.and': ' y ',
+  'storeClose.salesUndoneOne': '{counter}: 1 venta deshecha, en {where}.',
+  'storeClose.salesUndone': '{counter}: {count} ventas deshechas, en {where}.',
+  'storeClose.undidOne': '{counter} deshizo 1 facturación (de {of}).',
+  'storeClose.undid': '{counter} deshizo {count} facturaciones (de {of}).',
+  'storeClose.undidOneAlone': '{counter} deshizo 1 facturación.',
+  'storeClose.undidAlone': '{counter} deshizo {count} facturaciones.',
+  'storeClose.undoneTitle': 'Ventas deshechas',
   'storeClose.cashierLine': '{counter} · {cashier}: {billed} facturadas, cobrado {collected}',
   'storeClose.csv.service': 'Servicio',
   'storeClose.csv.counts': 'Conciliación',
@@ -407,8 +446,10 @@ export const supervisorEsPE = {
   'storeClose.csv.extra': 'Sobran',
   'storeClose.csv.differs': 'Montos distintos',
   'storeClose.csv.pending': 'Pendientes',
+  'storeClose.csv.standing': 'Ventas vigentes',
   'storeClose.csv.cashier': 'Cajero',
   'storeClose.col.lastSeen': 'Última conexión',
+  'storeClose.practiceReconnect': 'Práctica: {name} vuelve a conectarse',
   'storeClose.markOff': 'Marcar {name} fuera del día',
   'storeClose.markOffNeeds':
     'Para marcar una caja fuera del día, escriba abajo el nombre del supervisor y su PIN; queda registrado.',

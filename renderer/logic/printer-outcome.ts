@@ -2,6 +2,7 @@
 // always with "printing again is possible", and the technical detail for whoever fixes it.
 import type { PrinterErrorCategory, PrintOutcome } from '../../shared/bridge/printer';
 import type { MessageKey } from '../i18n/catalogue';
+import type { T } from '../i18n/use-t';
 
 const ADVICE: Record<PrinterErrorCategory, MessageKey> = {
   refused: 'printer.error.refused',
@@ -17,9 +18,22 @@ const ADVICE: Record<PrinterErrorCategory, MessageKey> = {
 
 export type PrinterNotice =
   | { tone: 'ok'; message: MessageKey }
-  | { tone: 'error'; message: MessageKey; detail: string };
+  /** `detail`: the main process's technical words, null where the advice says it all. */
+  | { tone: 'error'; message: MessageKey; detail: string | null };
 
 export function printerNotice(outcome: PrintOutcome, sent: MessageKey): PrinterNotice {
   if (outcome.ok) return { tone: 'ok', message: sent };
-  return { tone: 'error', message: ADVICE[outcome.error.category], detail: outcome.error.detail };
+  // "No receipt printer is set" is all there is to say, and the advice says it in the screen's
+  // language: no English "technical detail" under it (issue 35 item 8).
+  const detail = outcome.error.category === 'not-configured' ? null : outcome.error.detail;
+  return { tone: 'error', message: ADVICE[outcome.error.category], detail };
+}
+
+/** The notice as one sentence (where it is said on one line). */
+export function printerNoticeText(notice: PrinterNotice, t: T): string {
+  if (notice.tone === 'ok') return t(notice.message);
+  const said = `${t(notice.message)} ${t('printer.again')}`;
+  return notice.detail === null
+    ? said
+    : `${said} ${t('printer.detail', { detail: notice.detail })}`;
 }

@@ -1,10 +1,12 @@
 // The store close as a CSV file, the way the day summary's is written (summary-csv.ts: UTF-8 with
 // a BOM, `;` between cells, CRLF, plain amounts): what it is about, then the exceptions, then a
 // line per counter and the store's totals.
+import { formatPEN } from '../../shared/domain/money';
+import { formatStoreMoment } from '../../shared/domain/store-time';
 import type { CloseContent } from '../../shared/store/close-record';
 import type { StoreOperationRow } from '../../shared/store/store-operation';
 import type { T } from '../i18n/use-t';
-import { arrivedText, clock, exceptionText, freshnessText } from './store-close-text';
+import { arrivedText, exceptionText, freshnessText, undoneWhereLines } from './store-close-text';
 
 const amountOr = (cents: number | null | undefined) =>
   cents === null || cents === undefined ? '' : plainAmount(cents);
@@ -103,20 +105,27 @@ export function storeCloseCsv(
         csvCell(`${c.terminal_name ?? c.terminal_id} (${c.terminal_id})`),
         csvCell(c.cashiers.join(', ')),
         String(c.billed),
-        String(c.undone),
+        String(c.sales_undone ?? c.undone),
         plainAmount(c.collected_cents),
         c.undone_collected_cents === undefined ? '' : plainAmount(c.undone_collected_cents),
         c.held_cents === undefined ? '' : plainAmount(c.held_cents),
         String(c.open),
         csvCell(freshnessText(c, content, t, language)),
-        csvCell(clock(c.last_seen_at, content, language)),
+        // Date and time: a last connection can be of the day before or after the close's day.
+        csvCell(
+          c.last_seen_at ? formatStoreMoment(c.last_seen_at, content.time_zone, language) : '—',
+        ),
       ].join(CSV_SEPARATOR),
     ),
     [
       csvCell(t('storeClose.col.total')),
       '',
       String(content.totals.billed),
-      String(content.totals.undone),
+      String(
+        content.counters.every((c) => c.sales_undone !== undefined)
+          ? content.counters.reduce((n, c) => n + (c.sales_undone ?? 0), 0)
+          : content.totals.undone,
+      ),
       plainAmount(content.totals.collected_cents),
       content.totals.undone_collected_cents === undefined
         ? ''
@@ -126,6 +135,22 @@ export function storeCloseCsv(
       '',
       '',
     ].join(CSV_SEPARATOR),
+    // What compares with the service's "Pagado en tienda", as the screen and the paper say it.
+    ...(content.totals.undone_collected_cents
+      ? [
+          row([
+            t('storeClose.csv.standing'),
+            t('storeClose.undoneCollectedNote', {
+              amount: formatPEN(content.totals.undone_collected_cents),
+              standing: formatPEN(
+                content.totals.collected_cents - content.totals.undone_collected_cents,
+              ),
+            }),
+          ]),
+        ]
+      : []),
+    // Sales undone where they were sold, and where they were undone.
+    ...undoneWhereLines(content, t).map((line) => row([t('storeClose.undoneTitle'), line])),
     // Per cashier of each counter: what each drawer is balanced with.
     ...(content.counters.some((c) => c.by_cashier?.length)
       ? [
@@ -136,6 +161,7 @@ export function storeCloseCsv(
             t('storeClose.csv.cashier'),
             t('storeClose.col.billed'),
             t('storeClose.col.collected'),
+            t('storeClose.col.held'),
           ]),
           ...content.counters.flatMap((c) =>
             (c.by_cashier ?? []).map((split) =>
@@ -145,6 +171,17 @@ export function storeCloseCsv(
                 csvCell(split.cashier_id),
                 String(split.billed),
                 plainAmount(split.collected_cents),
+                plainAmount(
+                  content.exceptions.reduce(
+                    (n, e) =>
+                      e.kind === 'held' &&
+                      e.terminal_id === c.terminal_id &&
+                      e.cashier_id === split.cashier_id
+                        ? n + e.amount_cents
+                        : n,
+                    0,
+                  ),
+                ),
               ].join(CSV_SEPARATOR),
             ),
           ),

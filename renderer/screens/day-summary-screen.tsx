@@ -59,6 +59,9 @@ export function DaySummaryScreen() {
     if (mode === 'training' && practice) void recallStoreCase(practice);
   }, [mode, practice, recallStoreCase]);
   const loadStoreClose = useStoreCloseStore((s) => s.load);
+  // The day the store close shows closed: the card's totals are then the service's now, the
+  // close's as they were (issue 35 item 13).
+  const closedDay = useStoreCloseStore((s) => (s.view?.stored ? s.view.day : null));
   // Read again at every load of the summary (a new object each time), not only for a new day.
   useEffect(() => {
     if (loaded) void loadStoreClose(loaded.day);
@@ -163,6 +166,11 @@ export function DaySummaryScreen() {
                 day: formatStoreDay(loaded.day, settings?.language ?? 'es-PE'),
               })}
             </h2>
+            {closedDay === loaded.day ? (
+              <p className="muted" data-testid="summary-totals-now">
+                {t('summary.totalsNowClosed')}
+              </p>
+            ) : null}
             <SummaryTotals summary={loaded.summary} />
             <PaperButtons
               print={print}

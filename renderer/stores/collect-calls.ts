@@ -22,7 +22,7 @@ import {
   guidanceForBridgeError,
   guidanceForServiceError,
 } from '../logic/error-guidance';
-import { counterWords } from '../logic/other-counter';
+import { counterWords, elsewhereSilence, silentCountersText } from '../logic/other-counter';
 import { useSettingsStore } from './settings-store';
 import type { ContinuationOperation } from './unknown-outcome';
 
@@ -179,14 +179,19 @@ export async function answerElsewhere(quote: Quote, answer: 'no' | 'yes'): Promi
   return saved.ok;
 }
 
+/** The cashier's time zone and language, as the screens name other counters with them. */
+function cashierSettings() {
+  const settings = useSettingsStore.getState().settings;
+  return {
+    timeZone: settings?.time_zone ?? 'America/Lima',
+    language: settings?.language ?? 'es-PE',
+  };
+}
+
 /** How a screen names another counter of the store and its moment, in the cashier's settings. */
 function wordsOf(counter: OtherCounter) {
-  const settings = useSettingsStore.getState().settings;
-  return counterWords(
-    counter,
-    settings?.time_zone ?? 'America/Lima',
-    settings?.language ?? 'es-PE',
-  );
+  const { timeZone, language } = cashierSettings();
+  return counterWords(counter, timeZone, language);
 }
 
 /**
@@ -204,11 +209,14 @@ function storeFact(
 ): AskAnswer | null {
   if (check?.state === 'in-doubt-elsewhere') {
     const words = wordsOf(check.counter);
+    // That counter silent too: its answer waits for its return, and the steps say so.
+    const { timeZone, language } = cashierSettings();
+    const silence = elsewhereSilence(check, timeZone, language);
     return stop({
       tone: 'unknown',
       title: 'storeDb.elsewhere.inDoubt.title',
-      steps: 'storeDb.elsewhere.inDoubt.steps',
-      params: { counter: words.counter, time: words.time },
+      steps: silence?.steps ?? 'storeDb.elsewhere.inDoubt.steps',
+      params: { counter: words.counter, time: words.time, since: silence?.since ?? '' },
       actions: ['retry'],
     });
   }
@@ -266,13 +274,29 @@ function refused(
   // because it was billed at another counter: that is what the cashier needs to read).
   const fact = storeFact(outcome.store_check, { withBilled: true });
   if (fact) return fact;
-  return {
-    ok: false,
-    guidance: namedCashier(
-      guidanceForServiceError(step, outcome.error, outcome.status),
-      outcome.started_here_by,
-    ),
-  };
+  const guidance = namedCashier(
+    guidanceForServiceError(step, outcome.error, outcome.status),
+    outcome.started_here_by,
+  );
+  // "Another till started this sale" while other counters are silent: name them, since the
+  // database cannot say whether it was one of them (issue 35 item 9).
+  const silent = outcome.store_check?.state === 'clear' ? (outcome.store_check.silent ?? []) : [];
+  if (guidance.title === 'guide.cashierChanged.title' && silent.length > 0) {
+    const { timeZone, language } = cashierSettings();
+    const words = silentCountersText(silent, timeZone, language);
+    return {
+      ok: false,
+      guidance: {
+        ...guidance,
+        steps: words.many
+          ? 'storeDb.elsewhere.startedSilent.stepsMany'
+          : 'storeDb.elsewhere.startedSilent.steps',
+        params: { ...guidance.params, counters: words.text },
+        doNotCollect: true,
+      },
+    };
+  }
+  return { ok: false, guidance };
 }
 
 /**

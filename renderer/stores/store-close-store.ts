@@ -25,6 +25,8 @@ type State = {
   close: (args: { pin: string; supervisor: string; note: string }) => Promise<void>;
   /** "Marcar fuera del día" of a silent counter: the close read again, or why not. */
   markOff: (args: { terminal_id: string; pin: string; supervisor: string }) => Promise<void>;
+  /** Training: the practice store's cut-off counter comes back; the close read again. */
+  practiceReconnect: () => Promise<void>;
 };
 
 // The store close's schemas come with its screen, not in the first chunk (bridge/call.ts).
@@ -51,6 +53,19 @@ export const useStoreCloseStore = create<State>((set, get) => ({
     if (!day || closing) return;
     set({ closing: true, answer: null, closeError: null });
     const answer = await call('storeClose.markOff', { day, terminal_id, pin, supervisor });
+    if (answer.ok) set({ closing: false, view: answer.result });
+    else {
+      set({
+        closing: false,
+        closeError: guidanceForBridgeError('other', answer.error, answer.lost),
+      });
+    }
+  },
+  practiceReconnect: async () => {
+    const { day, closing } = get();
+    if (!day || closing) return;
+    set({ closing: true, answer: null, closeError: null });
+    const answer = await call('storeClose.practiceReconnect', { day });
     if (answer.ok) set({ closing: false, view: answer.result });
     else {
       set({

@@ -83,6 +83,16 @@ export const storeCloseMethods = {
    * supervisor's name; recorded in the store database by `store_db_mark_off`, migration 0103).
    * The close of that day then reads it `off`, not silent. Answers the close as read again.
    */
+  /**
+   * Training only: in the practice store of the catalogue's store case, the cut-off counter comes
+   * back on the database (what a store does at that counter: its network, its settings), so the
+   * answer its sale waited for arrives and the class can close the day. Answers the close as read
+   * again; `not-available` anywhere else.
+   */
+  'storeClose.practiceReconnect': {
+    args: z.strictObject({ day: IsoDate }),
+    result: StoreCloseView,
+  },
   'storeClose.markOff': {
     args: z.strictObject({
       day: IsoDate,

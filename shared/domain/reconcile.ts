@@ -61,6 +61,46 @@ export const STATUS_ORDER: readonly ReconcileStatus[] = [
 const BILLING = new Set(['v3.paidAndBilled', 'v2.paidAndBilled']);
 const UNDO = new Set(['v3.undoBilling', 'v2.undoBilling']);
 
+/**
+ * What the store database holds of one customer's code before the day: the billings that
+ * succeeded minus the undos that succeeded, at every counter (1: billed when the day began).
+ */
+export type CodeBalance = { identity: string; funding_code: string; balance: number };
+
+/**
+ * How a fold orders a code's billings and undos:
+ * - one journal (F6; no argument): in its own order, one clock;
+ * - several counters (the store close): not at all. Their clocks may differ by minutes and a
+ *   counter cut off sends its lines late, so neither the operations' times nor their arrival
+ *   order them. The service takes a billing only of a code not billed and an undo only of a
+ *   billed one, so a code's successes alternate: it is billed at the end of the day exactly when
+ *   its balance before the day plus the day's billings minus its undos is above 0
+ *   (docs/decisions.md "An undo counts wherever it arrives from (issue 35 item 2)").
+ */
+export type AcrossCounters = { before: readonly CodeBalance[] };
+
+const codeKey = (identity: string, code: string | null) => `${identity}\u0000${code ?? ''}`;
+
+function balances(across: AcrossCounters): Map<string, number> {
+  const map = new Map<string, number>();
+  for (const b of across.before) {
+    const key = codeKey(b.identity, b.funding_code);
+    map.set(key, (map.get(key) ?? 0) + b.balance);
+  }
+  return map;
+}
+
+type CodeState = {
+  billed: boolean;
+  billings: number;
+  collected: number;
+  /** Across counters: every billing that succeeded, what they collected, undos subtracted. */
+  balance: number;
+  allBillings: number;
+  allCollected: number;
+  allKnown: boolean;
+};
+
 type JournalState = {
   identity: string;
   fundingCode: string | null;
@@ -79,7 +119,7 @@ type JournalState = {
    * an undo ends one code's billing, not the other's. See
    * docs/decisions.md "Two codes of one customer on one day (review, issue 21)".
    */
-  codes: Map<string, { billed: boolean; billings: number; collected: number }>;
+  codes: Map<string, CodeState>;
   opIds: string[];
   counters: Set<string>;
   cashiers: Set<string>;
@@ -123,7 +163,11 @@ export function fromStoreRow(row: StoreOperationRow): ReconcileOperation {
   };
 }
 
-function foldOperations(operations: readonly ReconcileOperation[]): Map<string, JournalState> {
+function foldOperations(
+  operations: readonly ReconcileOperation[],
+  across?: AcrossCounters,
+): Map<string, JournalState> {
+  const before = across ? balances(across) : null;
   const byIdentity = new Map<string, JournalState>();
   // Times parsed once: a store day has 10,000 operations, and a comparator would parse each
   // of them again at every comparison.
@@ -164,9 +208,22 @@ function foldOperations(operations: readonly ReconcileOperation[]): Map<string, 
       }
     } else if (op.status === 'succeeded') {
       const key = op.funding_code ?? '';
-      const code = state.codes.get(key) ?? { billed: false, billings: 0, collected: 0 };
+      const code = state.codes.get(key) ?? {
+        billed: false,
+        billings: 0,
+        collected: 0,
+        balance: before?.get(codeKey(identity, op.funding_code)) ?? 0,
+        allBillings: 0,
+        allCollected: 0,
+        allKnown: true,
+      };
       if (BILLING.has(op.operation)) {
-        // Only the first paid-and-billed of a billing has effect; a repeat adds nothing.
+        code.balance += 1;
+        code.allBillings += 1;
+        if (op.collected_cents === null) code.allKnown = false;
+        else code.allCollected += op.collected_cents;
+        // In one journal's order: only the first paid-and-billed of a billing has effect; a
+        // repeat adds nothing.
         if (!code.billed) {
           const collected = op.collected_cents;
           code.billings += 1;
@@ -175,6 +232,7 @@ function foldOperations(operations: readonly ReconcileOperation[]): Map<string, 
         }
         code.billed = true;
       } else {
+        code.balance -= 1;
         code.billed = false;
       }
       state.codes.set(key, code);
@@ -182,6 +240,17 @@ function foldOperations(operations: readonly ReconcileOperation[]): Map<string, 
     byIdentity.set(identity, state);
   }
   for (const state of byIdentity.values()) {
+    // Across counters, no order: each code's balance says whether it is billed, and every
+    // billing that succeeded collected what it says.
+    if (before) {
+      state.amountsKnown = true;
+      for (const code of state.codes.values()) {
+        code.billed = code.balance > 0;
+        code.billings = code.allBillings;
+        code.collected = code.allCollected;
+        if (!code.allKnown) state.amountsKnown = false;
+      }
+    }
     // The codes still billed are what the summary counts; with none, every billing of the day is
     // shown (billed then undone), as for one code.
     const codes = [...state.codes.values()];
@@ -203,7 +272,11 @@ function foldOperations(operations: readonly ReconcileOperation[]): Map<string, 
  * Per customer and code: an undo is of one code, so the same customer's other code stands
  * (docs/decisions.md "Undone collections per code (issue 21, review 2)").
  */
-export function undoneCollections(operations: readonly ReconcileOperation[]): Set<string> {
+export function undoneCollections(
+  operations: readonly ReconcileOperation[],
+  across?: AcrossCounters,
+): Set<string> {
+  if (across) return undoneAcrossCounters(operations, across);
   const byIdentity = new Map<string, { billed: boolean; collections: string[] }>();
   const relevant = operations
     .filter(
@@ -228,6 +301,35 @@ export function undoneCollections(operations: readonly ReconcileOperation[]): Se
   const undone = new Set<string>();
   for (const state of byIdentity.values())
     if (!state.billed) for (const id of state.collections) undone.add(id);
+  return undone;
+}
+
+/**
+ * The same across counters, with no order: a code whose balance (before the day, plus the day's
+ * billings, minus its undos) is not above 0 is not billed at the end of the day, and all the
+ * day's billings of it collected money that stays in their drawers. A code with no code (no
+ * billing names none) is never set apart. The database's `store_db_day_figures` computes the
+ * same (migration 0109).
+ */
+function undoneAcrossCounters(
+  operations: readonly ReconcileOperation[],
+  across: AcrossCounters,
+): Set<string> {
+  const before = balances(across);
+  const codes = new Map<string, { balance: number; collections: string[] }>();
+  for (const op of operations) {
+    if (op.status !== 'succeeded' || !op.identity || !op.funding_code) continue;
+    const billing = BILLING.has(op.operation);
+    if (!billing && !UNDO.has(op.operation)) continue;
+    const key = codeKey(op.identity, op.funding_code);
+    const code = codes.get(key) ?? { balance: before.get(key) ?? 0, collections: [] };
+    code.balance += billing ? 1 : -1;
+    if (billing) code.collections.push(op.op_id);
+    codes.set(key, code);
+  }
+  const undone = new Set<string>();
+  for (const code of codes.values())
+    if (code.balance <= 0) for (const id of code.collections) undone.add(id);
   return undone;
 }
 
@@ -259,8 +361,9 @@ export function reconcile(
 export function reconcileOperations(
   rows: readonly DaySummaryRow[],
   operations: readonly ReconcileOperation[],
+  across?: AcrossCounters,
 ): ReconcileLine[] {
-  const journal = foldOperations(operations);
+  const journal = foldOperations(operations, across);
   const summary = foldSummary(rows);
   const lines: ReconcileLine[] = [];
   for (const state of journal.values()) {

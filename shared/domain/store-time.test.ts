@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayInZone, isIanaTimeZone } from './store-time';
+import { dayInZone, formatStoreDate, formatStoreMoment, isIanaTimeZone } from './store-time';
 
 describe('the store time zone (issue 26, item 8)', () => {
   it('takes IANA names', () => {
@@ -30,5 +30,20 @@ describe('the store time zone (issue 26, item 8)', () => {
   it('refuses what no runtime knows', () => {
     expect(isIanaTimeZone('Mars/Olympus')).toBe(false);
     expect(isIanaTimeZone('america/lima')).toBe(false);
+  });
+});
+
+describe('dates a reader cannot take for another day (issue 35 item 12)', () => {
+  it('English names the month: 6 December is never 12/06', () => {
+    expect(formatStoreDate('2026-12-06', 'en')).toBe('06 Dec 2026');
+    expect(formatStoreMoment('2026-12-07T03:15:32.000Z', 'America/La_Paz', 'en')).toBe(
+      '06 Dec 2026, 23:15:32',
+    );
+  });
+  it('Spanish keeps dd/mm/aaaa, as the store writes it', () => {
+    expect(formatStoreDate('2026-12-06', 'es-PE')).toBe('06/12/2026');
+    expect(formatStoreMoment('2026-12-07T03:15:32.000Z', 'America/La_Paz', 'es-PE')).toBe(
+      '06/12/2026, 23:15:32',
+    );
   });
 });

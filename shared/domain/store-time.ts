@@ -44,10 +44,21 @@ export function formatStoreClock(iso: string, timeZone: string, locale: string):
   return inStoreZone(iso, timeZone, locale, CLOCK);
 }
 
-/** A moment as the store reads it, dd/mm/aaaa hh:mm:ss in es-PE (four-digit year, 24 h). */
+/**
+ * How a day is written: dd/mm/aaaa in Spanish, as the store writes it; in English the month by
+ * name ("06 Dec 2026"), since en's numeric order (12/06/2026) reads as another day to anyone
+ * used to the store's (issue 35 item 12).
+ */
+function dayFormat(locale: string): { locale: string; options: Intl.DateTimeFormatOptions } {
+  return locale.startsWith('en')
+    ? { locale: 'en-GB', options: { day: '2-digit', month: 'short', year: 'numeric' } }
+    : { locale, options: { day: '2-digit', month: '2-digit', year: 'numeric' } };
+}
+
+/** A moment as the store reads it: dd/mm/aaaa, hh:mm:ss in es-PE (four-digit year, 24 h). */
 export function formatStoreMoment(iso: string, timeZone: string, locale: string): string {
-  const day: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
-  return inStoreZone(iso, timeZone, locale, { ...day, ...CLOCK });
+  const day = dayFormat(locale);
+  return inStoreZone(iso, timeZone, day.locale, { ...day.options, ...CLOCK });
 }
 
 export function formatStoreDay(day: string, locale: string): string {
@@ -62,12 +73,10 @@ export function formatStoreDay(day: string, locale: string): string {
 export function formatStoreDate(day: string, locale: string): string {
   const [y, m, d] = day.split('-').map(Number);
   if (!y || !m || !d) return day;
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: 'UTC',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+  const format = dayFormat(locale);
+  return new Intl.DateTimeFormat(format.locale, { timeZone: 'UTC', ...format.options }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
 }
 
 let ianaZones: Set<string> | null = null;

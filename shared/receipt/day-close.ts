@@ -31,6 +31,13 @@ export type DayCloseData = {
    * customer's, so the drawer is balanced with it (docs/decisions.md "Money held for a refused sale (issue 18, item 3)").
    */
   held?: readonly HeldMoney[];
+  /**
+   * A store database is set (or training's practice store): the service's summary is the whole
+   * store's, and the store's day close balances it counter by counter. Like the screen, the paper
+   * then leaves the reconciliation to that close instead of listing every other counter's sale
+   * as extra (issue 35 item 5).
+   */
+  inStore?: boolean;
 };
 
 /** Extras listed one by one on the close; the rest are counted (the screen and CSV have all). */
@@ -256,7 +263,12 @@ export function dayClose(data: DayCloseData, context: PrintContext): ReceiptDocu
     { kind: 'field', label: t('collectedForUndone'), value: money(counts.undoneCollected) },
     ...openBlocks(data, f),
     ...heldBlocks(data.held ?? [], f),
-    ...reconciliationBlocks(data, f),
+    ...(data.inStore
+      ? ([
+          { kind: 'heading', text: t('reconTitle') },
+          { kind: 'text', text: t('reconInStoreClose') },
+        ] as Block[])
+      : reconciliationBlocks(data, f)),
     ...detailBlocks(data.summary.order_detail ?? [], f),
     { kind: 'rule' },
     { kind: 'signature', label: t('signCashier') },

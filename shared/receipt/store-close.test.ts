@@ -56,6 +56,154 @@ describe('the store close on paper', () => {
     expect(text).toContain('b'.repeat(32));
   });
 
+  it('keeps a counter marked off for the day: data until, who marked it, when and where (issue 35 item 1)', () => {
+    for (const columns of [32, 48] as const) {
+      const close = buildStoreClose(sampleStoreDay(3, 20, { markedOff: 3 }));
+      const doc = storeClose(
+        { content: close.content, record: null, arrivedAfter: [] },
+        { ...SAMPLE_CONTEXT, language: 'es-PE' },
+      );
+      const text = layoutText(doc.blocks, columns)
+        .map((l) => l.text.replace(/\u00a0/g, ' '))
+        .join(' ')
+        .replace(/\s+/g, ' ');
+      expect(text).toContain('Caja marcada fuera del día');
+      expect(text).toMatch(
+        /Caja 3: en silencio desde las 14:05; datos hasta las 14:02 [—-] lo que hizo después no está en este cierre\. Marcada fuera del día por Rosa Quispe el 11\/03\/2026, 00:12:30 desde Caja 1\./,
+      );
+      // In the exception and in Caja 3's own section.
+      expect(text.match(/Marcada fuera del día por Rosa Quispe/g)).toHaveLength(2);
+    }
+  });
+
+  it('says the state of what arrived after the close, and one amount with its label (issue 35 item 4)', () => {
+    const close = buildStoreClose(sampleStoreDay(2, 10));
+    const content = sealClose(close, {
+      supervisor: 'Rosa Quispe',
+      cashier_id: 'cajero-1',
+      terminal_id: 'CAJA01',
+      terminal_name: 'Caja 1',
+      note: null,
+    });
+    const late = {
+      store: 'tienda-muestra',
+      mode: 'live' as const,
+      terminal_id: 'CAJA01',
+      terminal_name: 'Caja 1',
+      operation: 'v3.paidAndBilled' as const,
+      identity_kind: 'dni' as const,
+      cashier_id: 'cajero-1',
+      store_day: '2026-03-10',
+      started_at: '2026-03-11T04:40:00.000Z',
+      service_message: null,
+    };
+    const arrivedAfter = [
+      {
+        ...late,
+        op_id: '00000000-0000-4000-8000-00000000aa01',
+        status: 'succeeded' as const,
+        identity_value: '41000015',
+        funding_code: '3X8J5S',
+        billed_cents: 160_000,
+        collected_cents: 32_500,
+        resolved_at: '2026-03-11T04:40:05.000Z',
+      },
+      {
+        ...late,
+        op_id: '00000000-0000-4000-8000-00000000aa02',
+        status: 'unknown' as const,
+        identity_value: '41000016',
+        funding_code: 'K7H45B',
+        billed_cents: 200_000,
+        collected_cents: null,
+        to_collect_cents: 40_000,
+        resolved_at: null,
+      },
+    ];
+    const doc = storeClose(
+      { content, record: { sha256: HASH, recorded_at: content.as_of }, arrivedAfter },
+      { ...SAMPLE_CONTEXT, language: 'es-PE' },
+    );
+    const text = layoutText(doc.blocks, 48)
+      .map((l) => l.text.replace(/\u00a0/g, ' '))
+      .join(' ')
+      .replace(/\s+/g, ' ');
+    expect(text).toContain('41000015 3X8J5S aceptado por el servicio; cobrado S/ 325.00');
+    expect(text).toContain('41000016 K7H45B sin respuesta definitiva; ya en caja S/ 400.00');
+    // Never the billed amount as if it were paid, never an amount without its label.
+    expect(text).not.toContain('1,600.00');
+    expect(text).not.toContain('2,000.00');
+  });
+
+  it('labels every amount of an exception and says what compares with the service (issue 35 item 6)', () => {
+    const day = sampleStoreDay(2, 10);
+    // Caja 1 holds a paid-and-billed in doubt: S/ 1,000.00 billed, S/ 250.00 already in its drawer.
+    const [first] = day.rows;
+    if (!first) throw new Error('no row');
+    const doubt = {
+      ...first,
+      op_id: '00000000-0000-4000-8000-00000000bb01',
+      operation: 'v3.paidAndBilled' as const,
+      status: 'unknown' as const,
+      identity_value: '41000099',
+      funding_code: 'DUDA01',
+      billed_cents: 100_000,
+      collected_cents: null,
+      to_collect_cents: 25_000,
+    };
+    const close = buildStoreClose({ ...day, rows: [...day.rows, doubt] });
+    const csv = (columns: 32 | 48) =>
+      layoutText(
+        storeClose(
+          { content: close.content, record: null, arrivedAfter: [] },
+          { ...SAMPLE_CONTEXT, language: 'es-PE' },
+        ).blocks,
+        columns,
+      )
+        .map((l) => l.text.replace(/\u00a0/g, ' '))
+        .join(' ')
+        .replace(/\s+/g, ' ');
+    for (const columns of [32, 48] as const) {
+      const text = csv(columns);
+      expect(text).toContain('facturado S/ 1,000.00');
+      expect(text).toContain('ya en caja S/ 250.00');
+      // What the undone sales collected stays in the drawers; the rest is what the service lists.
+      const { collected_cents, undone_collected_cents = 0 } = close.content.totals;
+      expect(undone_collected_cents).toBeGreaterThan(0);
+      const standing = (collected_cents - undone_collected_cents) / 100;
+      const amount = standing.toLocaleString('en-US', { minimumFractionDigits: 2 });
+      // The receipt's code page prints straight quotes.
+      expect(text.replace(/[“”]/g, '"')).toContain(
+        `Lo cobrado por las ventas vigentes, S/ ${amount}, es lo que se compara con "Pagado en tienda"`,
+      );
+    }
+  });
+
+  it("counts a counter's sales undone where they were sold and says where, and each cashier's held money (issue 35 item 11)", () => {
+    // sampleStoreDay: every 10th operation of a counter undoes the billing before it, there.
+    const day = sampleStoreDay(2, 10);
+    const moved = day.rows.map((r) =>
+      r.operation === 'v3.undoBilling' && r.terminal_id === 'CAJA01'
+        ? { ...r, terminal_id: 'CAJA02', terminal_name: 'Caja 2', cashier_id: 'cajero-2' }
+        : r,
+    );
+    const close = buildStoreClose({ ...day, rows: moved });
+    const text = layoutText(
+      storeClose(
+        { content: close.content, record: null, arrivedAfter: [] },
+        { ...SAMPLE_CONTEXT, language: 'es-PE' },
+      ).blocks,
+      48,
+    )
+      .map((l) => l.text.replace(/\u00a0/g, ' '))
+      .join('\n');
+    const caja1 = text.slice(text.indexOf('Caja 1 (CAJA01)'), text.indexOf('Caja 2 (CAJA02)'));
+    const caja2 = text.slice(text.indexOf('Caja 2 (CAJA02)'));
+    expect(caja1).toMatch(/De ellas, deshechas\s+1 \(en Caja 2\)/);
+    expect(caja1).toMatch(/Deshacer hechos aquí\s+0/);
+    expect(caja2).toMatch(/Deshacer hechos aquí\s+2/);
+  });
+
   it('keeps the hash whole on 58 mm paper', () => {
     const text = textOf(32, true);
     expect(text).toContain('a'.repeat(32));
@@ -174,6 +322,6 @@ describe('the store close on paper', () => {
     expect(text).toContain('Por cajero:');
     expect(text).toMatch(/cajero-1: 2 facturadas\s+S\/ \d/);
     expect(text).toMatch(/cajero-9: \d facturadas\s+S\/ \d/);
-    expect(text).toMatch(/En caja S\/ 450\.00/);
+    expect(text).toMatch(/ya en caja S\/ 450\.00/);
   });
 });

@@ -2,8 +2,14 @@
 // close): the state (closed, by whom, or a draft), the exceptions first, the service's and the
 // store's totals, the reconciliation counts, a section per counter with its freshness, what
 // arrived after the close, the signature lines and the record's SHA-256.
-import { formatStoreClock, formatStoreDate, formatStoreDay } from '../domain/store-time';
-import type { CloseContent, CloseException, CounterClose } from '../store/close-record';
+import {
+  formatStoreClock,
+  formatStoreDate,
+  formatStoreDay,
+  formatStoreMoment,
+} from '../domain/store-time';
+import type { CloseContent, CloseException, CounterClose, MarkedOff } from '../store/close-record';
+import { type ArrivedFacts, arrivedFacts } from '../store/store-close';
 import type { StoreOperationRow } from '../store/store-operation';
 import { atom, type Block, type ReceiptDocument } from './blocks';
 import { type Formatters, formatters, type PrintContext } from './context';
@@ -29,6 +35,12 @@ const RECON_STATUS: Record<'missing' | 'extra' | 'amount-differs', TextKey> = {
   missing: 'reconMissing',
   extra: 'reconExtra',
   'amount-differs': 'reconDiffers',
+};
+
+const ARRIVED_STATE: Record<ArrivedFacts['state'], TextKey> = {
+  succeeded: 'arrivedSucceeded',
+  refused: 'arrivedRefused',
+  open: 'arrivedOpen',
 };
 
 /** A counter as people call it: its name, else its id. */
@@ -60,8 +72,12 @@ export function freshnessLine(
       return t('storeFreshNever', { name });
     case 'signed-off':
       return t('storeFreshSignedOff', { name, time });
-    case 'off':
-      return t('storeFreshOff', { name });
+    case 'off': {
+      if (!counter.marked_off) return t('storeFreshOff', { name });
+      // Marked off for the day (`/3`): what the database lacks of it, then who marked it off.
+      const seen = counter.last_seen_at ? clockOf(counter.last_seen_at, content, language) : '—';
+      return `${t('storeFreshSilent', { name, time, seen })} ${markedOffLine(counter.marked_off, content, t, language)}`;
+    }
     case 'retired':
       return t('storeFreshRetired', { name });
     case 'silent': {
@@ -69,6 +85,41 @@ export function freshnessLine(
       return t('storeFreshSilent', { name, time, seen });
     }
   }
+}
+
+/** The money each cashier of a counter holds for refused sales (its `held` exceptions). */
+function heldByCashier(counter: CounterClose, content: CloseContent): [string, number][] {
+  const by = new Map<string, number>();
+  for (const e of content.exceptions) {
+    if (e.kind !== 'held' || e.terminal_id !== counter.terminal_id) continue;
+    by.set(e.cashier_id, (by.get(e.cashier_id) ?? 0) + e.amount_cents);
+  }
+  return [...by];
+}
+
+/** A counter silent or marked off: what it holds in doubt waits for its return. */
+function isAway(id: string, content: CloseContent): boolean {
+  const counter = content.counters.find((c) => c.terminal_id === id);
+  return counter?.freshness === 'silent' || counter?.freshness === 'off';
+}
+
+/** Who marked a counter off for the day, when (the database's clock) and at which counter. */
+export function markedOffLine(
+  mark: MarkedOff,
+  content: CloseContent,
+  t: Formatters['t'],
+  language: string,
+): string {
+  const params = {
+    who: mark.supervisor,
+    at: formatStoreMoment(mark.at, content.time_zone, language),
+  };
+  return mark.by_terminal_id === null
+    ? t('storeFreshMarkedOff', params)
+    : t('storeFreshMarkedOffFrom', {
+        ...params,
+        from: mark.by_terminal_name ?? mark.by_terminal_id,
+      });
 }
 
 function operationLabel(name: string, t: Formatters['t']): string {
@@ -99,12 +150,18 @@ function exceptionBlock(
         operationLabel(e.operation, t),
         ...(e.identity ? [atom(e.identity)] : []),
         ...(e.funding_code ? [atom(e.funding_code)] : []),
-        // The down payment already in the drawer, beside what was billed.
+        // What was billed and the down payment already in the drawer, each with its label: an
+        // amount alone in the column read as money taken (issue 35 item 6).
+        ...(e.amount_cents !== null
+          ? [t('storeExcBilled', { amount: money(e.amount_cents) })]
+          : []),
         ...(e.to_collect_cents
           ? [t('storeExcInDrawer', { amount: money(e.to_collect_cents) })]
           : []),
+        // At a silent counter its answer comes only when that counter is back.
+        ...(isAway(e.terminal_id, content) ? [t('storeExcOpenSilent')] : []),
       ],
-      amount: money(e.amount_cents),
+      amount: '',
     };
   }
   if (e.kind === 'held') {
@@ -144,7 +201,7 @@ function exceptionBlock(
     return {
       kind: 'entry',
       cells: [
-        t('storeExcSilent'),
+        t(e.marked_off ? 'storeExcMarkedOff' : 'storeExcSilent'),
         counter ? freshnessLine(counter, content, t, language) : name(e.terminal_id),
         ...(e.open_operations !== null || e.waiting_lines !== null
           ? [
@@ -169,6 +226,11 @@ function exceptionBlock(
       amount: '',
     };
   }
+  // Each amount with what it is: what the counters collected, what the service lists.
+  const collected =
+    e.status === 'extra' ? [] : [t('storeExcCollected', { amount: money(e.counters_cents) })];
+  const service =
+    e.status === 'missing' ? [] : [t('storeExcServiceSays', { amount: money(e.service_cents) })];
   return {
     kind: 'entry',
     cells: [
@@ -178,8 +240,10 @@ function exceptionBlock(
       atom(e.identity),
       ...(e.funding_code ? [atom(e.funding_code)] : []),
       ...e.order_ids.map(atom),
+      ...collected,
+      ...service,
     ],
-    amount: money(e.status === 'extra' ? e.service_cents : e.counters_cents),
+    amount: '',
   };
 }
 
@@ -210,17 +274,48 @@ function counterBlocks(
           ...counter.by_cashier.map(
             (c): Block => ({
               kind: 'field',
-              label: t('storeCashierLine', {
-                cashier: atom(c.cashier_id),
-                billed: String(c.billed),
-              }),
+              label: t(
+                c.billed === 0
+                  ? 'storeCashierLineNone'
+                  : c.billed === 1
+                    ? 'storeCashierLineOne'
+                    : 'storeCashierLine',
+                { cashier: atom(c.cashier_id), billed: String(c.billed) },
+              ),
               value: money(c.collected_cents),
             }),
           ),
         ] as Block[])
       : []),
+    // What each cashier of this counter holds for refused sales: in the drawer, the customers'.
+    ...heldByCashier(counter, content).map(
+      ([cashier, cents]): Block => ({
+        kind: 'field',
+        label: t('storeCashierHeld', { cashier: atom(cashier) }),
+        value: money(cents),
+        bold: true,
+      }),
+    ),
     { kind: 'field', label: t('salesBilled'), value: String(counter.billed) },
-    { kind: 'field', label: t('salesUndone'), value: String(counter.undone) },
+    // Its sales undone, where (`/3`), and the undos made here; a `/2` close kept only the latter.
+    ...(counter.sales_undone === undefined
+      ? [{ kind: 'field', label: t('salesUndone'), value: String(counter.undone) } as Block]
+      : ([
+          {
+            kind: 'field',
+            label: t('storeSalesUndone'),
+            value:
+              counter.sales_undone > 0 && counter.undone_at?.length
+                ? t('storeUndoneAt', {
+                    count: String(counter.sales_undone),
+                    where: counter.undone_at
+                      .map((id) => atom(counterName(id, content.counters)))
+                      .join(', '),
+                  })
+                : String(counter.sales_undone),
+          },
+          { kind: 'field', label: t('storeUndidHere'), value: String(counter.undone) },
+        ] as Block[])),
     { kind: 'field', label: t('salesRefused'), value: String(counter.refused) },
     { kind: 'field', label: t('collectedInStore'), value: money(counter.collected_cents) },
     ...(counter.undone_collected_cents === undefined
@@ -289,7 +384,9 @@ export function storeClose(data: StoreCloseData, context: PrintContext): Receipt
             value: atom(closed.terminal_name ?? closed.terminal_id),
           },
         ] as Block[])
-      : [{ kind: 'field', label: t('storeAsOf'), value: time(content.as_of) } as Block]),
+      : // A draft on paper is read again when printed: it says so, as the screen may show an
+        // earlier read (issue 35 item 12).
+        [{ kind: 'field', label: t('storeAsOfPrinted'), value: time(content.as_of) } as Block]),
     { kind: 'field', label: t('printedAt'), value: time(context.printed_at) },
     { kind: 'heading', text: t('storeExceptions', { count: content.exceptions.length }) },
     ...(content.exceptions.length === 0
@@ -335,6 +432,19 @@ export function storeClose(data: StoreCloseData, context: PrintContext): Receipt
           } as Block,
         ]),
     { kind: 'field', label: t('storeOpen'), value: String(content.totals.open) },
+    // What compares with the service's "Pagado en tienda", as the screen says it.
+    ...(content.totals.undone_collected_cents
+      ? [
+          {
+            kind: 'text',
+            text: t('storeStandingNote', {
+              standing: money(
+                content.totals.collected_cents - content.totals.undone_collected_cents,
+              ),
+            }),
+          } as Block,
+        ]
+      : []),
     { kind: 'heading', text: t('reconTitle') },
     ...RECON.map(
       ([key, label]): Block => ({
@@ -351,8 +461,10 @@ export function storeClose(data: StoreCloseData, context: PrintContext): Receipt
             kind: 'heading',
             text: t('storeArrivedAfter', { count: data.arrivedAfter.length }),
           } as Block,
-          ...data.arrivedAfter.map(
-            (row): Block => ({
+          ...data.arrivedAfter.map((row): Block => {
+            // Its state and one amount with its label, as the screen says it (issue 35 item 4).
+            const facts = arrivedFacts(row);
+            return {
               kind: 'entry',
               cells: [
                 atom(counterName(row.terminal_id, content.counters)),
@@ -360,10 +472,18 @@ export function storeClose(data: StoreCloseData, context: PrintContext): Receipt
                 atom(clockOf(row.started_at, content, language)),
                 operationLabel(row.operation, t),
                 ...(row.identity_value ? [atom(row.identity_value)] : []),
+                ...(row.funding_code ? [atom(row.funding_code)] : []),
+                // One cell, so the amount never stands apart from its label on any paper.
+                facts.amount
+                  ? `${t(ARRIVED_STATE[facts.state])}; ${t(
+                      facts.amount.label === 'collected' ? 'arrivedCollected' : 'arrivedInDrawer',
+                      { amount: money(facts.amount.cents) },
+                    )}`
+                  : t(ARRIVED_STATE[facts.state]),
               ],
-              amount: money(row.collected_cents),
-            }),
-          ),
+              amount: '',
+            };
+          }),
         ]
       : []),
     { kind: 'heading', text: t('storeRecord') },

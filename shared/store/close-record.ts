@@ -9,12 +9,16 @@ import { OperationMode, OperationName, OperationStatus } from '../journal-entry'
 import { StoreTerminalId } from './store-operation';
 
 /**
- * The content's format. `/2` (migration 0103) is written by the database's `store_db_close_day`:
+ * The content's format, written by the database's `store_db_close_day`. `/3` (migration 0109): a
+ * counter marked off for the day still owes its story — with work that day and its day not
+ * complete it is a `silent` exception the note names — and the record keeps who marked it off,
+ * when and from which counter (`marked_off`, checked by the database). `/2` (migration 0103):
  * freshness from the database's standing of each counter, silent counters as exceptions, only
  * the cashiers of sales and undos with their split, the service's rows as the closing counter
- * read them, and the moment the database recorded it. `/1` closes are still read.
+ * read them, and the moment the database recorded it. `/1` and `/2` closes are still read.
  */
-export const CLOSE_FORMAT = 'mostrador-store-close/2';
+export const CLOSE_FORMAT = 'mostrador-store-close/3';
+export const CLOSE_FORMAT_V2 = 'mostrador-store-close/2';
 export const CLOSE_FORMAT_V1 = 'mostrador-store-close/1';
 
 const Count = z.int().nonnegative();
@@ -28,7 +32,8 @@ const Name = z.string().max(32).nullable();
  * - `current`: its last signed call is at most 30 s old and nothing it reported is missing; its
  *   data go up to `last_line_at`;
  * - `signed-off`: it signed off (nothing open, nothing waiting) and has not called since;
- * - `off`: a supervisor marked it off for the day;
+ * - `off`: a supervisor marked it off for the day; like `silent` it is an exception when it had
+ *   work that day (`/3`: marking off ends the question at the other counters, not the close's);
  * - `retired`: its key was retired by the technician;
  * - `silent`: none of the above: silent since `last_seen_at`; an exception when it had work that
  *   day, which the supervisor's note must name;
@@ -46,6 +51,21 @@ export const FreshnessKind = z.enum([
   'never',
 ]);
 export type FreshnessKind = z.infer<typeof FreshnessKind>;
+
+/**
+ * A supervisor marked a silent counter off for the day (`store_db_mark_off`, `terminals.off_*`):
+ * who (the name typed at the PIN screen), when by the database's clock, and at which counter. It
+ * ends the question at the other counters ("pregunte si el cliente ya pagó en otra caja"), not
+ * what the close owes on it (format `/3`).
+ */
+export const MarkedOff = z.object({
+  supervisor: z.string().max(64),
+  at: Iso,
+  /** The counter whose supervisor marked it (its key signed the call); null before 0108. */
+  by_terminal_id: StoreTerminalId.nullable(),
+  by_terminal_name: Name,
+});
+export type MarkedOff = z.infer<typeof MarkedOff>;
 
 /** What one cashier billed and collected at one counter: what a supervisor balances a drawer with. */
 export const CashierSplit = z.object({
@@ -69,6 +89,13 @@ export const CounterClose = z.object({
    * in the service's summary. Absent in closes made before it was kept.
    */
   undone_collected_cents: Cents.optional(),
+  /**
+   * Its sales of the day undone by the end of the day, at whichever counter (`/3`): the billings
+   * whose collections are `undone_collected_cents`. `undone` counts the undos made here.
+   */
+  sales_undone: Count.optional(),
+  /** The counters whose undos undid them (`/3`; this one too when it undid its own). */
+  undone_at: z.array(StoreTerminalId).optional(),
   /** Money this counter still holds for refused sales (absent in older closes). */
   held_cents: Cents.optional(),
   /** Operations of the day without a definite answer. */
@@ -79,9 +106,13 @@ export const CounterClose = z.object({
   /** Per cashier of this counter: the sales billed and the money collected (`/2`). */
   by_cashier: z.array(CashierSplit).optional(),
   freshness: FreshnessKind,
+  /** Its last line's journal time: what the database holds of it goes up to it. */
   last_line_at: Iso.nullable(),
+  /** Its last signed call, by the database's clock. */
   last_seen_at: Iso.nullable(),
   app_version: z.string().max(32).nullable(),
+  /** Marked off for this day by a supervisor, as the database holds it (`/3`). */
+  marked_off: MarkedOff.optional(),
 });
 export type CounterClose = z.infer<typeof CounterClose>;
 
@@ -165,6 +196,11 @@ export const CloseException = z.discriminatedUnion('kind', [
     /** What it reported at that call: operations without an answer, lines not yet sent. */
     open_operations: Count.nullable(),
     waiting_lines: Count.nullable(),
+    /**
+     * A supervisor marked it off for the day (`/3`): it is not asked about at the other counters,
+     * but what it did after its last data is still not in the close.
+     */
+    marked_off: MarkedOff.optional(),
   }),
   /**
    * A counter's record the database holds back (docs/store-database.md "No line stops the
@@ -191,7 +227,7 @@ export const ServiceRow = z.object({
 });
 
 export const CloseContent = z.object({
-  format: z.enum([CLOSE_FORMAT_V1, CLOSE_FORMAT]),
+  format: z.enum([CLOSE_FORMAT_V1, CLOSE_FORMAT_V2, CLOSE_FORMAT]),
   store: z.string().min(1).max(128),
   mode: OperationMode,
   store_day: z.iso.date(),

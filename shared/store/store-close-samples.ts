@@ -1,7 +1,8 @@
 // A store day of `counters` counters with `perCounter` operations each, and the service's summary
 // that balances it: for the layout tests, `npm run bench -- --only storeclose` and printed samples.
 // Every 10th operation of a counter is an undo of the billing before it; one counter may be
-// be silent (its last line at 14:02, not seen since 14:05).
+// silent (its last line at 14:02, not seen since 14:05), and one marked off for the day by a
+// supervisor at Caja 1 after midnight (silent the same way before that).
 import type { DaySummary, DaySummaryRow } from '../api/in-store';
 import type { StoreCloseInput } from './store-close';
 import type { CounterFreshness, StoreOperationRow } from './store-operation';
@@ -11,7 +12,7 @@ const DAY = '2026-03-10';
 export function sampleStoreDay(
   counters: number,
   perCounter: number,
-  options: { stopped?: number; now?: string } = {},
+  options: { stopped?: number; markedOff?: number; now?: string } = {},
 ): StoreCloseInput {
   // The morning after the store day (08:00 in Lima): a day is closed once it has ended.
   const now = options.now ?? '2026-03-11T13:00:00.000Z';
@@ -53,7 +54,8 @@ export function sampleStoreDay(
         service_message: null,
       });
     }
-    const stopped = options.stopped === c;
+    const marked = options.markedOff === c;
+    const stopped = options.stopped === c || marked;
     freshness.push({
       store: 'tienda-muestra',
       mode: 'live',
@@ -64,7 +66,16 @@ export function sampleStoreDay(
       last_line_at: stopped ? `${DAY}T19:02:00.000Z` : `${DAY}T23:00:00.000Z`,
       last_seen_at: stopped ? `${DAY}T19:05:00.000Z` : now,
       open_operations: 0,
-      standing: stopped ? 'silent' : 'current',
+      standing: marked ? 'off' : stopped ? 'silent' : 'current',
+      ...(marked
+        ? {
+            off_day: DAY,
+            off_by: 'Rosa Quispe',
+            off_at: '2026-03-11T05:12:30.000Z',
+            off_marked_by: 'CAJA01',
+            off_marked_by_name: 'Caja 1',
+          }
+        : {}),
     });
   }
   // The service lists the billings not undone: the customers whose billing stands.

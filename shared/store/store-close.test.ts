@@ -300,6 +300,51 @@ describe('the store close', () => {
     expect(collected_cents - undone_collected_cents).toBe(close.content.service.in_store_cents);
   });
 
+  it('sets apart what a billing collected when another counter undid it, whatever the clocks (issue 35 item 2)', () => {
+    // Caja 2's clock runs 5 minutes ahead: its billing "at 10:03" (09:58 really) was undone at
+    // Caja 3 at 10:01. By the clocks the billing came last and stands; by the service it is
+    // undone: its S/ 300 stays in Caja 2's drawer and the service no longer lists it.
+    const empty = { total_purchases: 0, total_paid_in_store: 0, total_financed: 0 };
+    const skewed = buildStoreClose({
+      ...base,
+      summary: { ...empty, order_detail: [] },
+      rows: [
+        row('CAJA2', 'v3.paidAndBilled', 'succeeded', '41000009', 30000, '10:03'),
+        row('CAJA3', 'v3.undoBilling', 'succeeded', '41000009', null, '10:01'),
+      ],
+      freshness: [],
+    });
+    expect(skewed.content.counters.map((c) => [c.terminal_id, c.undone_collected_cents])).toEqual([
+      ['CAJA2', 30000],
+      ['CAJA3', 0],
+    ]);
+    expect(skewed.content.exceptions).toEqual([]);
+    // Counted at the counter that sold, saying where it was undone (issue 35 item 11): Caja 3
+    // made the undo, none of its sales was undone.
+    expect(
+      skewed.content.counters.map((c) => [c.terminal_id, c.undone, c.sales_undone, c.undone_at]),
+    ).toEqual([
+      ['CAJA2', 0, 1, ['CAJA3']],
+      ['CAJA3', 1, 0, []],
+    ]);
+    // Billed on an earlier day (the database's balance before the day is 1), undone at Caja 1 and
+    // billed again at Caja 2 today, whose clock runs behind: it stands, nothing is set apart,
+    // and it matches the service's row.
+    const again = buildStoreClose({
+      ...base,
+      summary: { ...empty, total_paid_in_store: 0, order_detail: [summaryRow('41000010', 0)] },
+      rows: [
+        row('CAJA1', 'v3.undoBilling', 'succeeded', '41000010', null, '10:00'),
+        row('CAJA2', 'v3.paidAndBilled', 'succeeded', '41000010', 0, '09:59'),
+      ],
+      freshness: [],
+      codesBefore: [{ identity: '41000010', funding_code: 'COD010', balance: 1 }],
+    });
+    expect(again.content.totals).toMatchObject({ billed: 1, undone: 1, undone_collected_cents: 0 });
+    expect(again.content.counts).toMatchObject({ matched: 1, missing: 0, extra: 0 });
+    expect(again.content.exceptions).toEqual([]);
+  });
+
   it('lists the money each counter holds for refused sales first, with per-counter and store totals', () => {
     const hold = (terminal: string, code: string, cents: number, hhmm: string) => ({
       terminal_id: terminal,
@@ -447,6 +492,93 @@ describe('the store close', () => {
     };
     expect(silentNotNamed(content, 'caja b-2.1 sin red')).toEqual([]);
     expect(silentNotNamed(content, 'caja b-2x1 sin red')).toEqual(['Caja B-2.1']);
+  });
+
+  it('keeps a counter marked off for the day in the close: data until, who marked it, and the note on it (issue 35 item 1)', () => {
+    // Caja 1 went silent at 23:23 with lines up to 23:20 and sold after that; after midnight a
+    // supervisor at Caja 3 marked it off for the day. Marking off only ends the question at the
+    // other counters: the close still lacks what it did after 23:20, so it stays an exception the
+    // note must name, and the record keeps what the database knows of it.
+    const marked = {
+      off_day: '2026-03-10',
+      off_by: 'Rosa Quispe',
+      off_at: '2026-03-11T05:12:30.000Z',
+      off_marked_by: 'CAJA3',
+      off_marked_by_name: 'Caja 3',
+    };
+    const close = buildStoreClose({
+      ...base,
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
+      rows: [row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000001', 30000, '22:00')],
+      freshness: [
+        {
+          ...fresh('CAJA1', '2026-03-10T23:20:00-05:00', '2026-03-10T23:23:00-05:00'),
+          standing: 'off',
+          reported_open: 1,
+          waiting_lines: 4,
+          ...marked,
+        },
+        { ...fresh('CAJA3', '2026-03-11T00:05:00-05:00', NOW), standing: 'current' },
+        // Marked off, with nothing of the day: no exception, but the record says who marked it.
+        {
+          ...fresh('CAJA4', '2026-03-09T18:00:00-05:00', '2026-03-09T18:01:00-05:00'),
+          standing: 'off',
+          ...marked,
+        },
+      ],
+    });
+    const markedOff = {
+      supervisor: 'Rosa Quispe',
+      at: '2026-03-11T05:12:30.000Z',
+      by_terminal_id: 'CAJA3',
+      by_terminal_name: 'Caja 3',
+    };
+    const [caja1, , caja4] = close.content.counters;
+    expect(caja1).toMatchObject({
+      freshness: 'off',
+      last_line_at: '2026-03-10T23:20:00-05:00',
+      last_seen_at: '2026-03-10T23:23:00-05:00',
+      marked_off: markedOff,
+    });
+    expect(caja4).toMatchObject({ freshness: 'off', marked_off: markedOff });
+    expect(close.content.exceptions.filter((e) => e.kind === 'silent')).toEqual([
+      {
+        kind: 'silent',
+        terminal_id: 'CAJA1',
+        last_line_at: '2026-03-10T23:20:00-05:00',
+        last_seen_at: '2026-03-10T23:23:00-05:00',
+        open_operations: 1,
+        waiting_lines: 4,
+        marked_off: markedOff,
+      },
+    ]);
+    const who = { supervisor: 'Rosa', cashier_id: null, terminal_id: 'CAJA3', terminal_name: null };
+    expect(silentNotNamed(close.content, 'todo bien')).toEqual(['Caja 1']);
+    expect(() => sealClose(close, { ...who, note: 'todo bien' })).toThrow(/name Caja 1/);
+    const sealed = sealClose(close, {
+      ...who,
+      note: 'Caja 1 sin red desde las 23:23: su caja tenía S/ 725.00, contado a mano',
+    });
+    expect(CloseContent.parse(sealed)).toEqual(sealed);
+    // Marked off for another day: for this one it is silent, with nothing of the mark.
+    const other = buildStoreClose({
+      ...base,
+      summary: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0, order_detail: [] },
+      rows: [row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000001', 30000, '22:00')],
+      freshness: [
+        {
+          ...fresh('CAJA1', '2026-03-10T23:20:00-05:00', '2026-03-10T23:23:00-05:00'),
+          standing: 'off',
+          ...marked,
+          off_day: '2026-03-09',
+        },
+      ],
+    });
+    expect(other.content.counters[0]?.freshness).toBe('silent');
+    expect(other.content.counters[0]?.marked_off).toBeUndefined();
+    expect(other.content.exceptions.filter((e) => e.kind === 'silent')).toMatchObject([
+      { kind: 'silent', terminal_id: 'CAJA1' },
+    ]);
   });
 
   it('refuses a day that has not ended at the store: today and any later day', () => {

@@ -5,6 +5,7 @@
 import type { DaySummary } from '../api/in-store';
 import { centsFromWire } from '../domain/money';
 import {
+  type CodeBalance,
   countByStatus,
   fromStoreRow,
   reconcileOperations,
@@ -19,6 +20,7 @@ import {
   type CounterClose,
   type CounterHold,
   type FreshnessKind,
+  type MarkedOff,
 } from './close-record';
 import type { CounterFreshness, StoreOperationRow } from './store-operation';
 
@@ -42,6 +44,11 @@ export type StoreCloseInput = {
   freshness: readonly CounterFreshness[];
   /** The money each counter still holds for refused sales (electron/ipc/workflows/held-money.ts). */
   held?: readonly CounterHold[];
+  /**
+   * Each customer's code of the day as the database held it before the day: billings minus
+   * undos that succeeded at every counter (none where there is no earlier day to read).
+   */
+  codesBefore?: readonly CodeBalance[];
   staleAfterMs?: number;
   /**
    * The practice store of the training catalogue (no database): the class closes the day it
@@ -102,32 +109,60 @@ function standingOf(
     : 'silent';
 }
 
+/**
+ * Who marked the counter off for this day, as the database holds it: only while the mark stands
+ * (standing `off`, no call since) and is of this day. The database checks the record says the
+ * same (migration 0109).
+ */
+function markedOffOf(
+  fresh: CounterFreshness | undefined,
+  input: StoreCloseInput,
+): MarkedOff | undefined {
+  if (fresh?.standing !== 'off' || fresh.off_day !== input.day) return undefined;
+  if (!fresh.off_by || !fresh.off_at) return undefined;
+  return {
+    supervisor: fresh.off_by,
+    at: fresh.off_at,
+    by_terminal_id: fresh.off_marked_by ?? null,
+    by_terminal_name: fresh.off_marked_by_name ?? null,
+  };
+}
+
 function freshnessOf(
   fresh: CounterFreshness | undefined,
   input: StoreCloseInput,
-): { freshness: FreshnessKind; last_line_at: string | null; last_seen_at: string | null } {
+): {
+  freshness: FreshnessKind;
+  last_line_at: string | null;
+  last_seen_at: string | null;
+  marked_off?: MarkedOff;
+} {
   if (!fresh || fresh.last_seq === 0 || fresh.last_line_at === null) {
     return { freshness: 'never', last_line_at: null, last_seen_at: fresh?.last_seen_at ?? null };
   }
   const { last_line_at, last_seen_at } = fresh;
+  const marked_off = markedOffOf(fresh, input);
+  const mark = marked_off ? { marked_off } : {};
   // Lines reach the database in journal order: one from a later day means the whole day is in.
   if (storeDayOf(last_line_at, input.timeZone) > input.day) {
-    return { freshness: 'complete', last_line_at, last_seen_at };
+    return { freshness: 'complete', last_line_at, last_seen_at, ...mark };
   }
-  return { freshness: standingOf(fresh, input), last_line_at, last_seen_at };
+  return { freshness: standingOf(fresh, input), last_line_at, last_seen_at, ...mark };
 }
 
 /**
- * A silent counter that had work on the day: lines of that day, operations it reported open at
- * its last call, or that last call during the day. The database's `store_db_close_day` asks the
- * same (migration 0103).
+ * A silent counter, or one marked off for the day, that had work on the day: lines of that day,
+ * operations it reported open at its last call, or that last call during the day. Marking a
+ * counter off ends the question at the other counters; what it did after its last data is still
+ * missing from the close, so it stays an exception the note must name (docs/store-close.md). The
+ * database's `store_db_close_day` asks the same (migrations 0103, 0109).
  */
 function silentWithWork(
   counter: Pick<CounterClose, 'freshness' | 'operations'>,
   fresh: CounterFreshness | undefined,
   input: StoreCloseInput,
 ): boolean {
-  if (counter.freshness !== 'silent') return false;
+  if (counter.freshness !== 'silent' && counter.freshness !== 'off') return false;
   if (counter.operations > 0) return true;
   if ((fresh?.reported_open ?? 0) > 0) return true;
   return fresh?.last_seen_at ? storeDayOf(fresh.last_seen_at, input.timeZone) === input.day : false;
@@ -199,7 +234,16 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
 
   // Billings undone by the end of the day, at whichever counter the undo was made: what they
   // collected stays in the drawer of the counter that collected it.
-  const setApart = undoneCollections(rows.map(fromStoreRow));
+  // Across counters, by balance, never by two counters' clocks (shared/domain/reconcile.ts).
+  const across = { before: input.codesBefore ?? [] };
+  const setApart = undoneCollections(rows.map(fromStoreRow), across);
+  // Where each customer's code was undone that day: the counters of its undos.
+  const undoneWhere = new Map<string, Set<string>>();
+  for (const row of rows) {
+    if (!UNDO.has(row.operation) || row.status !== 'succeeded') continue;
+    const key = `${row.identity_value ?? ''}\u0000${row.funding_code ?? ''}`;
+    undoneWhere.set(key, (undoneWhere.get(key) ?? new Set()).add(row.terminal_id));
+  }
   const counters: CounterClose[] = ids.map((terminal_id) => {
     const own = byCounter.get(terminal_id) ?? [];
     const fresh = freshness.get(terminal_id);
@@ -208,13 +252,20 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
     let refused = 0;
     let collected = 0;
     let undoneCollected = 0;
+    let salesUndone = 0;
+    const undoneAt = new Set<string>();
     let open = 0;
     for (const row of own) {
       if (holdsClose(row)) open += 1;
       if (BILLING.has(row.operation) && row.status === 'succeeded') {
         billed += 1;
         collected += row.collected_cents ?? 0;
-        if (setApart.has(row.op_id)) undoneCollected += row.collected_cents ?? 0;
+        if (setApart.has(row.op_id)) {
+          undoneCollected += row.collected_cents ?? 0;
+          salesUndone += 1;
+          const key = `${row.identity_value ?? ''}\u0000${row.funding_code ?? ''}`;
+          for (const id of undoneWhere.get(key) ?? []) undoneAt.add(id);
+        }
       } else if (UNDO.has(row.operation) && row.status === 'succeeded') undone += 1;
       else if ((BILLING.has(row.operation) || UNDO.has(row.operation)) && row.status === 'refused')
         refused += 1;
@@ -233,6 +284,8 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
       refused,
       collected_cents: collected,
       undone_collected_cents: undoneCollected,
+      sales_undone: salesUndone,
+      undone_at: [...undoneAt].sort(),
       held_cents: heldAt(terminal_id),
       open,
       operations: own.length,
@@ -256,7 +309,11 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
   });
   const silent = counters.filter((c) => silentWithWork(c, freshness.get(c.terminal_id), input));
 
-  const lines = reconcileOperations(input.summary.order_detail ?? [], rows.map(fromStoreRow));
+  const lines = reconcileOperations(
+    input.summary.order_detail ?? [],
+    rows.map(fromStoreRow),
+    across,
+  );
   const counts = countByStatus(lines);
   const openRows = rows
     .filter(holdsClose)
@@ -303,6 +360,7 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
         last_seen_at: c.last_seen_at,
         open_operations: fresh?.reported_open ?? null,
         waiting_lines: fresh?.waiting_lines ?? null,
+        ...(c.marked_off ? { marked_off: c.marked_off } : {}),
       };
     }),
     // A record the database holds back: the counter's later lines, or some of them, are not here.
@@ -447,6 +505,27 @@ export function arrivedAfter(
         !covered.has(row.op_id),
     )
     .sort((a, b) => a.started_at.localeCompare(b.started_at));
+}
+
+/**
+ * What an operation that arrived after the close says, the same on screen and on paper (issue 35
+ * item 4): its state (answered by the service, refused, or still without a definite answer) and
+ * one amount with what it is: what a billing collected, or the down payment a billing in doubt
+ * already put in the drawer. Never the billed amount as if it were paid.
+ */
+export type ArrivedFacts = {
+  state: 'succeeded' | 'refused' | 'open';
+  amount: { label: 'collected' | 'in-drawer'; cents: number } | null;
+};
+
+export function arrivedFacts(row: StoreOperationRow): ArrivedFacts {
+  const state = isOpen(row) ? 'open' : row.status === 'refused' ? 'refused' : 'succeeded';
+  if (!BILLING.has(row.operation)) return { state, amount: null };
+  if (state === 'succeeded' && row.collected_cents !== null)
+    return { state, amount: { label: 'collected', cents: row.collected_cents } };
+  if (state === 'open' && row.to_collect_cents != null)
+    return { state, amount: { label: 'in-drawer', cents: row.to_collect_cents } };
+  return { state, amount: null };
 }
 
 /** What a counter is called on the close: its name, else its id. */

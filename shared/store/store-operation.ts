@@ -72,6 +72,12 @@ export const CounterFreshness = z.object({
   waiting_lines: z.int().nonnegative().nullable().optional(),
   /** The store day a supervisor marked it off for (`off` holds for that day only). */
   off_day: z.iso.date().nullable().optional(),
+  /** Who marked it off (the supervisor's name), when by the database's clock, and at which
+   * counter (its id and name): `terminals.off_by`, `off_at`, `off_marked_by` (migration 0108). */
+  off_by: z.string().max(64).nullable().optional(),
+  off_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  off_marked_by: StoreTerminalId.nullable().optional(),
+  off_marked_by_name: z.string().max(32).nullable().optional(),
   /**
    * Its record is held at this seq: the database holds a different line under that key (two
    * installations with one id, a restored journal), so nothing after it arrives (migration 0102).

@@ -10,7 +10,11 @@ import type { HandlerDeps, HandlerMap } from '../deps';
 import { requirePin } from './require-pin';
 import { storeDbStoreFor } from './store-identity';
 
-type StoreCloseMethods = 'storeClose.load' | 'storeClose.close' | 'storeClose.markOff';
+type StoreCloseMethods =
+  | 'storeClose.load'
+  | 'storeClose.close'
+  | 'storeClose.markOff'
+  | 'storeClose.practiceReconnect';
 type View = BridgeResult<'storeClose.load'>;
 
 export function storeCloseDatabase(deps: HandlerDeps): StoreCloseDatabase {
@@ -66,12 +70,13 @@ export async function loadStoreClose(
   // Read after the summary: a sale billed in between shows as the counters' (missing from the
   // summary), never as a stranger's extra.
   const query = { store, mode, day };
-  const [rows, freshness, stored, held] = await fromDatabase(() =>
+  const [rows, freshness, stored, held, codesBefore] = await fromDatabase(() =>
     Promise.all([
       db.readStoreDay(query),
       db.readFreshness({ store, mode }),
       db.readClose(query),
       db.readHeld(query),
+      db.readCodesBefore?.(query) ?? Promise.resolve([]),
     ]),
   );
   const build = buildStoreClose({
@@ -84,6 +89,7 @@ export async function loadStoreClose(
     rows,
     freshness,
     held,
+    codesBefore,
     practice: deps.practiceStore !== undefined && db === deps.practiceStore?.database(),
   });
   return {
@@ -114,6 +120,22 @@ export function storeCloseHandlers(
   }: Awaited<ReturnType<typeof loadStoreClose>>) => view;
   return {
     'storeClose.load': async ({ day }) => viewOf(await loadStoreClose(deps, methods, day)),
+
+    'storeClose.practiceReconnect': async ({ day }) => {
+      const practice = deps.settings.get().mode === 'training' ? deps.practiceStore : undefined;
+      const db = practice?.database() ?? null;
+      // Only the practice store has a counter the class can bring back; a store database's
+      // counters come back at the counter itself.
+      if (!practice || !db || deps.storeCloseDb?.()) {
+        throw new BridgeFailure(
+          'not-available',
+          'Only the practice store of a training store case has a counter to reconnect here.',
+        );
+      }
+      practice.reconnect();
+      deps.logger.info('practice counter reconnected', { day });
+      return viewOf(await loadStoreClose(deps, methods, day, db));
+    },
 
     'storeClose.markOff': async ({ day, terminal_id, pin, supervisor }) => {
       await requirePin(deps.settings, pin);

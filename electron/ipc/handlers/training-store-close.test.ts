@@ -14,7 +14,7 @@ describe('the training store close', () => {
     expect(absent.code).toBe('not-configured');
   });
 
-  it('shows Caja 3 silent holding a doubt and its later sale as extra; the rest balances', async () => {
+  it('shows Caja 3 silent holding a sale the database has without an answer; the rest balances', async () => {
     await ok(bed.backend.table, 'supervisor.setPin', { pin: PIN });
     // The trainee sells at this counter first, and undoes a sale the seed billed (at Caja 2 or 3).
     const verified = await verifiedSale(bed.backend.table);
@@ -40,7 +40,8 @@ describe('the training store close', () => {
     const terminalId = (await ok(bed.backend.table, 'settings.get', {})).terminal_id;
     const here = draft.counters.find((c) => c.terminal_id === terminalId);
     expect(here).toMatchObject({ billed: 1, undone: 1, collected_cents: 30_000 });
-    // Silent since its cut-off, having said it held a sale without an answer (issue 27 item 1).
+    // Silent since its cut-off, holding its sale of CORTE1 without an answer: the close waits for
+    // Caja 3's return, as in a store (issue 35 item 3).
     expect(draft.exceptions).toContainEqual(
       expect.objectContaining({
         kind: 'silent',
@@ -48,31 +49,43 @@ describe('the training store close', () => {
         open_operations: 1,
       }),
     );
-    // Its sale after the cut-off is in the service's summary, in no counter's rows.
-    const reconcile = draft.exceptions.filter((e) => e.kind === 'reconcile');
-    expect(reconcile).toEqual([
-      expect.objectContaining({ status: 'extra', identity: '41000020', counters: [] }),
-    ]);
-    expect(draft.counts).toMatchObject({ missing: 0, extra: 1, amount_differs: 0, pending: 0 });
+    expect(draft.exceptions).toContainEqual(
+      expect.objectContaining({
+        kind: 'open',
+        terminal_id: caja3?.terminal_id,
+        funding_code: 'CORTE1',
+        to_collect_cents: 25_000,
+      }),
+    );
+    expect(view.refusal).toEqual({ reason: 'open-operations', count: 1 });
+    expect(draft.counts).toMatchObject({ missing: 0, extra: 0, amount_differs: 0, pending: 1 });
     expect(draft.counts.matched).toBeGreaterThan(1);
-    expect(view.refusal).toBeNull();
     expect(draft.as_of).toBe(NOW);
     // It names its case, so a reloaded screen shows the case's hint again.
     expect(view.practice).toBe('counter-cut-off');
   });
 
-  it('closes once with a note; the practice reset or another case turns it off', async () => {
+  it('closes once after the class brings Caja 3 back; the practice reset or another case turns it off', async () => {
     await ok(bed.backend.table, 'supervisor.setPin', { pin: PIN });
+    // Not in a store: there is no practice counter to reconnect.
+    expect(
+      (await errorOf(bed.backend.table, 'storeClose.practiceReconnect', { day: TODAY })).code,
+    ).toBe('not-available');
     await ok(bed.backend.table, 'training.applyScenario', { name: CASE });
     const args = { day: TODAY, pin: PIN, supervisor: 'Rosa', note: 'Caja 3 sin conexión' };
-    // The note must name the silent counter: practice closes the day it practised (its day
-    // counts as ended), but not with a note that does not say which counter went silent.
-    expect(
-      await ok(bed.backend.table, 'storeClose.close', { ...args, note: 'todo revisado' }),
-    ).toMatchObject({
+    // Naming it changes nothing: its sale has no answer.
+    expect(await ok(bed.backend.table, 'storeClose.close', args)).toMatchObject({
       outcome: 'refused',
-      refusal: { reason: 'silent-not-named', counters: ['Caja 3'] },
+      refusal: { reason: 'open-operations', count: 1 },
     });
+    const back = await ok(bed.backend.table, 'storeClose.practiceReconnect', { day: TODAY });
+    expect(back.refusal).toBeNull();
+    expect(back.draft.counters.find((c) => c.terminal_name === 'Caja 3')).toMatchObject({
+      freshness: 'current',
+    });
+    expect(back.draft.exceptions.filter((e) => e.kind === 'silent' || e.kind === 'open')).toEqual(
+      [],
+    );
     const closed = await ok(bed.backend.table, 'storeClose.close', args);
     expect(closed).toMatchObject({ outcome: 'closed', already: false });
     const again = await ok(bed.backend.table, 'storeClose.close', { ...args, supervisor: 'Luis' });
@@ -83,9 +96,11 @@ describe('the training store close', () => {
     expect((await errorOf(bed.backend.table, 'storeClose.load', { day: TODAY })).code).toBe(
       'not-configured',
     );
-    // Picked again after the reset: a new story, not yet closed.
+    // Picked again after the reset: a new story, not yet closed, Caja 3 cut off again.
     await ok(bed.backend.table, 'training.applyScenario', { name: CASE });
-    expect((await ok(bed.backend.table, 'storeClose.load', { day: TODAY })).stored).toBeNull();
+    const fresh = await ok(bed.backend.table, 'storeClose.load', { day: TODAY });
+    expect(fresh.stored).toBeNull();
+    expect(fresh.refusal).toEqual({ reason: 'open-operations', count: 1 });
     await ok(bed.backend.table, 'training.applyScenario', { name: 'plain-sale' });
     expect((await errorOf(bed.backend.table, 'storeClose.load', { day: TODAY })).code).toBe(
       'not-configured',

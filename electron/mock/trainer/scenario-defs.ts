@@ -397,12 +397,12 @@ export const SCENARIO_DEFS: ScenarioDef[] = [
       en: 'Store close: one counter cut off from the database',
     },
     description: {
-      es: 'La tienda tiene tres cajas: esta y dos simuladas, Caja 2 y Caja 3, con las ventas de práctica facturadas hoy. Caja 3 perdió la conexión con la base de datos de la tienda con una venta en duda (sin respuesta del servicio) y después vendió el código CORTE1. Abra el resumen del día (F6): el cierre del día de la tienda.',
-      en: 'The store has three counters: this one and two simulated ones, Caja 2 and Caja 3, with the practice sales billed today. Caja 3 lost its connection to the store database holding a sale in doubt (no answer from the service) and then sold code CORTE1. Open the day summary (F6): the store’s day close.',
+      es: 'La tienda tiene tres cajas: esta y dos simuladas, Caja 2 y Caja 3, con las ventas de práctica facturadas hoy. Caja 3 perdió la conexión con la base de datos de la tienda mientras su venta del código CORTE1 esperaba la respuesta del servicio. Abra el resumen del día (F6): el cierre del día de la tienda.',
+      en: 'The store has three counters: this one and two simulated ones, Caja 2 and Caja 3, with the practice sales billed today. Caja 3 lost its connection to the store database while its sale of code CORTE1 waited for the service’s answer. Open the day summary (F6): the store’s day close.',
     },
     expect: {
-      es: 'Caja 3 está en silencio (“lo que hizo después no está en este cierre”) e informó 1 operación sin respuesta; el servicio lista 41000020 sin caja que lo registró: reconectar Caja 3 antes de cerrar, o anotar por qué nombrando a Caja 3 (sin nombrarla, el cierre no se acepta).',
-      en: 'Caja 3 is silent (“what it did later is not in this close”) and reported 1 operation without an answer; the service lists 41000020 with no counter that recorded it: reconnect Caja 3 before closing, or note why naming Caja 3 (without naming it, the close is refused).',
+      es: 'Caja 3 está en silencio (“lo que hizo después no está en este cierre”) con su venta de CORTE1 (cliente 41000020) sin respuesta en la base: el día no se cierra, y ni esperar ni nombrarla en la nota lo cambia. Solo su vuelta trae la respuesta: pulse “Práctica: Caja 3 vuelve a conectarse” (en una tienda se reconecta esa caja) y el cierre cuadra.',
+      en: 'Caja 3 is silent (“what it did later is not in this close”) with its sale of CORTE1 (customer 41000020) without an answer in the database: the day does not close, and neither waiting nor naming it in the note changes that. Only its return brings the answer: press “Practice: Caja 3 reconnects” (in a store, that counter is reconnected) and the close balances.',
     },
     funding: { code: 'CORTE1', identity: dni('41000020'), creditLine: 100000 },
     billed: 100000,

@@ -10,7 +10,7 @@
 -- for one rule: a code is billed when its succeeded billings outnumber its succeeded undos
 -- (the service takes a billing only on a code not billed and an undo only on a billed one, so
 -- they alternate), never by comparing two counters' clocks or the times lines reached the
--- database (docs/decisions.md "Across counters: billed is what happened").
+-- database (docs/decisions.md "An undo counts wherever it arrives from (issue 35 item 2)").
 -- Safe on a live store: new functions only.
 
 -- The exact bytes a read's HMAC is taken over (electron/store-db/read-signature.ts builds them).
@@ -122,15 +122,19 @@ LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $$
   ) x
 $$;
 
--- Each counter as the database stands it (its clock): the store close's freshness.
+-- Each counter as the database stands it (its clock): the store close's freshness. Times as the
+-- close keeps them (UTC, to the millisecond, `store_db_close_time` of 0109): for a counter marked
+-- off, `store_db_close_day` compares them with the draft's.
 CREATE FUNCTION store_db_read_standing(p_store text, p_mode text) RETURNS json
 LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $$
   SELECT coalesce(json_agg(row_to_json(x) ORDER BY x.terminal_name NULLS LAST, x.terminal_id), '[]'::json)
   FROM (
     SELECT s.store, s.mode, s.terminal_id, s.terminal_name, s.app_version,
-      coalesce(l.seq, 0) AS last_seq, l.at AS last_line_at, s.last_seen_at, s.standing,
+      coalesce(l.seq, 0) AS last_seq, public.store_db_close_time(l.at) AS last_line_at,
+      public.store_db_close_time(s.last_seen_at) AS last_seen_at, s.standing,
       s.open_operations AS reported_open, s.waiting_lines, s.off_day::text AS off_day,
-      s.conflict_seq,
+      s.conflict_seq, s.off_by, public.store_db_close_time(s.off_at) AS off_at, t.off_marked_by,
+      m.terminal_name AS off_marked_by_name,
       (SELECT count(*) FROM public.journal_lines u
         WHERE u.store = s.store AND u.terminal_id = s.terminal_id AND u.type = 'unreadable')
         AS unreadable_lines,
@@ -138,12 +142,39 @@ LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $$
         WHERE o.store = s.store AND o.terminal_id = s.terminal_id AND o.mode = s.mode)
         AS open_operations
     FROM public.store_counters s
+    JOIN public.terminals t ON t.store = s.store AND t.mode = s.mode
+      AND t.terminal_id = s.terminal_id
+    LEFT JOIN public.terminals m ON m.store = t.store AND m.mode = t.mode
+      AND m.terminal_id = t.off_marked_by
     LEFT JOIN LATERAL (
       SELECT j.seq, j.at FROM public.journal_lines j
       WHERE j.store = s.store AND j.terminal_id = s.terminal_id
       ORDER BY j.seq DESC LIMIT 1
     ) l ON true
     WHERE s.store = p_store AND s.mode = p_mode
+  ) x
+$$;
+
+-- Each customer's code billed on the day, with its balance before the day (billings minus undos
+-- that succeeded, at every counter): the close sets apart by it what a billing undone elsewhere
+-- collected (store_db_day_figures counts the same, 0109).
+CREATE FUNCTION store_db_read_codes_before(p_store text, p_mode text, p_day date) RETURNS json
+LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $$
+  SELECT coalesce(json_agg(json_build_object('identity', x.identity_value,
+    'funding_code', x.funding_code, 'balance', x.balance)), '[]'::json)
+  FROM (
+    SELECT k.identity_value, k.funding_code,
+      count(*) FILTER (WHERE p.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled'))
+        - count(*) FILTER (WHERE p.operation IN ('v3.undoBilling', 'v2.undoBilling')) AS balance
+    FROM (SELECT DISTINCT o.identity_value, o.funding_code FROM public.store_operations o
+      WHERE o.store = p_store AND o.mode = p_mode AND o.store_day = p_day
+        AND o.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled') AND o.status = 'succeeded'
+        AND coalesce(o.identity_value, '') <> '' AND o.funding_code IS NOT NULL) k
+    JOIN public.store_operations p
+      ON p.store = p_store AND p.mode = p_mode AND p.funding_code = k.funding_code
+      AND p.identity_value = k.identity_value AND p.store_day < p_day AND p.status = 'succeeded'
+      AND p.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled', 'v3.undoBilling', 'v2.undoBilling')
+    GROUP BY k.identity_value, k.funding_code
   ) x
 $$;
 
@@ -213,7 +244,7 @@ $$;
 
 -- The one read a counter makes. `p_at` is the counter's clock (ISO 8601) and must be within 15
 -- minutes of the database's; `p_args` is a JSON object: `mode` ('live' or 'training'), and per
--- read `funding_code` (code) or `day` (day, held, close). `hello` answers what a counter asks
+-- read `funding_code` (code) or `day` (day, held, close, codes-before). `hello` answers what a counter asks
 -- when it connects: its last call number, its store, and the last seq held of it in each of its
 -- two stores. SQLSTATEs: MS010 not enrolled, MS011 another store, MS013 outside the time window,
 -- MS014 not signed by the counter's key, 22023 a read or argument it does not know.
@@ -267,7 +298,7 @@ BEGIN
   IF a ? 'store' AND a ->> 'store' IS DISTINCT FROM store THEN
     RAISE EXCEPTION 'counter % reads only its store %', p_terminal_id, k.store USING ERRCODE = 'MS011';
   END IF;
-  IF p_read IN ('day', 'held', 'close') THEN
+  IF p_read IN ('day', 'held', 'close', 'codes-before') THEN
     BEGIN
       day := (a ->> 'day')::date;
     EXCEPTION WHEN OTHERS THEN
@@ -288,6 +319,7 @@ BEGIN
     WHEN 'day' THEN RETURN public.store_db_read_day(store, mode, day);
     WHEN 'held' THEN RETURN public.store_db_read_held(store, mode, day);
     WHEN 'close' THEN RETURN coalesce(public.store_db_read_close(store, mode, day), 'null'::json);
+    WHEN 'codes-before' THEN RETURN public.store_db_read_codes_before(store, mode, day);
     ELSE
       RAISE EXCEPTION 'no read %', left(p_read, 16) USING ERRCODE = 'invalid_parameter_value';
   END CASE;
@@ -297,6 +329,7 @@ REVOKE ALL ON FUNCTION store_db_read_message(text, text, text, text) FROM PUBLIC
 REVOKE ALL ON FUNCTION store_db_read_code(text, text, text, text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION store_db_read_counters(text, text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION store_db_read_standing(text, text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION store_db_read_codes_before(text, text, date) FROM PUBLIC;
 REVOKE ALL ON FUNCTION store_db_read_day(text, text, date) FROM PUBLIC;
 REVOKE ALL ON FUNCTION store_db_read_held(text, text, date) FROM PUBLIC;
 REVOKE ALL ON FUNCTION store_db_read_close(text, text, date) FROM PUBLIC;
