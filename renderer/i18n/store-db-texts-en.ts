@@ -90,7 +90,7 @@ export const storeDbEn: Record<StoreDbKey, string> = {
     'An enrollment code has 12 letters and digits: there is something extra.',
   'storeDb.enroll.submit': 'Enroll this counter',
   'storeDb.enroll.working': 'Enrolling…',
-  'storeDb.enroll.done': 'Counter enrolled in the store «{store}». Its records are being sent now.',
+  'storeDb.enroll.done': 'Counter enrolled in the store «{store}».',
   'storeDb.enroll.codeRefused': 'The database did not take this code: see below why.',
   'storeDb.enroll.refused': 'This counter was not enrolled',
   'storeDb.enroll.again':

@@ -95,7 +95,7 @@ export const supervisorEsPE = {
   'storeDb.enroll.codeLong': 'Un código de alta tiene 12 letras y números: sobra algo.',
   'storeDb.enroll.submit': 'Dar de alta esta caja',
   'storeDb.enroll.working': 'Dando de alta…',
-  'storeDb.enroll.done': 'Caja dada de alta en la tienda «{store}». Sus registros se envían ahora.',
+  'storeDb.enroll.done': 'Caja dada de alta en la tienda «{store}».',
   'storeDb.enroll.codeRefused': 'La base no aceptó este código: vea abajo por qué.',
   'storeDb.enroll.refused': 'No se dio de alta esta caja',
   'storeDb.enroll.again':
