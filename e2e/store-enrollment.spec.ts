@@ -411,6 +411,14 @@ test('a copy of the key elsewhere, then a switch to another store: the counter i
       `SELECT count(*) FROM journal_lines WHERE terminal_id = '${id}' AND store LIKE '%${NORTE}'`,
     ),
   ).toBe(northLines);
+  // Nothing the north holds was sent again under the south.
+  expect(
+    sql(
+      `SELECT count(*) FROM journal_lines s WHERE s.terminal_id = '${id}' AND s.store LIKE '%${SUR}'
+       AND s.seq <= (SELECT max(n.seq) FROM journal_lines n
+                     WHERE n.terminal_id = '${id}' AND n.store LIKE '%${NORTE}')`,
+    ),
+  ).toBe('0');
 
   // The same card in English, for the screenshot of a counter moved to another store.
   await bridge(page, 'settings.update', { pin: SUPERVISOR_PIN, change: { pos_client_id: NORTE } });
