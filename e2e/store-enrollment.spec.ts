@@ -236,7 +236,7 @@ test("a counter not enrolled says so and sends nothing; wrong, used and other st
   await pin.fill(SUPERVISOR_PIN);
   await submit.click();
   await expect(refused).toContainText(
-    'No se dio de alta esta caja: Esta caja está dada de alta en otra tienda, o el usuario de la base con que se conecta no es de esta tienda',
+    `No se dio de alta esta caja: El código es de otra tienda que la del usuario de la base con que se conecta esta caja: pida al técnico un código de la tienda «${NORTE}».`,
   );
   expect(sql(`SELECT count(*) FROM terminal_keys WHERE terminal_id = '${id}'`)).toBe('0');
 

@@ -167,7 +167,11 @@ export function StoreDbEnroll({ category, store, terminalId, onEnrolled }: Props
           <div className="note-warning">
             <p>
               <span aria-hidden="true">✕ </span>
-              {t('storeDb.enroll.refused')}: {t(`storeDb.category.${refusal}`)}
+              {t('storeDb.enroll.refused')}:{' '}
+              {/* Refused as another store's here: the code's store is not this login's. */}
+              {refusal === 'other-store'
+                ? t('storeDb.enroll.otherStoreCode', { store })
+                : t(`storeDb.category.${refusal}`)}
             </p>
             <p>{t('storeDb.enroll.again')}</p>
           </div>

@@ -93,6 +93,8 @@ export const storeDbEn: Record<StoreDbKey, string> = {
   'storeDb.enroll.done': 'Counter enrolled in the store «{store}».',
   'storeDb.enroll.codeRefused': 'The database did not take this code: see below why.',
   'storeDb.enroll.refused': 'This counter was not enrolled',
+  'storeDb.enroll.otherStoreCode':
+    'The code is of another store than the database user this counter connects with: ask the technician for a code of the store «{store}».',
   'storeDb.enroll.again':
     'The code is still typed: correct it or type a new one, and type your PIN again.',
   'storeDb.state.off': 'Sending: off.',

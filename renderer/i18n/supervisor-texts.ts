@@ -98,6 +98,8 @@ export const supervisorEsPE = {
   'storeDb.enroll.done': 'Caja dada de alta en la tienda «{store}».',
   'storeDb.enroll.codeRefused': 'La base no aceptó este código: vea abajo por qué.',
   'storeDb.enroll.refused': 'No se dio de alta esta caja',
+  'storeDb.enroll.otherStoreCode':
+    'El código es de otra tienda que la del usuario de la base con que se conecta esta caja: pida al técnico un código de la tienda «{store}».',
   'storeDb.enroll.again':
     'El código sigue escrito: corríjalo o escriba uno nuevo, y escriba otra vez su PIN.',
   'storeDb.state.off': 'Envío: apagado.',
