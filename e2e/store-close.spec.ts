@@ -1,7 +1,7 @@
 // The store's day close with three counters on one store database and one service: each counter
 // in live mode against one `npm run mock`, its journal replicated to a throwaway PostgreSQL by the
-// app's own store link, set up the way a supervisor does it (Settings: the counter's name and the
-// database's URL). Sales on each counter, one counter cut off from the
+// app's own store link, set up the way a supervisor does it (Settings: the counter's name, the
+// database's URL, and the technician's enrollment code, through the bridge the card calls). Sales on each counter, one counter cut off from the
 // database mid-day and back, a paid-and-billed held in doubt by a mock fault, an undo; the close
 // balances with 0 extra and 0 missing but is refused while the day has not ended; Caja 2 cut off
 // again is silent 30 s later; the day before, ended, is closed by the database, and the 80 mm
@@ -23,6 +23,7 @@ import {
   startBrowserMode,
   test,
 } from './fixtures';
+import { enrollThroughBridge } from './store-enrollment';
 
 const run = promisify(execFile);
 const STORE = 'mock-client';
@@ -84,6 +85,7 @@ type Counter = {
 };
 
 let cluster: PgCluster;
+let ownerUrl: string;
 let terminalUrl: string;
 let mock: Mock;
 const counters: Counter[] = [];
@@ -134,7 +136,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   cluster = await startPgCluster();
-  const ownerUrl = await cluster.createDatabase('store_close_e2e');
+  ownerUrl = await cluster.createDatabase('store_close_e2e');
   await migrate(ownerUrl);
   cluster.psql(
     "CREATE ROLE caja_e2e LOGIN PASSWORD 'caja' IN ROLE mostrador_terminal, mostrador_shared_login",
@@ -198,6 +200,8 @@ test('three counters close the store day: refused while in doubt, then balanced,
     };
     counters.push(counter);
     await replicate(counter);
+    // Each counter joins the store with the technician's code (issue 33), as Settings sends it.
+    await enrollThroughBridge(page, ownerUrl, STORE);
   }
   const [c1, c2, c3] = counters as [Counter, Counter, Counter];
 

@@ -22,6 +22,7 @@ import {
   startBrowserMode,
   test,
 } from './fixtures';
+import { enrollThroughBridge } from './store-enrollment';
 
 const TOKEN = 'e2e-store-db-token-1234';
 const STORE = 'tienda-e2e';
@@ -66,6 +67,8 @@ async function counter(browser: import('@playwright/test').Browser, name: string
     change: { mode: 'live', base_url: serviceUrl, pos_client_id: STORE, terminal_name: name },
   });
   await bridge(page, 'storeDb.configure', { pin: SUPERVISOR_PIN, url: terminalUrl });
+  // Its key joins the store with the technician's code (issue 33), as Settings sends it.
+  await enrollThroughBridge(page, ownerUrl, STORE);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   return {

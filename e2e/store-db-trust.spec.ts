@@ -19,10 +19,12 @@ import {
 } from '../electron/web/browser-mode';
 import { bridge } from './bridge-helper';
 import { expect, openReadyApp, SUPERVISOR_PIN, saveAtCounterSizes, test } from './fixtures';
+import { enrollThroughBridge } from './store-enrollment';
 
 const PASSWORD = 'pw-caja-e2e-trust';
 
 let cluster: PgCluster;
+let ownerUrl: string;
 let terminalUrl: string;
 let rogue: RogueServer;
 let mode: InProcessBrowserMode;
@@ -30,7 +32,7 @@ let dataDir: string;
 
 test.beforeAll(async () => {
   cluster = await startPgCluster();
-  const ownerUrl = await cluster.createDatabase('store_trust');
+  ownerUrl = await cluster.createDatabase('store_trust');
   await migrate(ownerUrl);
   cluster.psql(
     `CREATE ROLE caja_trust LOGIN PASSWORD '${PASSWORD}' IN ROLE mostrador_terminal, mostrador_shared_login`,
@@ -105,9 +107,16 @@ test('the key waits for the supervisor on a machine with no keyring; a server as
   await page.setViewportSize({ width: 1366, height: 900 });
   await openStoreCard(page, 'PIN del supervisor');
 
-  // The supervisor accepts: the key is kept (weakly) and the lines go.
+  // The supervisor accepts: the key is kept (weakly); once the counter is enrolled with it in
+  // its store (issue 33), the lines go.
   await consent.check();
   await keep.click();
+  await expect(card.getByTestId('store-db-enroll')).toHaveAttribute(
+    'data-category',
+    'not-enrolled',
+    { timeout: 30_000 },
+  );
+  await enrollThroughBridge(page, ownerUrl, 'tienda-trust');
   await expect(card.getByTestId('store-db-replication')).toContainText('Envío: al día', {
     timeout: 30_000,
   });

@@ -84,6 +84,11 @@ export type StoreLinkOptions = {
   counter: () => Promise<CounterIdentity>;
   /** A supervisor accepted keeping this counter's key with weak encryption (no keyring). */
   acceptWeakKeyEncryption?: () => Promise<void>;
+  /**
+   * This counter's terminal id if one was made, without making one (the status is read every
+   * few seconds; the id is made when the replication first starts).
+   */
+  knownTerminalId?: () => string | null;
   crossCounterWaitMs?: number;
   slowReadMs?: number;
 };
@@ -248,6 +253,7 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
       target: use ? use.target : null,
       problem,
       replication: replication(),
+      terminal_id: options.knownTerminalId?.() ?? null,
     };
   };
 

@@ -166,6 +166,9 @@ export function validSamples(ids: FuzzBackend['ids']): { [M in BridgeMethod]?: B
     'storeDb.test': { pin: PIN, url: 'postgres://caja:secreto@127.0.0.1:1/tienda' },
     // The memory vault keeps the key; with no URL set, nothing starts.
     'storeDb.acceptWeakKey': { pin: PIN },
+    // With no URL in use (configure's sample removes it) nothing is sent: the link answers
+    // `bad-url`; on a URL, the scripted driver answers (no host is reached either way).
+    'storeDb.enroll': { pin: PIN, code: 'ABCD-EFGH-JKLM' },
     'print.document': {
       document: 'day-summary',
       layout: 'a4',

@@ -1,8 +1,9 @@
-// Settings → Store with several counters (docs/store-database.md): this counter's name, the store
-// database's URL (write-only, like the token: only host, port, database and user come back) and
-// "Probar conexión" with each check the main process made. The supervisor is already past the
-// PIN gate.
-import { useEffect, useState } from 'react';
+// Settings → Store with several counters (docs/store-database.md): this counter's name and id, the
+// store database's URL (write-only, like the token: only host, port, database and user come back),
+// "Probar conexión" with each check the main process made, and, while the database refuses this
+// counter for want of the technician's code, its enrollment (store-db-enroll.tsx). The supervisor
+// is already past the PIN gate.
+import { useEffect, useRef, useState } from 'react';
 import type { StoreDbStatus, StoreDbTest } from '../../shared/bridge';
 import { call } from '../bridge/call';
 import type { MessageKey } from '../i18n/catalogue';
@@ -10,9 +11,11 @@ import { useT } from '../i18n/use-t';
 import { type Guidance, guidanceForBridgeError } from '../logic/error-guidance';
 import { formatStoreClock } from '../logic/store-day';
 import { storeDbTargetLine } from '../logic/store-db-card';
+import { enrollmentNeeded } from '../logic/store-enrollment';
 import { useLanguage, useSettingsStore, useTimeZone } from '../stores/settings-store';
 import { BusyLabel } from './busy-label';
 import { GuidancePanel } from './guidance-panel';
+import { StoreDbEnroll } from './store-db-enroll';
 import { TextField } from './text-field';
 
 const STATUS_EVERY_MS = 3_000;
@@ -23,6 +26,9 @@ const STATUS_EVERY_MS = 3_000;
  */
 export function replicationKey(repl: StoreDbStatus['replication']): MessageKey {
   if (repl.state === 'behind' && repl.waiting_lines === 0) return 'storeDb.state.starting';
+  if (enrollmentNeeded(repl)) {
+    return repl.waiting_lines === 0 ? 'storeDb.state.notEnrolledNone' : 'storeDb.state.notEnrolled';
+  }
   return `storeDb.state.${repl.state}`;
 }
 
@@ -41,6 +47,9 @@ export function SettingsStoreDb({ pin }: { pin: string }) {
   const [busy, setBusy] = useState<'name' | 'url' | 'test' | 'key' | null>(null);
   const [allowWeakKey, setAllowWeakKey] = useState(false);
   const [error, setError] = useState<Guidance | null>(null);
+  /** The store this counter was just enrolled in, said until the card is left. */
+  const [enrolledIn, setEnrolledIn] = useState<string | null>(null);
+  const enrolledNote = useRef<HTMLParagraphElement>(null);
 
   // Read again when the settings it depends on change (the client id is saved in the Terminal
   // card, which restarts the replication), and every few seconds while shown: the state moves
@@ -130,6 +139,17 @@ export function SettingsStoreDb({ pin }: { pin: string }) {
   const repl = status.replication;
   const since = repl.since ? formatStoreClock(repl.since, timeZone, language) : '—';
   const targetLine = status.target ? storeDbTargetLine(status.target, repl, t) : null;
+  const mustEnroll = status.target ? enrollmentNeeded(repl) : null;
+
+  // Enrolled: the replication restarted on the bound key; read its state now rather than in 3 s,
+  // and bring the supervisor's focus to what happened (the form is gone with the refusal).
+  const enrolled = (store: string) => {
+    setEnrolledIn(store);
+    void call('storeDb.status', {}).then((answer) => {
+      if (answer.ok) setStatus(answer.result);
+      enrolledNote.current?.focus();
+    });
+  };
 
   return (
     <section className="card" aria-labelledby="store-db-title" data-testid="store-db-settings">
@@ -184,6 +204,12 @@ export function SettingsStoreDb({ pin }: { pin: string }) {
             {t('storeDb.settings.none')}
           </p>
         )}
+        {status.terminal_id ? (
+          <p data-testid="store-db-terminal-id">
+            {t('storeDb.settings.terminalId')}:{' '}
+            <code className="terminal-id">{status.terminal_id}</code>
+          </p>
+        ) : null}
         {status.problem ? (
           <p className="note-warning">
             <span aria-hidden="true">⚠ </span>
@@ -223,10 +249,32 @@ export function SettingsStoreDb({ pin }: { pin: string }) {
           >
             <span aria-hidden="true">{repl.state === 'ok' ? '✓ ' : '⚠ '}</span>
             {t(replicationKey(repl), { time: since, count: repl.waiting_lines })}
-            {repl.last_error_category
+            {repl.last_error_category && !mustEnroll
               ? ` ${t(`storeDb.category.${repl.last_error_category}`)}`
               : null}
           </p>
+        ) : null}
+        <p
+          ref={enrolledNote}
+          tabIndex={-1}
+          role="status"
+          className={enrolledIn ? 'note-ok' : undefined}
+          data-testid="store-db-enrolled"
+        >
+          {enrolledIn ? (
+            <>
+              <span aria-hidden="true">✓ </span>
+              {t('storeDb.enroll.done', { store: enrolledIn })}
+            </>
+          ) : null}
+        </p>
+        {mustEnroll && settings.pos_client_id ? (
+          <StoreDbEnroll
+            category={mustEnroll}
+            store={settings.pos_client_id}
+            terminalId={status.terminal_id}
+            onEnrolled={enrolled}
+          />
         ) : null}
         {fromEnv ? <p>{t('storeDb.settings.fromEnv')}</p> : null}
       </div>

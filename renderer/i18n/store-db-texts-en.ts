@@ -14,6 +14,11 @@ export const storeDbEn: Record<StoreDbKey, string> = {
   'storeDb.pill.behind': 'Store: sending — {count} records to send',
   'storeDb.pill.refused': 'Store: the database refuses this counter since {time} — {count} to send',
   'storeDb.pill.conflict': 'Store: database conflict since {time} — call support',
+  'storeDb.pill.notEnrolled':
+    'Store: counter not enrolled in the store since {time} — {count} to send',
+  'storeDb.pill.notEnrolledNone': 'Store: counter not enrolled in the store since {time}',
+  'storeDb.pill.notEnrolledHelp':
+    "This counter keeps selling and its records wait here: the store database takes them once a supervisor enrolls this counter with the technician's code (Settings → Store with several counters → Enrollment code).",
   'storeDb.pill.help':
     'This counter keeps selling. The other counters and the store close do not see its latest operations until they are sent. If it lasts, tell the supervisor (Settings → Store with several counters → Test connection).',
 
@@ -56,6 +61,44 @@ export const storeDbEn: Record<StoreDbKey, string> = {
   'storeDb.settings.allowWeakKey':
     "This machine offers no secure encryption: keep this counter's key with weak protection anyway",
   'storeDb.settings.keepKey': 'Keep the key',
+  'storeDb.settings.terminalId': "This counter's id",
+  'storeDb.state.notEnrolled':
+    'Sending: stopped since {time}, this counter is not enrolled in the store ({count} records to send).',
+  'storeDb.state.notEnrolledNone':
+    'Sending: stopped since {time}, this counter is not enrolled in the store.',
+  'storeDb.enroll.title': 'Enroll this counter in the store',
+  'storeDb.enroll.state.not-enrolled': 'This counter is not enrolled in the store «{store}».',
+  'storeDb.enroll.state.key-mismatch': 'The store database holds another key for this counter.',
+  'storeDb.enroll.state.other-store':
+    'This counter is enrolled in another store, not in «{store}».',
+  'storeDb.enroll.why.not-enrolled':
+    'The store database takes no records from a counter the technician has not enrolled. This counter keeps selling: its records wait here and are sent once it is enrolled, none lost.',
+  'storeDb.enroll.why.key-mismatch':
+    'It happens when the counter was reinstalled or copied to another PC: the database takes no records with this key. This counter keeps selling: its records wait here and are sent once it is enrolled again.',
+  'storeDb.enroll.why.other-store':
+    'It sends only to the store it is enrolled in (or the database user it connects with does not belong to «{store}»): to use it here, enroll it here. This counter keeps selling: its records wait here.',
+  'storeDb.enroll.ask':
+    'Ask the technician for an enrollment code for the store «{store}» that names this counter ({terminal}). The technician gets it with:',
+  'storeDb.enroll.askNoId':
+    'Ask the technician for an enrollment code for the store «{store}». The technician gets it with:',
+  'storeDb.enroll.type':
+    'Type the code here with your PIN and press «Enroll this counter». Each code works once, for a few hours.',
+  'storeDb.enroll.code': 'Enrollment code',
+  'storeDb.enroll.codeHint':
+    '12 letters and digits, like ABCD-EFGH-JKLM (dashes, spaces and lower case do not matter).',
+  'storeDb.enroll.codeChars':
+    'An enrollment code has only letters and digits, without 0, 1, O or I: check what was typed.',
+  'storeDb.enroll.codeLong':
+    'An enrollment code has 12 letters and digits: there is something extra.',
+  'storeDb.enroll.submit': 'Enroll this counter',
+  'storeDb.enroll.working': 'Enrolling…',
+  'storeDb.enroll.done': 'Counter enrolled in the store «{store}».',
+  'storeDb.enroll.codeRefused': 'The database did not take this code: see below why.',
+  'storeDb.enroll.refused': 'This counter was not enrolled',
+  'storeDb.enroll.otherStoreCode':
+    'The code is of another store than the database user this counter connects with: ask the technician for a code of the store «{store}».',
+  'storeDb.enroll.again':
+    'The code is still typed: correct it or type a new one, and type your PIN again.',
   'storeDb.state.off': 'Sending: off.',
   'storeDb.state.ok': 'Sending: up to date.',
   'storeDb.state.starting': 'Sending: connecting to the database…',
@@ -109,13 +152,13 @@ export const storeDbEn: Record<StoreDbKey, string> = {
   'storeDb.category.bad-time-zone':
     "The store's time zone is not a name like America/Lima: fix it in general settings. Until then nothing is sent.",
   'storeDb.category.not-enrolled':
-    "This counter is not enrolled in the store's database: ask the technician for an enrollment code (npm run store-db -- enroll) and type it in Settings → Store.",
+    'This counter is not enrolled in the store: ask the technician for an enrollment code and type it in Settings (F8) → Store with several counters → Enrollment code.',
   'storeDb.category.key-mismatch':
-    'The database holds another key for this counter (a reinstall, or a copy of another PC): ask the technician for an enrollment code that names this counter (enroll --terminal) and type it in Settings → Store.',
+    'The database holds another key for this counter (a reinstall, or a copy of another PC): ask the technician for an enrollment code that names this counter and type it in Settings (F8) → Store with several counters → Enrollment code.',
   'storeDb.category.other-store':
-    "This counter is enrolled in another store, or its login is not this store's: to use it here, ask the technician for an enrollment code for this store.",
+    "This counter is enrolled in another store, or the database user it connects with is not this store's: ask the technician for an enrollment code of this store that names this counter (and, if needed, a user of this store).",
   'storeDb.category.enrollment-code':
-    'The enrollment code is not valid: unknown, already used, expired or for another counter. Ask the technician for a new one.',
+    'The enrollment code is not valid: unknown, already used, expired or for another counter. Check what was typed or ask the technician for a new one.',
   'storeDb.category.clock':
     "This counter's clock is more than 15 minutes from the database's: set the PC's time right.",
   'storeDb.category.too-big':

@@ -9,6 +9,11 @@ export const storeDbEsPE = {
   'storeDb.pill.behind': 'Tienda: enviando — {count} registros por enviar',
   'storeDb.pill.refused': 'Tienda: la base rechaza esta caja desde las {time} — {count} por enviar',
   'storeDb.pill.conflict': 'Tienda: conflicto en la base desde las {time} — llame a soporte',
+  'storeDb.pill.notEnrolled':
+    'Tienda: caja sin alta en la tienda desde las {time} — {count} por enviar',
+  'storeDb.pill.notEnrolledNone': 'Tienda: caja sin alta en la tienda desde las {time}',
+  'storeDb.pill.notEnrolledHelp':
+    'Esta caja vende igual y sus registros esperan en ella: la base de la tienda los acepta cuando un supervisor da de alta esta caja con el código del técnico (Configuración → Tienda con varias cajas → Código de alta).',
   'storeDb.pill.help':
     'Esta caja vende igual. Las otras cajas y el cierre de la tienda no ven sus últimas operaciones hasta que se envíen. Si dura, avise al supervisor (Configuración → Tienda con varias cajas → Probar conexión).',
 

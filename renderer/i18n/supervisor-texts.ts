@@ -63,6 +63,43 @@ export const supervisorEsPE = {
   'storeDb.settings.allowWeakKey':
     'Este equipo no ofrece cifrado seguro: guardar la clave de esta caja con protección débil de todos modos',
   'storeDb.settings.keepKey': 'Guardar la clave',
+  'storeDb.settings.terminalId': 'Id de esta caja',
+  'storeDb.state.notEnrolled':
+    'Envío: detenido desde las {time}, esta caja está sin alta en la tienda ({count} registros por enviar).',
+  'storeDb.state.notEnrolledNone':
+    'Envío: detenido desde las {time}, esta caja está sin alta en la tienda.',
+  'storeDb.enroll.title': 'Dar de alta esta caja en la tienda',
+  'storeDb.enroll.state.not-enrolled': 'Esta caja no está dada de alta en la tienda «{store}».',
+  'storeDb.enroll.state.key-mismatch': 'La base de la tienda tiene otra llave para esta caja.',
+  'storeDb.enroll.state.other-store':
+    'Esta caja está dada de alta en otra tienda, no en «{store}».',
+  'storeDb.enroll.why.not-enrolled':
+    'La base de la tienda no acepta registros de una caja que el técnico no dio de alta. Esta caja sigue vendiendo: sus registros esperan en ella y se envían al darla de alta, sin perder ninguno.',
+  'storeDb.enroll.why.key-mismatch':
+    'Pasa cuando la caja se reinstaló o se copió a otro equipo: la base no acepta sus registros con esta llave. Esta caja sigue vendiendo: sus registros esperan en ella y se envían al darla de alta de nuevo.',
+  'storeDb.enroll.why.other-store':
+    'Solo envía a la tienda en que está dada de alta (o el usuario de la base con que se conecta no es de «{store}»): para usarla aquí hay que darla de alta aquí. Esta caja sigue vendiendo: sus registros esperan en ella.',
+  'storeDb.enroll.ask':
+    'Pida al técnico un código de alta para la tienda «{store}» que nombre a esta caja ({terminal}). El técnico lo obtiene así:',
+  'storeDb.enroll.askNoId':
+    'Pida al técnico un código de alta para la tienda «{store}». El técnico lo obtiene así:',
+  'storeDb.enroll.type':
+    'Escriba el código aquí con su PIN y pulse «Dar de alta esta caja». Cada código vale una sola vez y por pocas horas.',
+  'storeDb.enroll.code': 'Código de alta',
+  'storeDb.enroll.codeHint':
+    '12 letras y números, como ABCD-EFGH-JKLM (guiones, espacios y minúsculas dan igual).',
+  'storeDb.enroll.codeChars':
+    'Un código de alta solo tiene letras y números, sin 0, 1, O ni I: revise lo escrito.',
+  'storeDb.enroll.codeLong': 'Un código de alta tiene 12 letras y números: sobra algo.',
+  'storeDb.enroll.submit': 'Dar de alta esta caja',
+  'storeDb.enroll.working': 'Dando de alta…',
+  'storeDb.enroll.done': 'Caja dada de alta en la tienda «{store}».',
+  'storeDb.enroll.codeRefused': 'La base no aceptó este código: vea abajo por qué.',
+  'storeDb.enroll.refused': 'No se dio de alta esta caja',
+  'storeDb.enroll.otherStoreCode':
+    'El código es de otra tienda que la del usuario de la base con que se conecta esta caja: pida al técnico un código de la tienda «{store}».',
+  'storeDb.enroll.again':
+    'El código sigue escrito: corríjalo o escriba uno nuevo, y escriba otra vez su PIN.',
   'storeDb.state.off': 'Envío: apagado.',
   'storeDb.state.ok': 'Envío: al día.',
   'storeDb.state.starting': 'Envío: conectando con la base de datos…',
@@ -115,13 +152,13 @@ export const supervisorEsPE = {
   'storeDb.category.bad-time-zone':
     'La zona horaria de la tienda no es un nombre como America/Lima: corríjala en Configuración general. Hasta entonces no se envía nada.',
   'storeDb.category.not-enrolled':
-    'Esta caja no está dada de alta en la base de la tienda: pida al técnico un código de alta (npm run store-db -- enroll) y escríbalo en Configuración → Tienda.',
+    'Esta caja no está dada de alta en la tienda: pida al técnico un código de alta y escríbalo en Configuración (F8) → Tienda con varias cajas → Código de alta.',
   'storeDb.category.key-mismatch':
-    'La base tiene otra llave para esta caja (una reinstalación o una copia de otro equipo): pida al técnico un código de alta que nombre a esta caja (enroll --terminal) y escríbalo en Configuración → Tienda.',
+    'La base tiene otra llave para esta caja (una reinstalación o una copia de otro equipo): pida al técnico un código de alta que nombre a esta caja y escríbalo en Configuración (F8) → Tienda con varias cajas → Código de alta.',
   'storeDb.category.other-store':
-    'Esta caja está dada de alta en otra tienda, o su usuario no es de esta tienda: para usarla aquí, pida al técnico un código de alta para esta tienda.',
+    'Esta caja está dada de alta en otra tienda, o el usuario de la base con que se conecta no es de esta tienda: pida al técnico un código de alta de esta tienda que nombre a esta caja (y, si hace falta, un usuario de esta tienda).',
   'storeDb.category.enrollment-code':
-    'El código de alta no vale: no existe, ya se usó, venció o es para otra caja. Pida uno nuevo al técnico.',
+    'El código de alta no vale: no existe, ya se usó, venció o es para otra caja. Revise lo escrito o pida uno nuevo al técnico.',
   'storeDb.category.clock':
     'El reloj de esta caja está a más de 15 minutos del de la base: corrija la hora del equipo.',
   'storeDb.category.too-big':

@@ -58,6 +58,11 @@ export const StoreDbStatus = z.object({
     .enum(['unreadable', 'not-a-url', 'needs-tls', 'ambiguous', 'no-store-id', 'key-needs-consent'])
     .nullable(),
   replication: ReplicationState,
+  /**
+   * This counter's terminal id, once made (its first replication or printed document), else
+   * null: the technician names it in a re-enrollment code (`enroll --terminal <id>`).
+   */
+  terminal_id: z.string().max(64).nullable(),
 });
 export type StoreDbStatus = z.infer<typeof StoreDbStatus>;
 

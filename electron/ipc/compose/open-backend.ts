@@ -181,6 +181,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       clock,
       envUrl: options.storeDb?.envUrl,
       acceptWeakKeyEncryption: () => signingKey.acceptWeakEncryption(),
+      knownTerminalId: () => settings.get().terminal_id,
       counter: async () => {
         const current = settings.get();
         const terminalId = await settings.terminalId();

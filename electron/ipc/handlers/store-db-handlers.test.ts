@@ -204,6 +204,59 @@ describe('with a store database', () => {
   });
 });
 
+describe('enrolling this counter in its store (issue 33)', () => {
+  const driver = scriptedDriver();
+  const bed = testBed();
+
+  it('takes the code behind the PIN, answers a refusal as a value, restarts on success, and names the counter', async () => {
+    const backend = await bed.openOnShift({ storeDb: { driver, waitMs: 150 } });
+    const { table } = backend;
+    await ok(table, 'supervisor.setPin', { pin: PIN });
+    await ok(table, 'settings.update', { pin: PIN, change: { pos_client_id: 'tienda-centro' } });
+    // Without a database in use there is nothing to enroll in, and nothing is sent.
+    expect(await ok(table, 'storeDb.enroll', { pin: PIN, code: 'ABCD-EFGH-JKLM' })).toEqual({
+      enrolled: false,
+      category: 'bad-url',
+    });
+    expect(driver.codes).toEqual([]);
+    const status = await ok(table, 'storeDb.configure', { pin: PIN, url: URL_A });
+    // The terminal id the technician names in a re-enrollment code: the one the replication uses.
+    expect(status.terminal_id).toMatch(/^[A-Z2-9]{4,}/);
+    expect(status.terminal_id).toBe((await ok(table, 'settings.get', {})).terminal_id);
+    expect(status.terminal_id).toBe(driver.counters.at(-1)?.terminalId);
+
+    // A wrong PIN sends nothing.
+    expect(
+      (await errorOf(table, 'storeDb.enroll', { pin: '9999', code: 'ABCD-EFGH-JKLM' })).code,
+    ).toBe('wrong-pin');
+    expect(driver.codes).toEqual([]);
+    // Not a code: refused before anything is sent.
+    for (const code of ['', '-ABCD', 'ABCD_EFGH_JKLM', 'x'.repeat(33), "ABCD'; DROP"]) {
+      expect((await errorOf(table, 'storeDb.enroll', { pin: PIN, code })).code).toBe(
+        'bad-arguments',
+      );
+    }
+    expect(driver.codes).toEqual([]);
+
+    // Refused by the database: a value, and the replication goes on as it was.
+    driver.enrollment = { enrolled: false, category: 'enrollment-code' };
+    const started = driver.started.length;
+    expect(await ok(table, 'storeDb.enroll', { pin: PIN, code: 'abcd efgh jklm' })).toEqual({
+      enrolled: false,
+      category: 'enrollment-code',
+    });
+    expect(driver.started.length).toBe(started);
+    // Enrolled: the replication restarts on the bound key.
+    driver.enrollment = { enrolled: true, store: 'tienda-centro' };
+    expect(await ok(table, 'storeDb.enroll', { pin: PIN, code: 'ABCD-EFGH-JKLN' })).toEqual({
+      enrolled: true,
+      store: 'tienda-centro',
+    });
+    expect(driver.started.length).toBe(started + 1);
+    expect(driver.codes).toEqual(['abcd efgh jklm', 'ABCD-EFGH-JKLN']);
+  });
+});
+
 describe('a store database that hangs', () => {
   const driver = scriptedDriver();
   const bed = testBed();

@@ -34,6 +34,7 @@ const offStatus = (clock: () => Date): StoreDbStatus => ({
     conflict_seq: null,
     unreadable_lines: 0,
   },
+  terminal_id: null,
 });
 
 export function storeDbHandlers(deps: HandlerDeps): Pick<HandlerMap, StoreDbMethods> {
