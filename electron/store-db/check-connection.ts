@@ -13,7 +13,7 @@ const NEEDED: readonly [string, string, string][] = [
   ['store_operations', 'SELECT', 'table'],
   ['store_counters', 'SELECT', 'table'],
   // Joining its store with the technician's code, and every read signed (migrations 0110, 0112).
-  ['store_db_enroll(text, bytea, text)', 'EXECUTE', 'function'],
+  ['store_db_enroll(text, bytea, text, text)', 'EXECUTE', 'function'],
   ['store_db_read(text, text, text, text, bytea)', 'EXECUTE', 'function'],
   [
     'store_db_append(text, bigint, text[], text[], text, text, text, bigint, integer, integer, boolean, text[], bigint[], text[], bytea[], bytea)',

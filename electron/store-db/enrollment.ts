@@ -7,7 +7,7 @@ import type { StoreEnrollment } from '../../shared/bridge/store-db';
 import { callInTransaction } from './call-transaction';
 import { categorize, connectStoreDb, DEFAULT_TIMEOUTS } from './connection';
 
-export const ENROLL_SQL = 'SELECT store FROM public.store_db_enroll($1, $2, $3)';
+export const ENROLL_SQL = 'SELECT store FROM public.store_db_enroll($1, $2, $3, $4)';
 
 /** Never throws: a refusal or a failure is a value with its category. */
 export async function enrollCounter(
@@ -15,6 +15,8 @@ export async function enrollCounter(
   terminalId: string,
   signingKey: Buffer,
   code: string,
+  /** The store the counter is set to: a code of another store is refused before it is used. */
+  expectedStore: string | null,
 ): Promise<StoreEnrollment> {
   let client: Awaited<ReturnType<typeof connectStoreDb>>;
   try {
@@ -28,7 +30,7 @@ export async function enrollCounter(
       'read write',
       DEFAULT_TIMEOUTS,
       ENROLL_SQL,
-      [terminalId, signingKey, code],
+      [terminalId, signingKey, code, expectedStore],
     );
     const store = result.rows[0]?.store;
     return store ? { enrolled: true, store } : { enrolled: false, category: 'server' };

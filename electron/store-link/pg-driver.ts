@@ -91,7 +91,7 @@ export function createPgDriver(options: PgDriverOptions): StoreDbDriver {
     },
     check: (url) => checkStoreDb(url, options.clock ? { clock: options.clock } : {}),
     enroll: (url, counter, code) =>
-      enrollCounter(url, counter.terminalId, counter.signingKey, code),
+      enrollCounter(url, counter.terminalId, counter.signingKey, code, counter.stores.live),
   };
 }
 

@@ -64,7 +64,7 @@ export type StoreDbDriver = {
   /** Enrolls the counter with a technician's code on `url` (migration 0110 `store_db_enroll`). */
   enroll(
     url: string,
-    counter: Pick<CounterIdentity, 'terminalId' | 'signingKey'>,
+    counter: Pick<CounterIdentity, 'terminalId' | 'signingKey' | 'stores'>,
     code: string,
   ): Promise<StoreEnrollment>;
 };

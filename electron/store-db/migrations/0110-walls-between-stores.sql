@@ -199,9 +199,12 @@ $$;
 -- free: the code's row is locked, so of any number of calls with one code one enrolls; a new
 -- terminal id is a primary key, so of two codes racing for one id one enrolls. A code naming a
 -- terminal re-enrolls it (a new key: a lost one, or a counter moved to this store); the counter's
--- lines stay, and its unsent ones go on under the new key. Returns the store and the last call
--- number held (the counter numbers its next call after it).
-CREATE FUNCTION store_db_enroll(p_terminal_id text, p_key bytea, p_code text)
+-- lines stay, and its unsent ones go on under the new key. `p_expected_store` is the store the
+-- counter is set to: a code of another store is refused (MS011) before it is used, so a code
+-- typed at the wrong counter is not spent binding it elsewhere. Returns the store and the last
+-- call number held (the counter numbers its next call after it).
+CREATE FUNCTION store_db_enroll(p_terminal_id text, p_key bytea, p_code text,
+  p_expected_store text DEFAULT NULL)
 RETURNS TABLE (store text, beat bigint)
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
   SET lock_timeout = '3s' AS $$
@@ -220,6 +223,10 @@ BEGIN
   IF NOT FOUND OR c.used_at IS NOT NULL OR c.expires_at < now() THEN
     RAISE EXCEPTION 'this enrollment code is not valid: unknown, already used or expired'
       USING ERRCODE = 'MS012';
+  END IF;
+  IF p_expected_store IS NOT NULL AND c.store <> p_expected_store THEN
+    RAISE EXCEPTION 'this code is for store %; this counter is set to store %', c.store,
+      left(p_expected_store, 128) USING ERRCODE = 'MS011';
   END IF;
   IF c.terminal_id IS NOT NULL AND c.terminal_id <> p_terminal_id THEN
     RAISE EXCEPTION 'this code re-enrolls counter %, not %', c.terminal_id, left(p_terminal_id, 64)
@@ -258,8 +265,8 @@ BEGIN
     WHERE e.code_sha256 = c.code_sha256;
   RETURN QUERY SELECT k.store, k.last_beat;
 END $$;
-REVOKE ALL ON FUNCTION store_db_enroll(text, bytea, text) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION store_db_enroll(text, bytea, text) TO mostrador_terminal;
+REVOKE ALL ON FUNCTION store_db_enroll(text, bytea, text, text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION store_db_enroll(text, bytea, text, text) TO mostrador_terminal;
 
 -- Counters of an older version confirm their key at connect with this call. It registers nothing
 -- now (a counter joins only with an enrollment code): a key it holds must be the enrolled one.
