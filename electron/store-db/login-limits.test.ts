@@ -159,3 +159,34 @@ describe('an idle transaction', () => {
     for (const c of held) expect((await c.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
   });
 });
+
+describe('the close of a day takes its turn', () => {
+  it('two supervisors closing the same day at once: one close is kept and both see it', async () => {
+    const chain = await makeChain(db, ['store-b']);
+    const b = chain.stores['store-b']?.url ?? '';
+    const [b1, b2] = [
+      await storeCounter('CAJB0001', 'store-b'),
+      await storeCounter('CAJB0002', 'store-b'),
+    ];
+    opened.push(b1, b2);
+    for (const [i, c] of [b1, b2].entries()) {
+      await c.join(b);
+      await c.sale(`B-${i}`, `4100090${i}`);
+      await c.replicate(b);
+    }
+    const query = { store: 'store-b', mode: 'live' as const, day: PAST_DAY };
+    const [app1, app2] = [counterApp(b, b1), counterApp(b, b2)];
+    apps.push(app1, app2);
+    const draft = await draftOf(app1.close, query, ['41000900', '41000901']);
+    for (let round = 0; round < 3; round += 1) {
+      const day = { ...query, day: round === 0 ? PAST_DAY : `2026-03-0${round}` };
+      const content = round === 0 ? draft : await draftOf(app1.close, day, []);
+      const both = await Promise.all([
+        app1.close.closeDay(closeRequest(day, content, b1.id)),
+        app2.close.closeDay(closeRequest(day, content, b2.id)),
+      ]);
+      expect(both.map((k) => k.inserted).sort(), day.day).toEqual([false, true]);
+      expect(both[0]?.close.sha256).toBe(both[1]?.close.sha256);
+    }
+  });
+});
