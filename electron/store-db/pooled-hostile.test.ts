@@ -163,7 +163,23 @@ describe('what one client leaves on pooled connections', () => {
     await onEveryServerConnection(POOL, async (c, i) => {
       await c.query(`SET jit = on; SET jit_above_cost = 0; SET enable_indexscan = off;
         SET enable_bitmapscan = off; SET enable_indexonlyscan = off`);
-      // Its own calls, under those settings: PL/pgSQL keeps the plans they made.
+      // Its own calls, under those settings: PL/pgSQL keeps the plans they made. A statement
+      // with parameters keeps its generic plan after five calls: six reads (first, so the key
+      // check both make is planned under the read's settings), then a write.
+      for (let n = 0; n < 6; n += 1) {
+        await c.query(
+          READ_SQL,
+          readParams(
+            {
+              terminalId: hostile.id,
+              at: new Date().toISOString(),
+              read: n % 2 ? 'hello' : 'code',
+              args: JSON.stringify(n % 2 ? {} : { mode: 'live', funding_code: 'C-REAL' }),
+            },
+            hostileKey,
+          ),
+        );
+      }
       // Undone at once (the plans stay), so its key's row is not held to the end.
       await inTurn(c, async () => {
         await c.query('SAVEPOINT own');
@@ -178,18 +194,6 @@ describe('what one client leaves on pooled connections', () => {
         );
         await c.query('ROLLBACK TO SAVEPOINT own');
       });
-      await c.query(
-        READ_SQL,
-        readParams(
-          {
-            terminalId: hostile.id,
-            at: new Date().toISOString(),
-            read: 'code',
-            args: JSON.stringify({ mode: 'live', funding_code: 'C-REAL' }),
-          },
-          hostileKey,
-        ),
-      );
       // A session lock on the key store A's close of its day takes (one session may hold it),
       // and on others.
       await c.query(`SELECT pg_advisory_lock(${i === 0 ? closeKey : `hashtext('x'), ${i}`})`);
