@@ -154,6 +154,46 @@ describe('a store’s login reads its own store only (plain SQL, row-level secur
   });
 });
 
+describe('what a counter’s login may reach, as the catalog says', () => {
+  it('every table or view with a store column it may read is walled, and the functions running with the owner’s rights it may call are the signed calls', async () => {
+    for (const login of [loginOf('store-a').login, chain.chain.login]) {
+      await withClient(chain.ownerUrl, async (c) => {
+        const open = await c.query(
+          `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+           WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm')
+             AND EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = c.oid
+               AND a.attname = 'store' AND NOT a.attisdropped)
+             AND has_any_column_privilege($1, c.oid, 'SELECT')
+             AND NOT (c.relkind IN ('r', 'p') AND c.relrowsecurity)
+             AND NOT (c.relkind = 'v'
+               AND array_to_string(c.reloptions, ',') ~ 'security_invoker=(on|true)')`,
+          [login],
+        );
+        expect(open.rows, login).toEqual([]);
+        const definers = await c.query<{ f: string }>(
+          `SELECT p.oid::regprocedure::text AS f FROM pg_proc p
+           JOIN pg_namespace n ON n.oid = p.pronamespace
+           WHERE n.nspname = 'public' AND p.prosecdef AND has_function_privilege($1, p.oid, 'EXECUTE')
+           ORDER BY 1`,
+          [login],
+        );
+        expect(
+          definers.rows.map((r) => r.f),
+          login,
+        ).toEqual([
+          'store_db_append(text,bigint,text[],text[],text,text,text,bigint,integer,integer,boolean,text[],bigint[],text[],bytea[],bytea)',
+          'store_db_close_day(text,text,date,text,text,text,text,text,bytea)',
+          'store_db_enroll(text,bytea,text)',
+          'store_db_login_stores()',
+          'store_db_mark_off(text,text,text,date,text,text,bytea)',
+          'store_db_read(text,text,text,text,bytea)',
+          'store_db_register(text,bytea)',
+        ]);
+      });
+    }
+  });
+});
+
 describe('the chain’s login reads nothing with plain SQL', () => {
   it.each([
     ['straight to PostgreSQL', () => chain.chain.url],
