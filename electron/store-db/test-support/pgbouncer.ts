@@ -20,8 +20,9 @@ import {
 
 /**
  * What docs/store-database.md "pgbouncer.ini" states for a chain, beyond transaction pooling,
- * SCRAM and the pool sizes (pooled-hostile.test.ts and login-limits.test.ts test each line with
- * hostile clients; docs/decisions.md "A pooled server that no client can disturb" says why):
+ * SCRAM and the pool sizes (pooled-hostile.test.ts and pooler-limits.test.ts test each line with
+ * hostile clients; docs/decisions.md "Hostile clients on a shared pool: what a server connection
+ * keeps (issue 34, items 1 to 3)" says why):
  * - a client idle inside a transaction is cut after 5 s (the app's calls are one statement each:
  *   their transactions are never idle for more than a round trip), a query after 10 s (the
  *   counters' own statement timeout), and a client that waited 10 s for a server connection is
