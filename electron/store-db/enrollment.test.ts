@@ -108,6 +108,31 @@ describe('no key without the technician’s code', () => {
     expect(await keys(chain)).toEqual({});
   });
 
+  it('a counter that was never enrolled sends nothing and says so (not-enrolled)', async () => {
+    const chain = await chainOf();
+    for (const url of [chain.stores['store-a']?.url ?? '', chain.chain.via(bouncer)]) {
+      const c = await storeCounter('CAJA0001', 'store-a');
+      try {
+        await c.sale('NEVER-1', '41001101');
+        const replicator = c.startReplication(url, {
+          stores: { live: 'store-a', training: 'training:store-a' },
+        });
+        const deadline = Date.now() + 10_000;
+        while (replicator.state().state !== 'refused' && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        expect(replicator.state()).toMatchObject({
+          state: 'refused',
+          last_error_category: 'not-enrolled',
+          replicated_seq: 0,
+        });
+      } finally {
+        await c.close();
+      }
+    }
+    expect(await keys(chain)).toEqual({});
+  });
+
   it('a code enrolls once, before it expires, in its own store only', async () => {
     const chain = await chainOf();
     const a = chain.stores['store-a']?.url ?? '';
