@@ -12,12 +12,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
+import { addLogin } from '../../electron/store-db/logins-admin';
 import { migrate } from '../../electron/store-db/migrate';
+import { enrollCounter } from '../../electron/store-db/test-support/enroll';
 import { type PgCluster, startPgCluster } from '../../electron/store-db/test-support/pg-cluster';
 import { startTcpProxy, type TcpProxy } from '../../electron/store-db/test-support/tcp-proxy';
 import { bundleEntry } from '../support/bundle-entry';
 import { runSeed, type SeededRandom, seededRandom } from '../support/seeded-random';
-import { type HostileReport, startHostile } from './hostile-counter';
+import { HOSTILE_FIGURES, type HostileReport, startHostile } from './hostile-counter';
 
 export type StoreDbRunOptions = {
   seed: number;
@@ -46,7 +48,10 @@ export type StoreDbRunReport = {
   violations: string[];
 };
 
-const STORES = { live: 'reliability-store', training: 'reliability-store-training' };
+const STORES = { live: 'reliability-store', training: 'training:reliability-store' };
+/** The hostile counter's own store: a second store of the same chain, in the same database. */
+const HOSTILE_STORE = 'reliability-store-b';
+const HOSTILE_ID = 'HOSTIL01';
 
 type Counter = {
   id: string;
@@ -188,14 +193,27 @@ export async function storeDbRun(options: StoreDbRunOptions): Promise<StoreDbRun
     cluster.psql('CREATE DATABASE store');
     const ownerUrl = cluster.url('store');
     await migrate(ownerUrl);
+    // Each counter's login as `store-db add-login --store` makes it, and its key enrolled in the
+    // store with a code the owner makes, as a technician adds a counter.
+    const login = async (name: string, store: string) => {
+      const owner = new pg.Client({ connectionString: ownerUrl });
+      await owner.connect();
+      try {
+        const made = await addLogin(owner, name, { kind: 'store', stores: [store] });
+        return cluster.url('store', made.login, made.password);
+      } finally {
+        await owner.end();
+      }
+    };
     for (let i = 1; i <= options.terminals; i += 1) {
-      const user = `caja_${i}`;
-      cluster.psql(`CREATE ROLE ${user} LOGIN PASSWORD 'pw-${user}' IN ROLE mostrador_terminal`);
+      const url = await login(`caja_${i}`, STORES.live);
+      const key = randomBytes(32);
+      await enrollCounter(ownerUrl, url, `CAJA000${i}`, key, STORES.live);
       counters.push({
         id: `CAJA000${i}`,
-        key: randomBytes(32).toString('hex'),
+        key: key.toString('hex'),
         dir: join(root, `caja-${i}`),
-        url: cluster.url('store', user, `pw-${user}`),
+        url,
         proxy: await startTcpProxy({ host: '127.0.0.1', port: cluster.port }),
         child: null,
         exited: Promise.resolve(),
@@ -208,21 +226,23 @@ export async function storeDbRun(options: StoreDbRunOptions): Promise<StoreDbRun
     const restartCounter = (c: Counter) =>
       startCounter(bundle.entry, c, runSeed(options.seed, counters.indexOf(c)), options.ops);
     for (const c of counters) restartCounter(c);
-    // The hostile login starts with the counters, racing them for their ids: one counter per
-    // login (docs/store-database.md "Counters and their keys") is what keeps it from winning.
-    const hostile = options.hostile
-      ? startHostile({
-          url: (() => {
-            cluster.psql(
-              `CREATE ROLE caja_hostil LOGIN PASSWORD 'pw-hostil' IN ROLE mostrador_terminal`,
-            );
-            return cluster.url('store', 'caja_hostil', 'pw-hostil');
-          })(),
-          honestIds: counters.map((c) => c.id),
-          store: STORES.live,
-          seed: options.seed,
-        })
-      : null;
+    // The hostile counter starts with the counters: a counter of a second store, enrolled there
+    // with its own key and its store's login, trying the honest store for the whole run.
+    let hostile: ReturnType<typeof startHostile> | null = null;
+    if (options.hostile) {
+      const url = await login('caja_hostil', HOSTILE_STORE);
+      const key = randomBytes(32);
+      await enrollCounter(ownerUrl, url, HOSTILE_ID, key, HOSTILE_STORE);
+      hostile = startHostile({
+        url,
+        ownId: HOSTILE_ID,
+        key,
+        ownStore: HOSTILE_STORE,
+        store: STORES.live,
+        honestIds: counters.map((c) => c.id),
+        seed: options.seed,
+      });
+    }
     await chaos(counters, cluster, random, report, restartCounter);
     if (hostile) {
       report.hostile = await hostile.stop();
@@ -270,6 +290,30 @@ export async function storeDbRun(options: StoreDbRunOptions): Promise<StoreDbRun
         const intents = options.terminals * options.ops;
         if (view.rows[0].n !== intents)
           report.violations.push(`${intents} honest intents, ${view.rows[0].n} in the view`);
+        // Nothing of the hostile counter under the honest store; its hostile figures, in its own
+        // store, kept as unreadable lines and summed nowhere (migration 0111).
+        const crossed = await client.query(
+          `SELECT count(*)::int AS n FROM journal_lines WHERE terminal_id = $1 AND store <> $2`,
+          [HOSTILE_ID, HOSTILE_STORE],
+        );
+        if (crossed.rows[0].n > 0)
+          report.violations.push(`${crossed.rows[0].n} hostile lines outside its own store`);
+        const counted = await client.query(
+          `SELECT count(*)::int AS n FROM store_operations WHERE terminal_id = $1`,
+          [HOSTILE_ID],
+        );
+        if (counted.rows[0].n > 0)
+          report.violations.push(`${counted.rows[0].n} hostile figures in store_operations`);
+        const unreadable = await client.query(
+          `SELECT count(*)::int AS n FROM journal_lines WHERE terminal_id = $1 AND type = 'unreadable'`,
+          [HOSTILE_ID],
+        );
+        if (
+          report.hostile &&
+          report.hostile.odd_acked > 2 * HOSTILE_FIGURES.length &&
+          unreadable.rows[0].n === 0
+        )
+          report.violations.push('no hostile figure was kept as unreadable');
       } finally {
         await client.end();
       }

@@ -555,3 +555,34 @@ END $$;
 REVOKE ALL ON FUNCTION store_db_training_store(text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION store_db_key_writes(text, text, text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION store_db_normal_code(text) FROM PUBLIC;
+
+-- One close of a store's day at a time, by a lock no login can take. 0103 took
+-- `pg_advisory_xact_lock(hashtext('store_db_close_day'), hashtext(store|mode|day))`: a key any
+-- login can compute, and pg_advisory_lock is a function every login may call, so a login of one
+-- store holding that key in a session of its own kept another store's close of that day waiting
+-- until its statement timeout, every time (electron/store-db/login-limits.test.ts). The turn is
+-- now a row of a table only the owner's functions touch; store_db_close_day is rewritten from its
+-- own definition with that one statement changed (as 0107 rewrote it).
+CREATE TABLE store_day_close_turns (
+  store text NOT NULL,
+  mode text NOT NULL,
+  store_day date NOT NULL,
+  PRIMARY KEY (store, mode, store_day)
+);
+REVOKE ALL ON store_day_close_turns FROM PUBLIC;
+
+DO $$
+DECLARE
+  advisory constant text := $l$PERFORM pg_advisory_xact_lock(hashtext('store_db_close_day'),
+    hashtext(p_store || '|' || p_mode || '|' || p_day::text));$l$;
+  turn constant text := $l$INSERT INTO public.store_day_close_turns AS t (store, mode, store_day)
+    VALUES (p_store, p_mode, p_day)
+    ON CONFLICT (store, mode, store_day) DO UPDATE SET store = t.store;$l$;
+  body text := pg_get_functiondef(
+    'store_db_close_day(text, text, date, text, text, text, text, text)'::regprocedure);
+BEGIN
+  IF (length(body) - length(replace(body, advisory, ''))) / length(advisory) <> 1 THEN
+    RAISE EXCEPTION 'store_db_close_day does not take the lock of its day as 0103 wrote it';
+  END IF;
+  EXECUTE replace(body, advisory, turn);
+END $$;

@@ -335,3 +335,20 @@ REVOKE ALL ON FUNCTION store_db_read_held(text, text, date) FROM PUBLIC;
 REVOKE ALL ON FUNCTION store_db_read_close(text, text, date) FROM PUBLIC;
 REVOKE ALL ON FUNCTION store_db_read(text, text, text, text, bytea) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION store_db_read(text, text, text, text, bytea) TO mostrador_terminal;
+
+-- No JIT in the calls a counter makes (docs/store-database.md "A pooled server that no client can
+-- disturb"). PL/pgSQL keeps each statement's plan for the life of the server connection, and a
+-- plan made under a session's `jit_above_cost = 0` compiles at every later execution, whoever
+-- calls: through the pooler one client's settings made every other counter's call on that
+-- connection compile (380 compilations for 30 honest calls; a heartbeat took 500 ms instead of
+-- 2). PgBouncer's RESET ALL undoes the setting, not the plans kept. Pinned off here, a kept plan
+-- does not compile. These calls are short: JIT never pays for itself in them. A later CREATE OR
+-- REPLACE of one of them drops the setting: such a migration must set it again.
+ALTER FUNCTION store_db_append(text, bigint, text[], text[], text, text, text, bigint, integer,
+  integer, boolean, text[], bigint[], text[], bytea[], bytea) SET jit = off;
+ALTER FUNCTION store_db_read(text, text, text, text, bytea) SET jit = off;
+ALTER FUNCTION store_db_close_day(text, text, date, text, text, text, text, text, bytea)
+  SET jit = off;
+ALTER FUNCTION store_db_mark_off(text, text, text, date, text, text, bytea) SET jit = off;
+ALTER FUNCTION store_db_enroll(text, bytea, text, text) SET jit = off;
+ALTER FUNCTION store_db_register(text, bytea) SET jit = off;

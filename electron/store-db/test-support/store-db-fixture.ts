@@ -4,7 +4,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { migrate } from '../migrate';
 import { rememberOwner } from './enroll';
-import { type PgCluster, startPgCluster } from './pg-cluster';
+import { type PgCluster, type PgClusterOptions, startPgCluster } from './pg-cluster';
 
 export type StoreDbFixture = {
   cluster(): PgCluster;
@@ -37,10 +37,11 @@ export type StoreDbFixture = {
 
 let made = 0;
 
-export function throwawayStoreDb(): StoreDbFixture {
+/** `options`: the cluster's own settings, for a test file about one (max_connections, …). */
+export function throwawayStoreDb(options: PgClusterOptions = {}): StoreDbFixture {
   let cluster: PgCluster | null = null;
   beforeAll(async () => {
-    cluster = await startPgCluster();
+    cluster = await startPgCluster(options);
   }, 60_000);
   afterAll(() => {
     cluster?.stop();
