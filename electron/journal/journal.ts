@@ -24,7 +24,9 @@ import {
   readLine,
 } from './journal-file';
 import { type JournalRecovery, loadJournal } from './load-journal';
-import { isFinal } from './operation-index';
+import { type MaskPoint, type MaskReport, maskInPlace } from './mask-in-place';
+import { opIdsNaming } from './naming-lines';
+import { isFinal, type OperationSummary } from './operation-index';
 import { type EntryReader, readOperation } from './read-operation';
 import { redactSecrets } from './secret-fields';
 import { openSeqMark } from './seq-mark';
@@ -75,6 +77,22 @@ export type LinkQuery = {
   key?: string;
 };
 
+/** What a caller choosing operations to mask sees of each (only operations the journal may mask). */
+export type MaskCandidate = Pick<
+  OperationSummary,
+  'opId' | 'operation' | 'mode' | 'startedAtMs' | 'updatedAt' | 'lastSeq'
+>;
+
+/** A customer's operations in this journal, by whether the journal may mask them now. */
+export type CustomerOperations = {
+  /** Final, nothing held, nothing to announce: masked on request. */
+  maskable: string[];
+  /** Without a definite answer, with money held, or with an answer still to tell the cashier. */
+  held: string[];
+  /** Already masked. */
+  masked: string[];
+};
+
 export type Journal = {
   readonly path: string;
   /** What was skipped or inconsistent when the file was read at open. */
@@ -120,6 +138,20 @@ export type Journal = {
    * loops included. The listener must not write to the journal synchronously.
    */
   subscribe(listener: (entry: JournalEntry) => void): () => void;
+  /**
+   * Masks, in the file, the customers of the operations `choose` picks among those the journal
+   * may mask now (final, no money held, nothing to announce, identity still whole): see
+   * mask-in-place.ts. One run at a time; appends go on meanwhile. `at`: the tests' kill points.
+   */
+  maskIdentities(
+    choose: (op: MaskCandidate) => boolean,
+    options?: { at?: (point: MaskPoint) => Promise<void> | void },
+  ): Promise<MaskReport>;
+  /**
+   * The operations whose lines name this identity (a DNI or RUC as typed), found by one read of
+   * the file: what an erasure at this counter masks, or must wait for.
+   */
+  customerOperations(value: string): Promise<CustomerOperations>;
   close(): Promise<void>;
 };
 
@@ -256,6 +288,8 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
   };
 
   const reads = new Set<Promise<unknown>>();
+  /** The masking run in progress: one at a time, and close() waits for it. */
+  let masking: Promise<unknown> = Promise.resolve();
   const load = async (found: { opId: string }[]): Promise<JournalOperation[]> => {
     if (closed) throw new JournalError('closed', 'the journal is closed');
     const reading = Promise.all(found.map((s) => readOperation(readAt, index, s.opId)));
@@ -356,10 +390,42 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    async maskIdentities(choose, maskOptions = {}) {
+      const run = masking.then(async () => {
+        if (closed) throw new JournalError('closed', 'the journal is closed');
+        const targets = index.all().filter((s) => index.maskable(s) && choose(s));
+        return maskInPlace({
+          path,
+          index,
+          targets,
+          // Lines after this were not synced yet (or are being appended): never touched.
+          end: size,
+          onRewritten: (offset, text) => {
+            if (recent.has(offset)) recent.set(offset, text);
+          },
+          ...(maskOptions.at ? { at: maskOptions.at } : {}),
+        });
+      });
+      masking = run.catch(() => undefined);
+      return run;
+    },
+    async customerOperations(value) {
+      const found: CustomerOperations = { maskable: [], held: [], masked: [] };
+      if (value === '') return found;
+      const ids = await opIdsNaming(path, JSON.stringify(value), size);
+      for (const summary of index.all()) {
+        if (!ids.has(summary.opId)) continue;
+        if (summary.identity === 'masked') found.masked.push(summary.opId);
+        else if (index.maskable(summary)) found.maskable.push(summary.opId);
+        else if (summary.identity === 'whole') found.held.push(summary.opId);
+      }
+      return found;
+    },
     async close() {
       if (closed) return;
       closed = true;
       await queue;
+      await masking;
       await Promise.allSettled([...reads]);
       await mark.close();
       await handle.close();

@@ -9,7 +9,30 @@ import type {
   OperationStatus,
   OutcomeEntry,
 } from '../../shared/journal-entry';
+import { identityStrings, isMaskedIdentity } from '../../shared/personal-data/mask';
 import type { LineRef } from './journal-file';
+
+/**
+ * What an operation's intent holds of its customer (docs/personal-data.md): nothing (a day
+ * summary, an order confirmed by id), their identity whole, or only masks of it (the journal
+ * masked it in place: electron/journal/mask-in-place.ts).
+ */
+export type IdentityState = 'none' | 'whole' | 'masked';
+
+/** The identity state of an intent, from its identity, request and meta. */
+export function identityStateOf(intent: {
+  identity?: unknown;
+  request?: unknown;
+  meta?: unknown;
+}): IdentityState {
+  const values = identityStrings({
+    identity: intent.identity,
+    request: intent.request,
+    meta: intent.meta,
+  });
+  if (values.length === 0) return 'none';
+  return values.every(isMaskedIdentity) ? 'masked' : 'whole';
+}
 
 export type OperationSummary = {
   opId: string;
@@ -22,6 +45,10 @@ export type OperationSummary = {
   intentRef: LineRef;
   /** The deciding outcome's line: the first definite one, else the latest unknown one. */
   outcomeRef: LineRef | null;
+  /** The seq of its last line (intent, outcome, attempt or note) folded so far. */
+  lastSeq: number;
+  /** What its intent holds of the customer: the journal masks only `whole` ones. */
+  identity: IdentityState;
   /** It went without a definite answer for a while (an unknown outcome or a retry). */
   wasUnknown: boolean;
   /** The cashier acknowledged the announcement of its final answer. */
@@ -74,10 +101,12 @@ const noteKind = (data: unknown): string | null =>
 type Common = 'type' | 'op_id' | 'at';
 /** What folding needs of an entry; payloads stay on disk (an intent's meta only for its links). */
 export type IndexedEntry =
-  | Pick<IntentEntry, Common | 'operation' | 'mode' | 'meta'>
-  | Pick<OutcomeEntry, Common | 'status'>
-  | Pick<AttemptEntry, Common | 'attempt'>
-  | (Pick<NoteEntry, Common> & { data?: unknown });
+  | (Pick<IntentEntry, Common | 'seq' | 'operation' | 'mode' | 'meta' | 'identity'> & {
+      request?: unknown;
+    })
+  | Pick<OutcomeEntry, Common | 'seq' | 'status'>
+  | Pick<AttemptEntry, Common | 'seq' | 'attempt'>
+  | (Pick<NoteEntry, Common | 'seq'> & { data?: unknown });
 
 /** Valid entries that do not fit the operation they name; kept out of its state. */
 export type IndexProblem =
@@ -135,6 +164,8 @@ export class OperationIndex {
         calls: 1,
         intentRef: ref,
         outcomeRef: null,
+        lastSeq: entry.seq,
+        identity: identityStateOf(entry),
         wasUnknown: false,
         acknowledged: false,
         closed: false,
@@ -159,6 +190,7 @@ export class OperationIndex {
     if (!summary) return 'orphan-entry';
     if (entry.type === 'outcome' && isFinal(summary.status)) return 'outcome-after-final';
     summary.updatedAt = entry.at;
+    summary.lastSeq = Math.max(summary.lastSeq, entry.seq);
     if (entry.type === 'attempt') {
       summary.calls = Math.max(summary.calls + 1, entry.attempt);
       summary.wasUnknown = true;
@@ -232,5 +264,25 @@ export class OperationIndex {
   /** Pending or unknown operations: each still needs a definite answer. */
   unresolved(): OperationSummary[] {
     return [...this.open];
+  }
+
+  /** Every operation, in the order they started. */
+  all(): readonly OperationSummary[] {
+    return this.inOrder;
+  }
+
+  /**
+   * Whether the journal may mask the operation's customer now: it has a definite answer (or a
+   * supervisor closed it), no money of it is held, no final answer of it waits to be announced,
+   * and its intent still holds the identity whole. What is open, held or still to be told at the
+   * counter keeps its DNI: the cashier needs it (docs/personal-data.md "A counter keeps less").
+   */
+  maskable(summary: OperationSummary): boolean {
+    return (
+      summary.identity === 'whole' &&
+      !this.open.has(summary) &&
+      !this.held.has(summary) &&
+      !this.toAnnounce.has(summary)
+    );
   }
 }
