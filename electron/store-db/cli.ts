@@ -7,11 +7,14 @@
 //   bind-login --url <owner url> --login <name> --store <id>
 //   enroll --url <owner url> --store <id> [--terminal <id>] [--hours N] [--note text]
 //   store --url <owner url> --store <id> [--name text] [--region text]
+//   retention --url <owner url> [--days N]
+//   forget --url <owner url> (--before YYYY-MM-DD [--store <id>] | --dni <dni> | --ruc <ruc>)
 import { parseCli } from '../cli/parse-cli';
 import { checkStoreDb } from './check-connection';
 import { connectStoreDb, errorText } from './connection';
 import { addLogin, bindLogin, type LoginKind, makeEnrollment, nameStore } from './logins-admin';
 import { LATEST_VERSION, migrate } from './migrate';
+import { forgetBefore, forgetIdentity, retentionDays } from './personal-data';
 import { listTerminals, retireTerminal } from './terminals-admin';
 
 const USAGE = `usage: npm run store-db -- migrate --url postgres://owner:password@host:5432/db
@@ -24,6 +27,9 @@ const USAGE = `usage: npm run store-db -- migrate --url postgres://owner:passwor
        npm run store-db -- bind-login --url postgres://owner:… --login caja_1 --store <client id>
        npm run store-db -- enroll --url postgres://owner:… --store <client id> [--terminal ABC123]
        npm run store-db -- store --url postgres://owner:… --store <client id> --name 'Lima Centro' --region Lima
+       npm run store-db -- retention --url postgres://owner:… [--days 90]
+       npm run store-db -- forget --url postgres://owner:… --before 2026-01-01 [--store <client id>]
+       npm run store-db -- forget --url postgres://owner:… --dni 41000678
   migrate     create or upgrade the schema and the mostrador_terminal role (the owner's URL)
   check       what "Probar conexión" checks, printed as JSON (a counter's URL)
   terminals   the counters and their keys: store, enrolled when and by whom, standing, alarms
@@ -36,6 +42,12 @@ const USAGE = `usage: npm run store-db -- migrate --url postgres://owner:passwor
               new counter (Configuración → Tienda) to join it to --store; with --terminal, the
               code re-enrolls that counter (a lost key, a counter moved to this store)
   store       names a store and its region, as head office shows them (docs/head-office.md)
+  retention   how many days a customer's DNI is kept whole (--days N sets it: 7 to 3650;
+              90 by default); each store close masks its days past it (docs/personal-data.md)
+  forget      --before DAY: masks every customer of the operations that began before DAY, in
+              every store (or --store), and their closes: a cron line for a store that never
+              closes; --dni/--ruc: erases that customer everywhere (every store, every close,
+              each counter told), recorded without whose
   --url       the database (default: MOSTRADOR_STORE_DB_URL)
   --terminal  the counter to retire or re-enroll
   --store     the store: its client id (pos_client_id)
@@ -63,6 +75,10 @@ async function main(argv: string[]): Promise<number> {
         note: { type: 'string' },
         name: { type: 'string' },
         region: { type: 'string' },
+        days: { type: 'string' },
+        before: { type: 'string' },
+        dni: { type: 'string' },
+        ruc: { type: 'string' },
       },
       allowPositionals: true,
     },
@@ -107,6 +123,9 @@ async function main(argv: string[]): Promise<number> {
   ) {
     return ownerCommand(command, url, values);
   }
+  if (command === 'retention' || command === 'forget') {
+    return personalDataCommand(command, url, values);
+  }
   if (command === 'terminals' || command === 'retire') {
     const client = await connectStoreDb(url, undefined, 'mostrador-admin');
     try {
@@ -144,7 +163,69 @@ type Values = {
   note?: string | undefined;
   name?: string | undefined;
   region?: string | undefined;
+  days?: string | undefined;
+  before?: string | undefined;
+  dni?: string | undefined;
+  ruc?: string | undefined;
 };
+
+/** retention, forget: the owner's commands on customers' personal data (migration 0115). */
+async function personalDataCommand(command: string, url: string, values: Values): Promise<number> {
+  const identities = [values.dni, values.ruc].filter((v) => v !== undefined);
+  if (
+    (command === 'forget' && (values.before === undefined) === (identities.length === 0)) ||
+    identities.length > 1
+  ) {
+    console.error('forget needs one of --before YYYY-MM-DD, --dni, --ruc');
+    return 2;
+  }
+  if (values.before !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.before)) {
+    console.error('--before is a day, YYYY-MM-DD');
+    return 2;
+  }
+  const days = values.days === undefined ? null : Number(values.days);
+  if (days !== null && !(Number.isInteger(days) && days >= 7 && days <= 3650)) {
+    console.error('--days is 7 to 3650');
+    return 2;
+  }
+  const client = await connectStoreDb(
+    url,
+    { connectTimeoutMs: 5_000, statementTimeoutMs: 0 },
+    'mostrador-admin',
+  );
+  try {
+    if (command === 'retention') {
+      const kept = await retentionDays(client, days);
+      console.log(JSON.stringify({ retention_days: kept }, null, 2));
+      return 0;
+    }
+    if (values.before !== undefined) {
+      const stores = await forgetBefore(client, values.before, values.store?.[0] ?? null);
+      console.log(JSON.stringify({ before: values.before, stores }, null, 2));
+      return 0;
+    }
+    const kind = values.dni !== undefined ? 'dni' : 'ruc';
+    const erased = await forgetIdentity(client, kind, values.dni ?? values.ruc ?? '');
+    console.log(
+      JSON.stringify(
+        {
+          ...erased,
+          // What the software cannot reach: said every time (docs/personal-data.md).
+          not_reached:
+            'paper already printed (closes, day summaries, receipts), files exported (CSV, PDF), backups of the database, and the financing service itself',
+        },
+        null,
+        2,
+      ),
+    );
+    return 0;
+  } catch (error) {
+    console.error(`${command} failed: ${errorText(error)}`);
+    return 1;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
 
 /** add-login, bind-login, enroll: the owner's commands on logins and counters. */
 async function ownerCommand(command: string, url: string, values: Values): Promise<number> {

@@ -186,6 +186,7 @@ describe('what a counter’s login may reach, as the catalog says', () => {
           'store_db_enroll(text,bytea,text,text)',
           'store_db_login_stores()',
           'store_db_mark_off(text,text,text,date,text,text,bytea)',
+          'store_db_personal_data(text,text,text,text,bytea)',
           'store_db_read(text,text,text,text,bytea)',
           'store_db_register(text,bytea)',
         ]);

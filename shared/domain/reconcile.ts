@@ -47,7 +47,15 @@ export type ReconcileOperation = {
   collected_cents: number | null;
   counter: string | null;
   cashier_id: string;
+  /**
+   * Who the customer is for a code's balance across counters: their pseudonym in the store
+   * database (the same once their DNI is masked, docs/personal-data.md), else the identity.
+   */
+  customer?: string | null;
 };
+
+/** The key of an operation's customer for a code's balance. */
+const customerOf = (op: ReconcileOperation): string | null => op.customer ?? op.identity;
 
 /** Attention first: what may still move, then what does not balance, then what does. */
 export const STATUS_ORDER: readonly ReconcileStatus[] = [
@@ -64,6 +72,7 @@ const UNDO = new Set(['v3.undoBilling', 'v2.undoBilling']);
 /**
  * What the store database holds of one customer's code before the day: the billings that
  * succeeded minus the undos that succeeded, at every counter (1: billed when the day began).
+ * `identity` is the customer as ReconcileOperation.customer names them (their pseudonym).
  */
 export type CodeBalance = { identity: string; funding_code: string; balance: number };
 
@@ -160,6 +169,7 @@ export function fromStoreRow(row: StoreOperationRow): ReconcileOperation {
     collected_cents: row.collected_cents,
     counter: row.terminal_id,
     cashier_id: row.cashier_id,
+    customer: row.identity_ref ?? row.identity_value,
   };
 }
 
@@ -212,7 +222,7 @@ function foldOperations(
         billed: false,
         billings: 0,
         collected: 0,
-        balance: before?.get(codeKey(identity, op.funding_code)) ?? 0,
+        balance: before?.get(codeKey(customerOf(op) ?? identity, op.funding_code)) ?? 0,
         allBillings: 0,
         allCollected: 0,
         allKnown: true,
@@ -318,10 +328,11 @@ function undoneAcrossCounters(
   const before = balances(across);
   const codes = new Map<string, { balance: number; collections: string[] }>();
   for (const op of operations) {
-    if (op.status !== 'succeeded' || !op.identity || !op.funding_code) continue;
+    const customer = customerOf(op);
+    if (op.status !== 'succeeded' || !customer || !op.funding_code) continue;
     const billing = BILLING.has(op.operation);
     if (!billing && !UNDO.has(op.operation)) continue;
-    const key = codeKey(op.identity, op.funding_code);
+    const key = codeKey(customer, op.funding_code);
     const code = codes.get(key) ?? { balance: before.get(key) ?? 0, collections: [] };
     code.balance += billing ? 1 : -1;
     if (billing) code.collections.push(op.op_id);

@@ -200,6 +200,10 @@ function wireCents(value: number): number | null {
   return centsFromWire(value);
 }
 
+/** A customer's code: their pseudonym (the same once masked), else their identity, and the code. */
+const customerCode = (row: StoreOperationRow) =>
+  `${row.identity_ref ?? row.identity_value ?? ''}\u0000${row.funding_code ?? ''}`;
+
 export function buildStoreClose(input: StoreCloseInput): StoreClose {
   const rows = input.rows.filter(
     (row) => row.store === input.store && row.mode === input.mode && row.store_day === input.day,
@@ -241,7 +245,7 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
   const undoneWhere = new Map<string, Set<string>>();
   for (const row of rows) {
     if (!UNDO.has(row.operation) || row.status !== 'succeeded') continue;
-    const key = `${row.identity_value ?? ''}\u0000${row.funding_code ?? ''}`;
+    const key = customerCode(row);
     undoneWhere.set(key, (undoneWhere.get(key) ?? new Set()).add(row.terminal_id));
   }
   const counters: CounterClose[] = ids.map((terminal_id) => {
@@ -263,7 +267,7 @@ export function buildStoreClose(input: StoreCloseInput): StoreClose {
         if (setApart.has(row.op_id)) {
           undoneCollected += row.collected_cents ?? 0;
           salesUndone += 1;
-          const key = `${row.identity_value ?? ''}\u0000${row.funding_code ?? ''}`;
+          const key = customerCode(row);
           for (const id of undoneWhere.get(key) ?? []) undoneAt.add(id);
         }
       } else if (UNDO.has(row.operation) && row.status === 'succeeded') undone += 1;

@@ -43,6 +43,12 @@ export const StoreOperationRow = z.object({
   resolved_at: z.iso.datetime({ offset: true }).nullable(),
   /** The service's exact message for a refusal, bounded. */
   service_message: z.string().max(4096).nullable(),
+  /**
+   * The customer's pseudonym in the store database (`r1:` and 32 hex digits, migration 0115): the
+   * same customer whether their DNI is whole or masked (docs/personal-data.md). Absent in
+   * answers of databases before 0115.
+   */
+  identity_ref: z.string().max(64).nullable().optional(),
 });
 export type StoreOperationRow = z.infer<typeof StoreOperationRow>;
 

@@ -3,8 +3,10 @@
 // them (docs/store-database.md).
 import { afterAll, beforeAll } from 'vitest';
 import { migrate } from '../migrate';
+import { retentionDays } from '../personal-data';
 import { rememberOwner } from './enroll';
 import { type PgCluster, type PgClusterOptions, startPgCluster } from './pg-cluster';
+import { withClient } from './with-client';
 
 export type StoreDbFixture = {
   cluster(): PgCluster;
@@ -37,6 +39,16 @@ export type StoreDbFixture = {
 
 let made = 0;
 
+/**
+ * The tests' store days are fixed (2026-03-10) and months old by the calendar, past the 90 days
+ * a DNI is kept by default: every close of them would mask them (migration 0115). The tests'
+ * databases keep them whole (the longest retention); electron/store-db/personal-data.test.ts sets
+ * the retention it tests.
+ */
+async function keepTestDays(ownerUrl: string): Promise<void> {
+  await withClient(ownerUrl, (c) => retentionDays(c, 3650));
+}
+
 /** `options`: the cluster's own settings, for a test file about one (max_connections, …). */
 export function throwawayStoreDb(options: PgClusterOptions = {}): StoreDbFixture {
   let cluster: PgCluster | null = null;
@@ -63,6 +75,7 @@ export function throwawayStoreDb(options: PgClusterOptions = {}): StoreDbFixture
       const database = name('store');
       const ownerUrl = await need().createDatabase(database);
       await migrate(ownerUrl);
+      await keepTestDays(ownerUrl);
       rememberOwner(ownerUrl);
       return { ownerUrl, terminalUrl: fixture.terminalUser(database, true, true), database };
     },
@@ -73,6 +86,7 @@ export function throwawayStoreDb(options: PgClusterOptions = {}): StoreDbFixture
       need().psql(`CREATE DATABASE ${database} OWNER ${owner} ENCODING 'UTF8' TEMPLATE template0`);
       const ownerUrl = need().url(database, owner, `pw-${owner}`);
       await migrate(ownerUrl);
+      await keepTestDays(ownerUrl);
       rememberOwner(ownerUrl);
       return { ownerUrl, terminalUrl: fixture.terminalUser(database, true, true), database, owner };
     },
