@@ -152,6 +152,8 @@ export type Journal = {
    * the file: what an erasure at this counter masks, or must wait for.
    */
   customerOperations(value: string): Promise<CustomerOperations>;
+  /** Where each of these operations stands for masking, from the index (no file read). */
+  maskStates(opIds: Iterable<string>): CustomerOperations;
   close(): Promise<void>;
 };
 
@@ -302,6 +304,25 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
     }
   };
 
+  /** Where each operation stands for masking, from the index. */
+  const maskStates = (opIds: Iterable<string>): CustomerOperations => {
+    const found: CustomerOperations = { maskable: [], held: [], masked: [] };
+    for (const id of new Set(opIds)) {
+      const summary = index.get(id);
+      if (!summary) continue;
+      if (summary.identity === 'masked') found.masked.push(summary.opId);
+      else if (index.maskable(summary)) found.maskable.push(summary.opId);
+      else if (summary.identity === 'whole') found.held.push(summary.opId);
+    }
+    // In the order the operations started.
+    const order = (a: string, b: string) =>
+      (index.get(a)?.startedAtMs ?? 0) - (index.get(b)?.startedAtMs ?? 0);
+    found.maskable.sort(order);
+    found.held.sort(order);
+    found.masked.sort(order);
+    return found;
+  };
+
   return {
     path,
     recovered,
@@ -410,17 +431,10 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
       return run;
     },
     async customerOperations(value) {
-      const found: CustomerOperations = { maskable: [], held: [], masked: [] };
-      if (value === '') return found;
-      const ids = await opIdsNaming(path, JSON.stringify(value), size);
-      for (const summary of index.all()) {
-        if (!ids.has(summary.opId)) continue;
-        if (summary.identity === 'masked') found.masked.push(summary.opId);
-        else if (index.maskable(summary)) found.maskable.push(summary.opId);
-        else if (summary.identity === 'whole') found.held.push(summary.opId);
-      }
-      return found;
+      if (value === '') return { maskable: [], held: [], masked: [] };
+      return maskStates(await opIdsNaming(path, JSON.stringify(value), size));
     },
+    maskStates: (opIds) => maskStates(opIds),
     async close() {
       if (closed) return;
       closed = true;

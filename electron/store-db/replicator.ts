@@ -25,6 +25,7 @@ import {
   StoreDbError,
   type StoreDbTimeouts,
 } from './connection';
+import { type ErasureNotice, erasureNotices, erasureNoticesDone } from './personal-data';
 import { type ReplicationCursor, readCursor, writeCursor } from './replication-cursor';
 import { signedRead } from './store-calls';
 
@@ -90,6 +91,16 @@ export type ReplicatorOptions = Where & {
   onState?: (state: ReplicationState) => void;
   /** Fault points for tests: a rejection here acts as a crash at that point. */
   faults?: { afterCommit?: () => Promise<void> | void };
+  /**
+   * Erasures made in the store (docs/personal-data.md "Erasure on request"): the replication
+   * asks for this counter's notices when it connects and every `everyMs` (default a minute), has
+   * `apply` mask them in the journal, and tells the database which are done. Asked before a batch
+   * is read, so no line read before the journal was masked goes after the database forgot whose.
+   */
+  erasures?: {
+    apply(notices: ErasureNotice[]): Promise<{ id: string; done: boolean }[]>;
+    everyMs?: number;
+  };
 };
 
 export type Replicator = {
@@ -218,6 +229,21 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
   };
   /** The cursor went back to the start on connecting: the batch in hand is read again. */
   let rewound = false;
+  /** When the erasure notices were last asked for (never: at the first call connected). */
+  let noticesAskedAt = Number.NEGATIVE_INFINITY;
+  const noticesEveryMs = options.erasures?.everyMs ?? 60_000;
+
+  /** This counter's erasure notices, masked in its journal, and the done ones told. */
+  const takeNotices = async (c: pg.Client) => {
+    const erasures = options.erasures;
+    if (!erasures || clock().getTime() - noticesAskedAt < noticesEveryMs) return;
+    noticesAskedAt = clock().getTime();
+    const signer = { terminalId: options.terminalId, signingKey: options.signingKey };
+    const notices = await erasureNotices(c, signer, { clock, timeouts });
+    if (notices.length === 0) return;
+    const done = (await erasures.apply(notices)).filter((n) => n.done).map((n) => n.id);
+    if (done.length > 0) await erasureNoticesDone(c, signer, done, { clock, timeouts });
+  };
 
   const waiting = () => Math.max(0, knownSeq - cursor.seq);
 
@@ -485,6 +511,15 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
     }
     let failures = 0;
     while (!stopped) {
+      // Erasures first: whatever the next batch reads of an erased customer is masked already.
+      if (client) {
+        try {
+          await takeNotices(client);
+        } catch (error) {
+          // Asked again at the next interval; replication goes on meanwhile.
+          if (isUnreachable(categorize(error))) dropClient();
+        }
+      }
       let batch: Batch;
       try {
         batch = await readBatch(reader);

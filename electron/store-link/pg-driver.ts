@@ -14,12 +14,19 @@ import { journalOfLines } from '../journal/journal-lines';
 import type { Logger } from '../log/logger';
 import { checkStoreDb } from '../store-db/check-connection';
 import { enrollCounter } from '../store-db/enrollment';
+import {
+  CustomerInStore,
+  ErasureResult,
+  PERSONAL_DATA_SQL,
+  personalDataParams,
+} from '../store-db/personal-data';
 import { startReplicator } from '../store-db/replicator';
 import { poolCalls } from '../store-db/store-calls';
 import { openStoreDbPool } from '../store-db/store-db-pool';
 import { readCodeAcrossCounters, readFreshness } from '../store-db/store-queries';
+import { applyErasureNotices } from './erasure-notices';
 import { checkStoreDbUrl } from './store-db-url';
-import type { StoreDbDriver } from './store-link';
+import type { CustomerQuery, StoreDbDriver } from './store-link';
 
 export type PgDriverOptions = {
   dataDir: string;
@@ -44,6 +51,19 @@ export function createPgDriver(options: PgDriverOptions): StoreDbDriver {
         signingKey: counter.signingKey,
         openOperations: () => journal.unresolvedCount(),
         ...(options.clock ? { clock: options.clock } : {}),
+        // Erasures in the store reach this counter's journal (docs/personal-data.md).
+        erasures: {
+          apply: async (notices) => {
+            const outcomes = await applyErasureNotices(journal, notices);
+            for (const o of outcomes)
+              logger.info('erasure notice applied to the journal', {
+                notice: o.id,
+                masked: o.masked,
+                waiting: o.waiting,
+              });
+            return outcomes;
+          },
+        },
         onState: (state) => {
           if (state.state !== 'ok' && state.state !== 'behind') {
             logger.warn('store database replication', {
@@ -67,6 +87,20 @@ export function createPgDriver(options: PgDriverOptions): StoreDbDriver {
         }));
         return calls;
       };
+      // A signed call about a customer, in a READ WRITE transaction of its own (migration 0115).
+      const customer = async (action: 'look' | 'forget', query: CustomerQuery) => {
+        const call = {
+          terminalId: counter.terminalId,
+          at: (options.clock ?? (() => new Date()))().toISOString(),
+          action,
+          args: JSON.stringify(query),
+        };
+        const result = await reads().write<{ answer: unknown }>(
+          PERSONAL_DATA_SQL,
+          personalDataParams(call, counter.signingKey),
+        );
+        return result.rows[0]?.answer;
+      };
       return {
         replication: () => replicator.state(),
         async readCode(query, waitMs) {
@@ -81,6 +115,8 @@ export function createPgDriver(options: PgDriverOptions): StoreDbDriver {
           const answer = await readFreshness(reads(), query);
           return answer.ok ? answer.rows : null;
         },
+        lookCustomer: async (query) => CustomerInStore.parse(await customer('look', query)),
+        forgetCustomer: async (query) => ErasureResult.parse(await customer('forget', query)),
         async close() {
           unsubscribe();
           // The database hears the counter leave (signed off, not silent) when nothing is open.

@@ -6,6 +6,7 @@
 // code itself (electron/store-db/) is reached through `StoreDbDriver` (pg-driver.ts), so the
 // link's rules are tested without a server and nothing here waits without a deadline. No step of
 // a sale waits here beyond `checkCode`'s bound.
+import type { CustomerInStore, ErasureResult } from '../../shared/bridge/personal-data';
 import type {
   StoreCheck,
   StoreDbStatus,
@@ -53,8 +54,22 @@ export type StoreDbSession = {
     waitMs: number,
   ): Promise<StoreCheck>;
   readFreshness(query: { store: string; mode: OperationMode }): Promise<CounterFreshness[] | null>;
+  /**
+   * A supervisor's look-up (`look`) or erasure (`forget`) of a customer in this counter's store,
+   * signed with its key (migration 0115 `store_db_personal_data`). Rejects as the database does.
+   */
+  lookCustomer(query: CustomerQuery): Promise<CustomerInStore>;
+  forgetCustomer(query: CustomerQuery): Promise<ErasureResult>;
   close(): Promise<void>;
 };
+
+export type CustomerQuery = { kind: 'dni' | 'ruc'; value: string; supervisor: string };
+
+/** The store database's word on a customer, or why there is none (never a rejection). */
+export type CustomerAnswer<T> =
+  | { state: 'off' }
+  | { state: 'answered'; value: T }
+  | { state: 'not-answered'; reason: 'unreachable' | 'open-operations' | 'refused' };
 
 /** The database side (electron/store-db/), as this link uses it. */
 export type StoreDbDriver = {
@@ -108,6 +123,10 @@ export type StoreLink = {
    */
   enroll(code: string): Promise<StoreEnrollment>;
   freshness(mode: OperationMode): Promise<StoreFreshness>;
+  /** What the store holds of a customer (a supervisor's look-up, recorded there). Never rejects. */
+  lookCustomer(query: CustomerQuery): Promise<CustomerAnswer<CustomerInStore>>;
+  /** Erases a customer in this counter's store. Never rejects. */
+  forgetCustomer(query: CustomerQuery): Promise<CustomerAnswer<ErasureResult>>;
   /** Restarts the replication (the counter's name or the store changed). */
   apply(): Promise<void>;
   /**
@@ -257,6 +276,27 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
     };
   };
 
+  /** A look-up or an erasure through the session, bounded like the slow reads. */
+  async function customerCall<T>(
+    action: 'look' | 'forget',
+    call: (current: StoreDbSession) => Promise<T>,
+  ): Promise<CustomerAnswer<T>> {
+    const current = session;
+    if (!current)
+      return inUse() ? { state: 'not-answered', reason: 'unreachable' } : { state: 'off' };
+    const result = await withDeadline(slow, () => call(current));
+    if (result.ok) return { state: 'answered', value: result.value };
+    const code = result.timedOut ? null : (result.error as { code?: unknown } | null)?.code;
+    logger.warn(`customer ${action} not answered by the store database`, {
+      timed_out: result.timedOut,
+      code: typeof code === 'string' ? code : null,
+    });
+    if (code === 'MS015') return { state: 'not-answered', reason: 'open-operations' };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('08'))
+      return { state: 'not-answered', reason: 'refused' };
+    return { state: 'not-answered', reason: 'unreachable' };
+  }
+
   await serialized(restart);
 
   return {
@@ -352,6 +392,8 @@ export async function openStoreLink(options: StoreLinkOptions): Promise<StoreLin
       if (!read.ok || read.value === null) return { available: false, counters: [] };
       return { available: true, counters: read.value };
     },
+    lookCustomer: (query) => customerCall('look', (current) => current.lookCustomer(query)),
+    forgetCustomer: (query) => customerCall('forget', (current) => current.forgetCustomer(query)),
     apply: () => serialized(restart),
     acceptWeakKey: () =>
       serialized(async () => {

@@ -1,9 +1,10 @@
 // A scripted database side for the store link's tests (the real one is pg-driver.ts over
 // electron/store-db/, tested against a real PostgreSQL): it answers what the test put in it, or
 // hangs like a server that accepts and never answers.
+import type { CustomerInStore, ErasureResult } from '../../shared/bridge/personal-data';
 import type { StoreCheck } from '../../shared/bridge/store-db';
 import type { ReplicationState } from '../../shared/store/replication-state';
-import type { CounterIdentity, StoreDbDriver } from './store-link';
+import type { CounterIdentity, CustomerQuery, StoreDbDriver } from './store-link';
 
 export type Scripted = StoreDbDriver & {
   /** The URLs replication was started on, in order. */
@@ -23,6 +24,9 @@ export type Scripted = StoreDbDriver & {
   /** What the next enrollment answers, and the codes it was given. */
   enrollment: Awaited<ReturnType<StoreDbDriver['enroll']>>;
   codes: string[];
+  /** What a customer's look-up and erasure answer (or the error they throw), and what was asked. */
+  customer: { look: CustomerInStore; forget: ErasureResult; failure: unknown | null };
+  customerCalls: { action: 'look' | 'forget'; query: CustomerQuery }[];
 };
 
 export function replicationState(fields: Partial<ReplicationState> = {}): ReplicationState {
@@ -49,6 +53,12 @@ export function scriptedDriver(): Scripted {
     replication: replicationState(),
     enrollment: { enrolled: true, store: 'tienda-centro' },
     codes: [],
+    customer: {
+      look: { counters: [], closes: 0 },
+      forget: { erasure: '1', operations: 0, lines: 0, closes: 0, counters: 0 },
+      failure: null,
+    },
+    customerCalls: [],
     enroll: async (_url, _counter, code) => {
       driver.codes.push(code);
       return driver.enrollment;
@@ -61,6 +71,16 @@ export function scriptedDriver(): Scripted {
         readCode: () =>
           driver.hang ? new Promise<StoreCheck>(() => {}) : Promise.resolve(driver.answer),
         readFreshness: async () => [],
+        lookCustomer: async (query) => {
+          driver.customerCalls.push({ action: 'look', query });
+          if (driver.customer.failure) throw driver.customer.failure;
+          return driver.customer.look;
+        },
+        forgetCustomer: async (query) => {
+          driver.customerCalls.push({ action: 'forget', query });
+          if (driver.customer.failure) throw driver.customer.failure;
+          return driver.customer.forget;
+        },
         close: async () => {
           await driver.stopGate;
           driver.stopped += 1;

@@ -169,6 +169,9 @@ export function validSamples(ids: FuzzBackend['ids']): { [M in BridgeMethod]?: B
     // With no URL in use (configure's sample removes it) nothing is sent: the link answers
     // `bad-url`; on a URL, the scripted driver answers (no host is reached either way).
     'storeDb.enroll': { pin: PIN, code: 'ABCD-EFGH-JKLM' },
+    // A supervisor's look-up and erasure of a customer: this journal's, and the store's when set.
+    'customer.find': { pin: PIN, supervisor: 'Rosa', identity },
+    'customer.erase': { pin: PIN, supervisor: 'Rosa', identity },
     'print.document': {
       document: 'day-summary',
       layout: 'a4',

@@ -19,6 +19,7 @@ import {
   VerifyResult,
 } from './operations';
 import { orderMethods } from './orders';
+import { personalDataMethods } from './personal-data';
 import { receiptMethods } from './receipt-methods';
 import {
   CashierCode,
@@ -152,6 +153,7 @@ export const counterBridgeMethods = {
   ...heldMoneyMethods,
   ...receiptMethods,
   ...storeDbMethods,
+  ...personalDataMethods,
 
   'journal.operations': {
     args: z.strictObject({ day: IsoDate.optional() }),

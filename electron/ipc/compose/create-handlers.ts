@@ -15,6 +15,7 @@ import { integrationHandlers } from '../handlers/integration-handlers';
 import { journalHandlers } from '../handlers/journal-handlers';
 import { limitsHandlers } from '../handlers/limits-handlers';
 import { ordersHandlers } from '../handlers/orders-handlers';
+import { personalDataHandlers } from '../handlers/personal-data-handlers';
 import { printHandlers } from '../handlers/print-handlers';
 import { receiptHandlers } from '../handlers/receipt-handlers';
 import { settingsHandlers } from '../handlers/settings-handlers';
@@ -68,6 +69,7 @@ export function createHandlers(given: HandlerDeps): HandlerTable {
     ...printHandlers(deps),
     ...integrationHandlers(deps),
     ...storeDbHandlers(deps),
+    ...personalDataHandlers(deps),
     // Printed documents read the journal and the day summary through the handlers above.
     ...receiptHandlers(deps, () => methods),
     ...storeCloseHandlers(deps, () => methods),
