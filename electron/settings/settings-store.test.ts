@@ -39,6 +39,7 @@ describe('settings store', () => {
       integration: { enabled: false, port: 4700, key_hash: null },
       receipt_printer: null,
       terminal_name: null,
+      identity_retention_days: 90,
     });
   });
 

@@ -40,6 +40,7 @@ export type SettingsChangeInput = Partial<
     | 'integration'
     | 'receipt_printer'
     | 'terminal_name'
+    | 'identity_retention_days'
   >
 >;
 

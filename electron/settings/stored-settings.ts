@@ -9,6 +9,8 @@ import { ReceiptPrinterSettings } from '../../shared/bridge/printer';
 import {
   ApiGeneration,
   CashierCode,
+  DEFAULT_IDENTITY_RETENTION_DAYS,
+  IdentityRetentionDays,
   Language,
   Mode,
   PosClientId,
@@ -70,6 +72,11 @@ const fields = {
   receipt_printer: ReceiptPrinterSettings.nullable(),
   /** The counter's name for the other counters ("Caja 2"; docs/store-database.md). */
   terminal_name: TerminalName.nullable(),
+  /**
+   * Without a store database, how many days this counter keeps a customer's DNI whole in its
+   * journal before it masks it (docs/personal-data.md "A counter keeps less").
+   */
+  identity_retention_days: IdentityRetentionDays,
 };
 
 export const StoredSettings = z.object(fields);
@@ -91,6 +98,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   integration: { enabled: false, port: DEFAULT_INTEGRATION_PORT, key_hash: null },
   receipt_printer: null,
   terminal_name: null,
+  identity_retention_days: DEFAULT_IDENTITY_RETENTION_DAYS,
 };
 
 export type ReadSettings = { settings: StoredSettings; problems: string[] };

@@ -17,6 +17,7 @@ const settings: Settings = {
   terminal_id: null,
   receipt_printer: null,
   terminal_name: null,
+  identity_retention_days: 90,
 };
 
 describe('baseUrlState', () => {

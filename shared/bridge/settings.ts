@@ -58,6 +58,14 @@ export const PosClientId = z
 /** Mostrador's own id of this terminal: the `<terminal>` of the order ids it makes. */
 export const TerminalId = z.string().regex(/^[A-Z0-9]{4,12}$/);
 
+/**
+ * Without a store database, the days a counter keeps a customer's DNI whole in its journal
+ * before masking it (docs/personal-data.md "A counter keeps less"): the store database's own
+ * retention has the same default and bounds (migration 0115).
+ */
+export const IdentityRetentionDays = z.int().min(7).max(3650);
+export const DEFAULT_IDENTITY_RETENTION_DAYS = 90;
+
 export const Settings = z.object({
   mode: Mode,
   base_url: z.string().nullable(),
@@ -84,6 +92,7 @@ export const Settings = z.object({
   receipt_printer: ReceiptPrinterSettings.nullable(),
   /** The name a supervisor gives this counter ("Caja 2"), shown to the other counters. */
   terminal_name: z.string().nullable(),
+  identity_retention_days: IdentityRetentionDays,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -109,6 +118,7 @@ export const SettingsChange = z.strictObject({
   terminal_name: TerminalName.regex(/^[^\p{C}]+$/u, { message: 'no control characters' })
     .nullable()
     .optional(),
+  identity_retention_days: IdentityRetentionDays.optional(),
 });
 export type SettingsChange = z.infer<typeof SettingsChange>;
 

@@ -31,6 +31,7 @@ import { buildAppInfo } from '../handlers/app-info-handlers';
 import { gateForAttention } from './attention-table';
 import { createHandlers, type HandlerTable } from './create-handlers';
 import { createFaultInjector, type FaultInjector } from './fault-transport';
+import { type IdentityRetention, startIdentityRetention } from './identity-retention-timer';
 import { createLiveClient, createServiceFor } from './service-for';
 
 export type BackendOptions = {
@@ -87,6 +88,8 @@ export type Backend = {
   appInfo: AppInfo;
   integration: IntegrationHost;
   storeLink: StoreLink | null;
+  /** The journal masking its customers by itself (docs/personal-data.md). */
+  identityRetention: IdentityRetention;
   /** Stops retry loops, closes the journal and (if it made it) the training mock. */
   close(): Promise<void>;
 };
@@ -299,6 +302,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       ? { ...table, methods: gateForAttention(table.methods, attention) }
       : table;
     if (options.resume !== false && !attention) await table.resumeUnresolved();
+    const retention = startIdentityRetention({ journal, settings, storeLink, logger, clock });
     logger.info('backend opened', { shell: options.shell, mode: settings.get().mode, attention });
 
     let closed: Promise<void> | null = null;
@@ -312,8 +316,10 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       appInfo,
       integration,
       storeLink,
+      identityRetention: retention,
       close: () => {
         closed ??= (async () => {
+          retention.stop();
           await storeLink?.close();
           await integration.close();
           await table.close();

@@ -6,8 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scriptedDriver } from '../../store-link/test-support';
-import { errorOf, ok, PIN, PLAIN_SALE, testBed } from '../compose/test-support';
+import { replicationState, scriptedDriver } from '../../store-link/test-support';
+import { errorOf, NOW, ok, PIN, PLAIN_SALE, testBed, verifiedSale } from '../compose/test-support';
 
 const CUSTOMER = { kind: 'dni' as const, value: PLAIN_SALE.identity.value };
 
@@ -110,6 +110,56 @@ describe('erasing a customer at a counter of a store', () => {
     expect((await ok(table, 'customer.erase', args)).store).toEqual({
       state: 'not-answered',
       reason: 'unreachable',
+    });
+  });
+});
+
+describe('the journal masks its customers by itself', () => {
+  const at = { now: Date.parse(NOW) };
+  const clock = () => new Date(at.now);
+  const DAY = 86_400_000;
+
+  describe('without a store database: after the retention', () => {
+    const bed = testBed();
+    it('keeps a sale’s DNI 90 days, then masks it', async () => {
+      at.now = Date.parse(NOW);
+      const { table, journal, identityRetention } = await bed.openOnShift({ clock });
+      await verifiedSale(table);
+      at.now += 89 * DAY;
+      await identityRetention.runOnce();
+      expect(await readFile(journal.path, 'utf8')).toContain('"41000001"');
+      at.now += 2 * DAY;
+      await identityRetention.runOnce();
+      expect(await readFile(journal.path, 'utf8')).not.toContain('"41000001"');
+    });
+  });
+
+  describe('with a store database: once the database has the lines and the day has ended', () => {
+    const driver = scriptedDriver();
+    const bed = testBed();
+    it('keeps today’s, and what the database does not hold yet', async () => {
+      at.now = Date.parse(NOW);
+      const backend = await bed.openOnShift({ clock, storeDb: { driver, waitMs: 150 } });
+      const { table, journal, identityRetention } = backend;
+      await ok(table, 'supervisor.setPin', { pin: PIN });
+      await ok(table, 'settings.update', { pin: PIN, change: { pos_client_id: 'tienda-centro' } });
+      await ok(table, 'storeDb.configure', {
+        pin: PIN,
+        url: 'postgres://caja:Secreto-de-prueba@127.0.0.1:5432/tienda',
+      });
+      await verifiedSale(table);
+      driver.replication = replicationState({ replicated_seq: 1 });
+      const text = () => readFile(journal.path, 'utf8');
+      await identityRetention.runOnce();
+      expect(await text()).toContain('"41000001"');
+      // Tomorrow: the day has ended, but the database holds only its first line.
+      at.now += DAY;
+      await identityRetention.runOnce();
+      expect(await text()).toContain('"41000001"');
+      // Every line in: masked.
+      driver.replication = replicationState({ replicated_seq: 100 });
+      await identityRetention.runOnce();
+      expect(await text()).not.toContain('"41000001"');
     });
   });
 });

@@ -57,6 +57,7 @@ describe('settings', () => {
       terminal_id: null,
       receipt_printer: null,
       terminal_name: null,
+      identity_retention_days: 90,
     });
   });
 
