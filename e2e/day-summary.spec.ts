@@ -56,7 +56,9 @@ test('totals, sortable detail and CSV export after a sale', async ({ app: page }
   expect(lines[3]).toMatch(/^Terminal;/);
   expect(lines).toContain('Pedido;DNI / RUC;Origen del pago;Monto (S/)');
   // The origin in the screen's words, not the service's code.
-  expect(lines).toContainEqual(expect.stringMatching(/^[^;]+;41000001;En tienda;300\.00$/));
+  // The file leaves the counter: the customer masked (docs/personal-data.md "Prints and exports").
+  expect(lines).toContainEqual(expect.stringMatching(/^[^;]+;\*{5}001;En tienda;300\.00$/));
+  expect(lines.join('\n')).not.toContain('41000001');
 });
 
 test('the CSV of an English terminal is named and written in English', async ({ app: page }) => {
@@ -75,7 +77,7 @@ test('the CSV of an English terminal is named and written in English', async ({ 
   const lines = (await readFile(await download.path())).toString('utf8').slice(1).split('\r\n');
   expect(lines[0]).toBe('ENTRENAMIENTO – NO VÁLIDO (TRAINING – NOT VALID)');
   expect(lines[1]).toBe('Store;Tienda Centro');
-  expect(lines).toContainEqual(expect.stringMatching(/^[^;]+;41000001;In store;300\.00$/));
+  expect(lines).toContainEqual(expect.stringMatching(/^[^;]+;\*{5}001;In store;300\.00$/));
 });
 
 test('10,000 rows: only a screenful is drawn, scrolling and sorting reach every row', async ({

@@ -48,7 +48,9 @@ test('day close: A4 and 80 mm previews from one layout, PDF page sizes, training
   ]) {
     await expect(doc.getByRole('heading', { name: heading })).toBeVisible();
   }
-  await expect(doc.getByRole('row').filter({ hasText: '41000001' })).toContainText(/S\/\s300\.00/);
+  // On paper the customer shows masked (docs/personal-data.md "Prints and exports").
+  await expect(doc.getByRole('row').filter({ hasText: '*****001' })).toContainText(/S\/\s300\.00/);
+  await expect(doc).not.toContainText('41000001');
   await expect(doc).toContainText('Firma del supervisor');
   await saveScreenshot(page, 'print-day-summary-a4');
   await expectNoAxeViolations(page);
@@ -108,7 +110,8 @@ test('sale record after paid and billed prints on the 80 mm roll, marked in trai
   await expect(page).toHaveURL(/#\/print\/sale-receipt\?op=[0-9a-f-]{36}&layout=receipt80&auto=1$/);
   const doc = page.getByTestId('receipt-lines');
   await expect(doc).toContainText('PAGADO Y FACTURADO');
-  await expect(doc).toContainText(/DNI +41000001/);
+  await expect(doc).toContainText(/DNI +\*{5}001/);
+  await expect(doc).not.toContainText('41000001');
   await expect(doc).toContainText(/Código +VENTA1/);
   await expect(doc).toContainText(/Cobrado en tienda +S\/ 300\.00/);
   await expect(doc).toContainText('Emita la boleta en el sistema de la tienda.');

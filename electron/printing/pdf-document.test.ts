@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maskIdentity } from '../../shared/personal-data/mask';
 import { dayClose, saleRecord, storeClose } from '../../shared/receipt';
 import { SAMPLE_CONTEXT, SAMPLE_SALE, sampleDayClose } from '../../shared/receipt/samples';
 import { buildStoreClose, sealClose } from '../../shared/store/store-close';
@@ -98,10 +99,13 @@ describe('the A4 PDF of a document', () => {
       expect(text, heading).toContain(heading);
     }
     const rows = data.summary.order_detail ?? [];
+    // Each customer masked on paper (docs/personal-data.md "Prints and exports").
     for (const row of [rows[0], rows[4_999], rows.at(-1)]) {
-      expect(text).toMatch(new RegExp(`${row?.order_id}\\s+${row?.dni}\\s+S/ [\\d,]+\\.\\d\\d`));
+      const mask = maskIdentity(row?.dni ?? '').replace(/\*/g, '\\*');
+      expect(text).toMatch(new RegExp(`${row?.order_id}\\s+${mask}\\s+S/ [\\d,]+\\.\\d\\d`));
     }
-    expect(text.match(/MOSTRADOR-\d{6}\s+\d{8,11}\s+S\//g)?.length).toBe(10_000);
+    expect(text.match(/MOSTRADOR-\d{6}\s+\*{5,8}\d{3}\s+S\//g)?.length).toBe(10_000);
+    expect(text).not.toMatch(/MOSTRADOR-\d{6}\s+\d{8,11}\s/);
     expect(text).toMatch(/Subtotal En tienda \(3334\)\s+S\/ [\d,]+\.\d\d/);
     expect(text).toMatch(new RegExp(`Cierre del día · ${pages}/${pages}`));
     expect(fonts).toMatch(/DejaVuSans\s.*yes/);

@@ -16,9 +16,10 @@ describe('summaryCsv', () => {
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
       'Pedido;DNI/RUC;Origen;Monto',
-      'ORD-1;41000001;external;300.00',
-      'ORD-2;20512333797;card;1234567.50',
-      'ORD-3;41000016;transfer;250.01',
+      // The customer's identity masked: the file leaves the counter (docs/personal-data.md).
+      'ORD-1;*****001;external;300.00',
+      'ORD-2;********797;card;1234567.50',
+      'ORD-3;*****016;transfer;250.01',
       '',
     ]);
   });
@@ -82,7 +83,7 @@ describe('the CSV in the reader’s words', () => {
       'TRAINING – NOT VALID',
       'Store;Centro',
     ]);
-    expect(csv).toContain('O-1;41000001;In store;300.00\r\n');
+    expect(csv).toContain('O-1;*****001;In store;300.00\r\n');
     expect(
       csvFileName(
         '2026-03-10',

@@ -3,8 +3,10 @@
 // (Spanish-language Excel's list separator; a comma would also be the thousands mark), amounts as
 // plain numbers with es-PE's decimal point and no grouping, so they add up as numbers. The first
 // lines name the store, the day and the terminal (docs/decisions.md, Printing).
+
 import type { DaySummaryRow } from '../../shared/api/in-store';
 import { centsFromWire } from '../../shared/domain/money';
+import { maskIdentity } from '../../shared/personal-data/mask';
 import { plainAmount } from './plain-amount';
 
 export const CSV_BOM = '\uFEFF';
@@ -51,7 +53,8 @@ export function summaryCsv(
     lines.push(
       [
         csvCell(row.order_id),
-        csvCell(row.dni),
+        // Masked: a file leaves the counter (docs/personal-data.md "Prints and exports").
+        csvCell(maskIdentity(row.dni)),
         csvCell(originText(row.payment_origin)),
         // The schema only lets wire amounts through, so null cannot happen; keep the raw number
         // rather than invent one if it ever does.

@@ -3,6 +3,7 @@
 // operations still open (the day is not closed while any remain); the reconciliation with its
 // exceptions; the service's detail grouped by payment origin with subtotals; signature lines;
 // the training mark.
+
 import type { DaySummary, DaySummaryRow, PaymentOrigin } from '../api/in-store';
 import type { HeldMoney } from '../bridge/held-money';
 import { centsFromWire, formatPEN } from '../domain/money';
@@ -15,6 +16,7 @@ import {
 } from '../domain/reconcile';
 import { formatStoreDate, formatStoreDay } from '../domain/store-time';
 import type { JournalOperation } from '../journal-entry';
+import { shownIdentity } from '../personal-data/mask';
 import { atom, type Block, type ReceiptDocument } from './blocks';
 import { type Formatters, formatters, type PrintContext } from './context';
 import type { TextKey } from './texts';
@@ -118,7 +120,7 @@ function openBlocks(data: DayCloseData, f: Formatters): Block[] {
         cells: [
           time(op.started_at),
           atom(operationLabel(op.operation, t)),
-          atom(op.intent.identity?.value ?? ''),
+          atom(shownIdentity(op.intent.identity?.value)),
           atom(op.intent.funding_code ?? ''),
         ].filter((cell) => cell.length > 0),
         amount: money(op.intent.to_collect_cents ?? op.intent.refund_cents ?? null),
@@ -140,7 +142,7 @@ function heldBlocks(held: readonly HeldMoney[], f: Formatters): Block[] {
         kind: 'entry',
         cells: [
           time(hold.held_at),
-          atom(hold.identity?.value ?? ''),
+          atom(shownIdentity(hold.identity?.value)),
           atom(hold.funding_code),
           atom(hold.cashier_id),
         ].filter((cell) => cell.length > 0),
@@ -182,7 +184,7 @@ function reconciliationBlocks(data: DayCloseData, f: Formatters): Block[] {
             kind: 'entry',
             cells: [
               t(STATUS_TEXT[line.status]),
-              atom(line.identity),
+              atom(shownIdentity(line.identity)),
               ...(line.fundingCode ? [atom(line.fundingCode)] : []),
               ...line.orderIds.map(atom),
             ],
@@ -210,7 +212,7 @@ function detailBlocks(rows: readonly DaySummaryRow[], f: Formatters): Block[] {
       subtotal += centsFromWire(row.amount) ?? 0;
       blocks.push({
         kind: 'entry',
-        cells: [atom(row.order_id), atom(row.dni)],
+        cells: [atom(row.order_id), atom(shownIdentity(row.dni))],
         amount: wireMoney(row.amount),
       });
     }

@@ -1,7 +1,9 @@
 // What the records of one journaled operation (a sale's down payment, an undone billing) share:
 // the training marks around them, the title and store, the outcome in bold, and who and what
 // the operation was about. Each record adds its own fields and closing lines.
+
 import type { JournalOperation } from '../journal-entry';
+import { shownIdentity } from '../personal-data/mask';
 import { atom, type Block } from './blocks';
 import { type Formatters, type PrintContext, shortId } from './context';
 
@@ -33,7 +35,7 @@ export function operationRecord(
     {
       kind: 'field',
       label: t(intent.identity?.kind === 'ruc' ? 'ruc' : 'dni'),
-      value: atom(intent.identity?.value ?? t('unknown')),
+      value: atom(shownIdentity(intent.identity?.value) || t('unknown')),
     },
     { kind: 'field', label: t('code'), value: atom(intent.funding_code ?? t('unknown')) },
     ...parts.fields,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPEN } from '../domain/money';
 import { formatStoreMoment } from '../domain/store-time';
+import { maskIdentity } from '../personal-data/mask';
 import type { ReceiptDocument } from './blocks';
 import { dayClose } from './day-close';
 import { saleRecord } from './sale-record';
@@ -20,19 +21,20 @@ function atomsOf(name: string): string[] {
     return [
       ...common,
       time(SAMPLE_SALE.updated_at),
-      '20512333797',
+      // A customer's identity is masked on paper (docs/personal-data.md "Prints and exports").
+      '********797',
       'RUCEM1',
       plain(formatPEN(1_234_567_89)),
       plain(formatPEN(120_000)),
       '3F1C2A9E',
       'maría.nuñez',
     ];
-  if (name === 'undo') return [...common.slice(0, 1), '41000012', 'DESHA1', '9B2E7C41'];
+  if (name === 'undo') return [...common.slice(0, 1), '*****012', 'DESHA1', '9B2E7C41'];
   return [
     ...common,
     ...rows.flatMap((row) => [
       row.order_id,
-      row.dni,
+      maskIdentity(row.dni),
       plain(formatPEN(Math.round(row.amount * 100))),
     ]),
     time('2026-03-10T19:10:05.000Z'),
@@ -60,6 +62,8 @@ describe('receipt text layout', () => {
             `${atom} whole on a line`,
           ).toBe(true);
         }
+        // No customer's identity whole anywhere on the paper.
+        expect(text).not.toMatch(/(^|[^0-9*])(\d{8}|\d{11})([^0-9]|$)/m);
         expect(text).toContain('ENTRENAMIENTO - NO VÁLIDO');
         expect(text).toMatch(/[áéíóúñ]/);
         expect(text).not.toContain('?');
