@@ -3,6 +3,7 @@
 import type { MessageKey } from './catalogue';
 import { counterMoneyEn } from './counter-money-texts';
 import { integrationEn } from './integration-texts';
+import { personalDataEn } from './personal-data-texts';
 import { storeDbEn } from './store-db-texts-en';
 
 export const en: Record<MessageKey, string> = {
@@ -950,4 +951,5 @@ export const en: Record<MessageKey, string> = {
   ...integrationEn,
   ...counterMoneyEn,
   ...storeDbEn,
+  ...personalDataEn,
 };

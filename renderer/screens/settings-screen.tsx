@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PinChangeForm } from '../components/pin-change-form';
 import { PinGate } from '../components/pin-gate';
 import { ReceiptPrinterForm } from '../components/receipt-printer-form';
+import { SettingsCustomerData } from '../components/settings-customer-data';
 import { SettingsGeneralForm } from '../components/settings-general-form';
 import { SettingsIntegration } from '../components/settings-integration';
 import { SettingsStoreDb } from '../components/settings-store-db';
@@ -34,6 +35,7 @@ export function SettingsScreen() {
           <PinChangeForm pin={pin} onChanged={setPin} />
           <SettingsIntegration pin={pin} />
           <SettingsStoreDb pin={pin} />
+          <SettingsCustomerData pin={pin} />
           <ReceiptPrinterForm pin={pin} />
           {appInfo ? (
             <section className="card" aria-labelledby="about-title">

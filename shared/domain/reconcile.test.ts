@@ -183,3 +183,33 @@ describe('reconcile', () => {
     expect(reconcile([], [])).toEqual([]);
   });
 });
+
+describe('reconcile with customers masked here (docs/personal-data.md)', () => {
+  it('matches the service’s whole DNI with an operation that names its mask', () => {
+    const lines = reconcile(
+      [row('41000001', 'external', 300), row('41000002', 'external', 300)],
+      [
+        op('v3.paidAndBilled', 'succeeded', '*****001', 'VENTA1', 2, 30_000),
+        op('v3.paidAndBilled', 'succeeded', '41000002', 'VENTA2', 3, 30_000),
+      ],
+    );
+    expect(lines.map((l) => [l.status, l.identity])).toEqual([
+      ['matched', '*****001'],
+      ['matched', '41000002'],
+    ]);
+  });
+
+  it('keeps a whole DNI whole when an operation names it, whatever another’s mask', () => {
+    const lines = reconcile(
+      [row('41000001', 'external', 300), row('42000001', 'external', 300)],
+      [
+        op('v3.paidAndBilled', 'succeeded', '41000001', 'VENTA1', 2, 30_000),
+        op('v3.paidAndBilled', 'succeeded', '*****001', 'VENTA2', 3, 30_000),
+      ],
+    );
+    expect(lines.map((l) => [l.status, l.identity])).toEqual([
+      ['matched', '*****001'],
+      ['matched', '41000001'],
+    ]);
+  });
+});
