@@ -56,7 +56,9 @@ test('a class practises the store close with one counter cut off from the databa
   const exceptions = panel.getByTestId('store-close-exceptions');
   // Silent holding its sale without an answer: the close waits for Caja 3's return, and the
   // screen says so; naming it changes nothing (issue 35 item 3).
-  await expect(exceptions).toContainText('Caja sin conexión con una venta sin respuesta en la base');
+  await expect(exceptions).toContainText(
+    'Caja sin conexión con una venta sin respuesta en la base',
+  );
   await expect(exceptions).toContainText('Caja 3 no responde');
   await expect(panel.getByTestId('store-close-refusal')).toContainText(
     'Esperar aquí no basta: vuelva a conectar Caja 3',

@@ -23,7 +23,7 @@ export const DEFAULT_CROSS_COUNTER_WAIT_MS = 1_500;
 // billings and undos that succeeded alternate (B, U, B, U…), and it is billed exactly when it has
 // more of the first, counted at every counter of the store and mode, this one too. Arrival times
 // do not order them: a counter cut off from the database sends its billing after the undo made
-// elsewhere (issue 35 item 2, docs/decisions.md "An undo counts wherever it arrives from").
+// elsewhere (docs/decisions.md "An undo counts wherever it arrives from (issue 35 item 2)").
 // Which counter to name is only a label: the billing the database received last (a billing not
 // yet matched by an undo); when it is this counter's own, its own journal says it and no other
 // counter is named. A billing or undo in doubt is not counted; a paid-and-billed in doubt at
