@@ -80,19 +80,20 @@ FROM open_operations o
 JOIN journal_lines j ON j.store = o.store AND j.terminal_id = o.terminal_id AND j.seq = o.seq
 WHERE o.store = $1 AND o.mode = $2 AND j.store_day = $3::date AND j.to_collect_cents IS NOT NULL`;
 
-// Each customer's code billed that day, with its balance before the day (billings minus undos
-// that succeeded, at every counter): store_db_day_figures counts the same (migration 0109).
+// These customers' codes (billed and undone that day), with their balance before the day
+// (billings minus undos that succeeded, at every counter), read by the code's index from the
+// lines: store_db_day_figures counts the same (migration 0109).
 const CODES_BEFORE = `SELECT k.identity_value, k.funding_code,
-  count(*) FILTER (WHERE p.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled'))
-    - count(*) FILTER (WHERE p.operation IN ('v3.undoBilling', 'v2.undoBilling')) AS balance
-FROM (SELECT DISTINCT identity_value, funding_code FROM store_operations
-  WHERE store = $1 AND mode = $2 AND store_day = $3::date
-    AND operation IN ('v3.paidAndBilled', 'v2.paidAndBilled') AND status = 'succeeded'
-    AND coalesce(identity_value, '') <> '' AND funding_code IS NOT NULL) k
-JOIN store_operations p
-  ON p.store = $1 AND p.mode = $2 AND p.funding_code = k.funding_code
-  AND p.identity_value = k.identity_value AND p.store_day < $3::date AND p.status = 'succeeded'
-  AND p.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled', 'v3.undoBilling', 'v2.undoBilling')
+  count(*) FILTER (WHERE i.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled'))
+    - count(*) FILTER (WHERE i.operation IN ('v3.undoBilling', 'v2.undoBilling')) AS balance
+FROM unnest($4::text[], $5::text[]) AS k(identity_value, funding_code)
+JOIN journal_lines i
+  ON i.store = $1 AND i.type = 'intent' AND i.funding_code = k.funding_code
+  AND i.mode = $2 AND i.identity_value = k.identity_value AND i.store_day < $3::date
+  AND i.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled', 'v3.undoBilling', 'v2.undoBilling')
+WHERE EXISTS (SELECT FROM journal_lines o
+  WHERE o.store = i.store AND o.terminal_id = i.terminal_id AND o.op_id = i.op_id
+    AND o.type = 'outcome' AND o.status = 'succeeded')
 GROUP BY k.identity_value, k.funding_code`;
 
 const iso = (value: Date | string | null) =>
@@ -211,9 +212,16 @@ export function pgCloseDatabase(
       }
       return held;
     },
-    readCodesBefore: (query) =>
+    readCodesBefore: (query, codes) =>
       attempt('reading the codes before the day', async () => {
-        const result = await db.query(CODES_BEFORE, [query.store, query.mode, query.day]);
+        if (codes.length === 0) return [];
+        const result = await db.query(CODES_BEFORE, [
+          query.store,
+          query.mode,
+          query.day,
+          codes.map((c) => c.identity),
+          codes.map((c) => c.funding_code),
+        ]);
         return result.rows.map(
           (row: { identity_value: string; funding_code: string; balance: string | number }) => ({
             identity: row.identity_value,
