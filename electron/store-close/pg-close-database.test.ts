@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DaySummary } from '../../shared/api/in-store';
+import { codesToBalance, fromStoreRow } from '../../shared/domain/reconcile';
 import { type CloseContent, canonicalJson } from '../../shared/store/close-record';
 import { arrivedAfter, buildStoreClose, silentNotNamed } from '../../shared/store/store-close';
 import { heldFor, heldMoney, settleHeld } from '../ipc/workflows/held-money';
@@ -632,14 +633,21 @@ describe('the store close in the store database', () => {
         { order_id: 'ORD-PRV001', dni: '41000051', payment_origin: 'external', amount: 0 },
       ],
     };
+    const rows = await db.readStoreDay(q);
+    // Only the codes billed and undone that day are asked for (PRV001 and SKW001); PRV001 was
+    // billed the day before.
+    const codes = codesToBalance(rows.map(fromStoreRow));
+    expect(codes.map((c) => c.funding_code).sort()).toEqual(['PRV001', 'SKW001']);
+    const codesBefore = await (db.readCodesBefore?.(q, codes) ?? []);
+    expect(codesBefore).toEqual([{ identity: '41000051', funding_code: 'PRV001', balance: 1 }]);
     const draft = buildStoreClose({
       ...q,
       timeZone: 'America/Lima',
       now: new Date().toISOString(),
       summary,
-      rows: await db.readStoreDay(q),
+      rows,
       freshness: await db.readFreshness(q),
-      codesBefore: await (db.readCodesBefore?.(q) ?? []),
+      codesBefore,
     });
     expect(
       draft.content.counters
