@@ -3,6 +3,8 @@
 // shapes, the close as the supervisor closed it with its hash checked again, no customer's DNI
 // anywhere (not in the note either), and that login refused every write and every DNI; a login
 // that can write, or that is not head office's, is not read with at all.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cellsOf, gridDates } from '../../shared/head-office/cell-state';
@@ -231,4 +233,50 @@ describe('the head-office login', () => {
       }
     });
   });
+});
+
+describe('npm run head-office', () => {
+  const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+  /** The CLI as a technician runs it: its stdout, stderr and exit code (or killed once it spoke). */
+  const cli = (env: Record<string, string>, args: string[] = []) =>
+    new Promise<{ stdout: string; stderr: string; code: number | null }>((resolve, reject) => {
+      const child = spawn('npx', ['tsx', 'electron/head-office/cli.ts', '--port', '0', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, NO_COLOR: '1', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        // Listening: it said so on one line; it is stopped as a technician stops it.
+        if (stdout.includes('\n')) child.kill('SIGTERM');
+      });
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      child.on('error', reject);
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        resolve({ stdout, stderr, code });
+      });
+    });
+
+  it('refuses a login that is not head office’s, saying how to make one, never its password', async () => {
+    const store = db.storeLogin(urls.database, CHAIN.trujillo.store);
+    const answer = await cli({ MOSTRADOR_HEAD_OFFICE_URL: store });
+    expect(answer.code).toBe(2);
+    expect(answer.stdout).toBe('');
+    expect(answer.stderr).toContain('add-login');
+    expect(answer.stderr).toContain('--head-office');
+    expect(answer.stderr).not.toContain(new URL(store).password);
+  }, 90_000);
+
+  it('listens with the head-office login and prints its one-time launch link', async () => {
+    const answer = await cli({}, ['--url', chain.headOfficeUrl]);
+    const line = JSON.parse(answer.stdout.split('\n')[0] ?? '{}') as { url?: string };
+    expect(line.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?key=[0-9a-f]{64}$/);
+    expect(answer.stderr).not.toContain(new URL(chain.headOfficeUrl).password);
+  }, 90_000);
 });
