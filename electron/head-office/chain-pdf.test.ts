@@ -39,7 +39,7 @@ function store(n: number, atStake: number | null): GridStore {
       counts: { matched: 40, missing: 0, extra: atStake ? 1 : 0, amount_differs: 0, pending: 0 },
       service_in_store_cents: 1_234_500,
       exceptions: atStake ? 2 : 0,
-      by_kind: atStake ? { held: 1, reconcile: 1 } : {},
+      by_kind: (atStake ? { held: 1, reconcile: 1 } : {}) as Record<string, number>,
       at_stake_cents: atStake ?? 0,
       silent: 0,
       off: 0,

@@ -3,6 +3,7 @@
 import type { MessageKey } from './catalogue';
 import { counterMoneyEn } from './counter-money-texts';
 import { integrationEn } from './integration-texts';
+import { headOfficeEn } from './head-office-texts-en';
 import { storeDbEn } from './store-db-texts-en';
 
 export const en: Record<MessageKey, string> = {
@@ -907,4 +908,5 @@ export const en: Record<MessageKey, string> = {
   ...integrationEn,
   ...counterMoneyEn,
   ...storeDbEn,
+  ...headOfficeEn,
 };
