@@ -99,3 +99,17 @@ export function terminalReads(options: {
     end: () => options.database.end(),
   };
 }
+
+/**
+ * Whether a terminal's menu offers "Oficina central": its login reads as head office, or it is
+ * in training (the page then shows the practice chain, or says to pick its store case in F7). A
+ * counter of a store, or a database that did not answer, does not offer it.
+ */
+export async function headOfficeOffered(reads: HeadOfficeReads): Promise<boolean> {
+  try {
+    await reads.open();
+    return true;
+  } catch (error) {
+    return error instanceof HeadOfficeRefused && error.reason === 'no-practice';
+  }
+}

@@ -92,6 +92,8 @@ export type Backend = {
   appInfo: AppInfo;
   integration: IntegrationHost;
   storeLink: StoreLink | null;
+  /** Head office's reads from this terminal (the desktop app's menu asks whether it offers them). */
+  headOffice: HeadOfficeReads;
   /** Stops retry loops, closes the journal and (if it made it) the training mock. */
   close(): Promise<void>;
 };
@@ -330,6 +332,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       appInfo,
       integration,
       storeLink,
+      headOffice,
       close: () => {
         closed ??= (async () => {
           await storeLink?.close();
