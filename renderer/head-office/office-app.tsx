@@ -54,6 +54,8 @@ const LANGUAGES: ReadonlyArray<{ value: Language; label: string }> = [
 function LanguageChoice() {
   const t = useOfficeT();
   const { language, choose } = useOfficeLanguage();
+  // The choice shows at once; the words follow once that language's texts are in.
+  const [chosen, setChosen] = useState<Language | null>(null);
   return (
     <fieldset className="segmented office-language">
       <legend className="visually-hidden">{t('headOffice.language')}</legend>
@@ -63,8 +65,11 @@ function LanguageChoice() {
             type="radio"
             name="office-language"
             value={option.value}
-            checked={language === option.value}
-            onChange={() => void choose(option.value)}
+            checked={(chosen ?? language) === option.value}
+            onChange={() => {
+              setChosen(option.value);
+              void choose(option.value).finally(() => setChosen(null));
+            }}
           />
           <span>{option.label}</span>
         </label>
