@@ -123,6 +123,20 @@ describe('head office on the store database', () => {
     ]);
   });
 
+  it('is never JIT-compiled: its plans are index lookups that LLVM never pays back', async () => {
+    // The grid's estimate passes jit_above_cost; compiled, it took 600 ms instead of 10 (0114).
+    const config = await withClient(urls.ownerUrl, (c) =>
+      c.query<{ proname: string; proconfig: string[] }>(
+        `SELECT proname, proconfig FROM pg_proc
+         WHERE proname IN ('store_db_head_office_grid', 'store_db_head_office_day') ORDER BY 1`,
+      ),
+    );
+    expect(config.rows.map((r) => [r.proname, r.proconfig.includes('jit=off')])).toEqual([
+      ['store_db_head_office_day', true],
+      ['store_db_head_office_grid', true],
+    ]);
+  });
+
   it('says when a close no longer matches its record', async () => {
     // A record altered behind the database's back (the owner, with the hash recomputed from a
     // different text than the one kept: here, the check itself turned off for the test).
