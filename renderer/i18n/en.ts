@@ -2,8 +2,8 @@
 // the type check, and the unit test checks each message asks for the same parameters.
 import type { MessageKey } from './catalogue';
 import { counterMoneyEn } from './counter-money-texts';
-import { integrationEn } from './integration-texts';
 import { headOfficeEn } from './head-office-texts-en';
+import { integrationEn } from './integration-texts';
 import { storeDbEn } from './store-db-texts-en';
 
 export const en: Record<MessageKey, string> = {
