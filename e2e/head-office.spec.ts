@@ -317,18 +317,21 @@ test('in training, the practice chain shows head office without a database', asy
   browserMode,
 }) => {
   await bridge(app, 'training.applyScenario', { name: 'store-close-counter-cut-off' });
-  await app.setViewportSize({ width: 1366, height: 768 });
-  await app.goto(`${browserMode.url}head-office.html`);
-  await expect(app.getByTestId('training-banner')).toContainText(
+  // From the trainer's desk (F7): the store close case's link opens head office beside it.
+  await app.goto(`${browserMode.url}#/training`);
+  const link = app.getByRole('link', { name: 'Abrir la oficina central (práctica)' });
+  await expect(link).toBeVisible();
+  const [office] = await Promise.all([app.context().waitForEvent('page'), link.click()]);
+  await office.setViewportSize({ width: 1366, height: 768 });
+  await expect(office.getByTestId('training-banner')).toContainText(
     'ENTRENAMIENTO: cadena de práctica',
   );
-  await expect(app.getByTestId('office-grid')).toBeVisible();
-  await expect(app.locator('tbody .office-grid__name').first()).toHaveText('Práctica Arequipa');
+  await expect(office.getByTestId('office-grid')).toBeVisible();
+  await expect(office.locator('tbody .office-grid__name').first()).toHaveText('Práctica Arequipa');
   await expect(
-    app.locator('[data-store="training:practica-trujillo"][data-state="silent"]'),
+    office.locator('[data-store="training:practica-trujillo"][data-state="silent"]'),
   ).toHaveCount(1);
-  await expectNoAxeViolations(app);
-  await saveScreenshot(app, 'head-office-training');
-  // Back to the counter's page for the fixture's own checks.
-  await app.goto(`${browserMode.url}#/sale`);
+  await expectNoAxeViolations(office);
+  await saveScreenshot(office, 'head-office-training');
+  await office.close();
 });

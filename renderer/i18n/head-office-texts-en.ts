@@ -26,6 +26,10 @@ export const headOfficeEn: Record<keyof typeof headOfficeEsPE, string> = {
     "The chain's database does not have head office's reads yet: the technician must upgrade it (npm run store-db -- migrate).",
   'headOffice.refused.no-practice':
     'In training, head office shows the practice chain: pick the case "Store close: one counter cut off from the database" in Training (F7) and read again.',
+  'headOffice.training.lead':
+    'With the store close case on, head office shows a practice chain of three stores.',
+  'headOffice.training.link': 'Open head office (practice)',
+  'headOffice.training.menu': 'Open it from the menu: Screens → Head office.',
   'headOffice.dbDown': "The chain's database did not answer: {reason} Read again in a moment.",
   'headOffice.failed': 'The chain could not be read. Read again in a moment.',
   'headOffice.details': 'Technical detail',

@@ -26,6 +26,10 @@ export const headOfficeEsPE = {
     'La base de la cadena no tiene todavía las lecturas de la oficina central: el técnico debe actualizarla (npm run store-db -- migrate).',
   'headOffice.refused.no-practice':
     'En entrenamiento, la oficina central muestra la cadena de práctica: elija el caso «Cierre de tienda: una caja sin conexión a la base» en Entrenamiento (F7) y vuelva a leer.',
+  'headOffice.training.lead':
+    'Con el caso de cierre de tienda puesto, la oficina central muestra una cadena de práctica de tres tiendas.',
+  'headOffice.training.link': 'Abrir la oficina central (práctica)',
+  'headOffice.training.menu': 'Ábrala desde el menú: Pantallas → Oficina central.',
   'headOffice.dbDown': 'La base de la cadena no respondió: {reason} Vuelva a leer en un momento.',
   'headOffice.failed': 'No se pudo leer la cadena. Vuelva a leer en un momento.',
   'headOffice.details': 'Detalle técnico',
