@@ -29,7 +29,7 @@ import { ENROLL_SQL } from '../electron/store-db/enrollment';
 import { migrate } from '../electron/store-db/migrate';
 import { startReplicator } from '../electron/store-db/replicator';
 import { poolCalls, type StoreCalls } from '../electron/store-db/store-calls';
-import { openStoreDbPool, type StoreDbPool } from '../electron/store-db/store-db-pool';
+import { openStoreDbPool } from '../electron/store-db/store-db-pool';
 import { readStoreDay } from '../electron/store-db/store-queries';
 import { enrollCounter } from '../electron/store-db/test-support/enroll';
 import { type PgCluster, startPgCluster } from '../electron/store-db/test-support/pg-cluster';
