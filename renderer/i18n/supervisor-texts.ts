@@ -3,6 +3,8 @@
 // with those screens (lazy-views.ts), so a terminal's start reads only the counter's texts
 // (renderer_js_gz in `npm run bench`; issue "A counter that has gone silent", item 20). English
 // keeps every text in en.ts, which is a chunk of its own already.
+import { headOfficeEsPE } from './head-office-texts';
+
 export const supervisorEsPE = {
   // The question asked when another counter is silent (components/ask-elsewhere.tsx): rare, and
   // loaded with that view in the background once the first screen is up.
@@ -490,4 +492,6 @@ export const supervisorEsPE = {
   'storeClose.markOff': 'Marcar {name} fuera del día',
   'storeClose.markOffNeeds':
     'Para marcar una caja fuera del día, escriba abajo el nombre del supervisor y su PIN; queda registrado.',
+  // The head-office page (docs/head-office.md), which loads these texts before it renders.
+  ...headOfficeEsPE,
 } as const;
