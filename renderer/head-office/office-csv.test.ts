@@ -179,7 +179,7 @@ describe('head office’s words', () => {
       'Centro, 09/03/2026: cerrada con 2 excepciones, S/\u00a0350.00 en juego; líneas después del cierre; cobrado S/\u00a0600.00, 2 ventas, 0 deshechas.',
     );
     expect(cellSentence(STORE, cell as Cell, tIn('en'), 'en')).toBe(
-      'Centro, 03/09/2026: closed with 2 exceptions, S/\u00a0350.00 at stake; lines after the close; collected S/\u00a0600.00, 2 sales, 0 undone.',
+      'Centro, 09 Mar 2026: closed with 2 exceptions, S/\u00a0350.00 at stake; lines after the close; collected S/\u00a0600.00, 2 sales, 0 undone.',
     );
   });
 
