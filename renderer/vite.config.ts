@@ -64,6 +64,14 @@ export default defineConfig({
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,
+    // Two pages: the counter's (index.html) and head office's (head-office.html,
+    // docs/head-office.md), which shares the counter's modules and loads none of its screens.
+    rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        'head-office': fileURLToPath(new URL('./head-office.html', import.meta.url)),
+      },
+    },
     assetsInlineLimit: 0,
     // No modulepreload polyfill: it would be the only inline-looking helper and Chromium needs none.
     modulePreload: { polyfill: false },

@@ -3,6 +3,7 @@
 // Electron module is ever imported here.
 import type { z } from 'zod';
 import type { AppInfo, BridgeMethod, BridgeMethods, Mode } from '../../shared/bridge';
+import type { HeadOfficeReads } from '../head-office/head-office-reads';
 import type { IntegrationHost } from '../integration/integration-host';
 import type { RetryPolicy, Sleep } from '../journal/backoff';
 import type { Journal } from '../journal/journal';
@@ -67,6 +68,12 @@ export type HandlerDeps = {
    * the store close when no store database is set (electron/store-close/training-store.ts).
    */
   practiceStore?: TrainingStore;
+  /**
+   * Head office's reads (docs/head-office.md): this terminal's store database read as head office
+   * when its login is head office's, or in training the practice chain; absent where a test runs
+   * without them (then head office answers `not-available`).
+   */
+  headOffice?: HeadOfficeReads;
   /** How unknown paid-and-billed and refund calls are retried (tests pass an instant sleep). */
   retry?: { policy?: Partial<RetryPolicy>; random?: () => number; sleep?: Sleep };
   /**

@@ -97,3 +97,39 @@ export function createMemoryLogger(clock: () => Date = () => new Date()) {
   };
   return logger;
 }
+
+/**
+ * A logger that hands each redacted line to `write`: a server that keeps no data folder
+ * (`npm run head-office`) logs to stderr, with the same redaction as the file's.
+ */
+export function createLineLogger(
+  write: (line: string) => void,
+  clock: () => Date = () => new Date(),
+): Logger {
+  const secrets = new Set<string>();
+  const emit = (level: LogLevel, message: string, fields?: LogFields) => {
+    if (ORDER[level] < ORDER.info) return;
+    let line: string;
+    try {
+      const body = redactForLog({ ...fields, msg: message }, [...secrets]) as LogFields;
+      line = JSON.stringify({ at: clock().toISOString(), level, ...body });
+    } catch {
+      line = JSON.stringify({ at: new Date().toISOString(), level, msg: '[unloggable entry]' });
+    }
+    try {
+      write(line);
+    } catch {
+      // Nowhere left to say it.
+    }
+  };
+  return {
+    file: null,
+    debug: (message, fields) => emit('debug', message, fields),
+    info: (message, fields) => emit('info', message, fields),
+    warn: (message, fields) => emit('warn', message, fields),
+    error: (message, fields) => emit('error', message, fields),
+    protect(secret) {
+      if (typeof secret === 'string' && secret.length >= MIN_SECRET_LENGTH) secrets.add(secret);
+    },
+  };
+}

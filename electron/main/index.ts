@@ -4,6 +4,7 @@
 import '../runtime/memory-mode';
 import { join, sep } from 'node:path';
 import { app, BrowserWindow, ipcMain, Menu, protocol, safeStorage, session, shell } from 'electron';
+import { headOfficeOffered } from '../head-office/head-office-reads';
 import type { HandlerTable } from '../ipc/compose/create-handlers';
 import { type Backend, openBackend } from '../ipc/compose/open-backend';
 import { startFailureTable } from '../ipc/compose/start-failure';
@@ -12,8 +13,9 @@ import { INVOKE_CHANNEL, NAVIGATE_CHANNEL } from '../preload/channels';
 import { createSafeStorageVault } from '../vault';
 import { createAppRequestHandler } from './app-protocol';
 import { hardenContents, hardenSession } from './hardening';
+import { headOfficeWindow } from './head-office-window';
 import { createInvokeListener } from './ipc-bridge';
-import { buildMenuTemplate } from './menu';
+import { buildMenuTemplate, HEAD_OFFICE_LABEL } from './menu';
 import { APP_ENTRY, APP_SCHEME, secureWebPreferences } from './policies';
 import { createElectronPrinter } from './printing';
 
@@ -113,10 +115,31 @@ async function main(): Promise<void> {
   window.once('ready-to-show', () => window.show());
   const language = opened?.settings.get().language ?? 'es-PE';
   const navigate = (route: string) => window.webContents.send(NAVIGATE_CHANNEL, route);
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(buildMenuTemplate(language, navigate, { devTools: !app.isPackaged })),
-  );
+  const showHeadOffice = headOfficeWindow(BrowserWindow, preloadPath);
+  const setMenu = (headOffice: boolean) =>
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        buildMenuTemplate(language, navigate, {
+          devTools: !app.isPackaged,
+          headOffice: headOffice
+            ? () => void showHeadOffice(HEAD_OFFICE_LABEL[language])
+            : undefined,
+        }),
+      ),
+    );
+  setMenu(false);
+  // "Oficina central" where this terminal reads head office (its store database login is head
+  // office's, or it is in training): asked at start and whenever the window comes back to the
+  // front (a supervisor may have set another database or mode meanwhile). docs/head-office.md.
+  let offered: boolean | null = null;
+  const refreshMenu = async () => {
+    const now = opened ? await headOfficeOffered(opened.headOffice) : false;
+    if (now !== offered) setMenu(now);
+    offered = now;
+  };
+  window.on('focus', () => void refreshMenu());
   await window.loadURL(APP_ENTRY);
+  void refreshMenu();
 
   app.on('second-instance', () => {
     if (window.isMinimized()) window.restore();

@@ -14,12 +14,20 @@ export const SCREEN_SHORTCUTS = [
   { key: 'F9', route: '#/orders', label: { 'es-PE': 'Pedidos', en: 'Orders' } },
 ] as const;
 
+/** The head-office page's menu item (docs/head-office.md), offered where it can be read. */
+export const HEAD_OFFICE_LABEL = { 'es-PE': 'Oficina central', en: 'Head office' } as const;
+
 export function buildMenuTemplate(
   language: 'es-PE' | 'en',
   navigate: (route: string) => void,
-  options: { devTools: boolean },
+  options: {
+    devTools: boolean;
+    /** Opens the head-office page; absent where this terminal cannot read head office. */
+    headOffice?: (() => void) | undefined;
+  },
 ): MenuItemConstructorOptions[] {
   const es = language === 'es-PE';
+  const headOffice = options.headOffice;
   return [
     {
       label: 'Mostrador',
@@ -27,11 +35,21 @@ export function buildMenuTemplate(
     },
     {
       label: es ? 'Pantallas' : 'Screens',
-      submenu: SCREEN_SHORTCUTS.map((s) => ({
-        label: s.label[language],
-        accelerator: s.key,
-        click: () => navigate(s.route),
-      })),
+      submenu: [
+        ...SCREEN_SHORTCUTS.map(
+          (s): MenuItemConstructorOptions => ({
+            label: s.label[language],
+            accelerator: s.key,
+            click: () => navigate(s.route),
+          }),
+        ),
+        ...(headOffice
+          ? [
+              { type: 'separator' } as const,
+              { label: HEAD_OFFICE_LABEL[language], click: () => headOffice() },
+            ]
+          : []),
+      ],
     },
     {
       label: es ? 'Ver' : 'View',

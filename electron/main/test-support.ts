@@ -12,7 +12,14 @@ export const fakeElectron = (() => {
   return {
     appListeners: new Map<string, Listener>(),
     ipcHandlers: new Map<string, Listener>(),
-    windows: [] as { options: Record<string, unknown>; url: string | null; sent: unknown[][] }[],
+    windows: [] as {
+      options: Record<string, unknown>;
+      url: string | null;
+      sent: unknown[][];
+      /** Listeners the shell put on the window (`focus`, `closed`…), to fire them from a test. */
+      listeners: Map<string, Listener[]>;
+      focused: number;
+    }[],
     /** What the shell asks of Electron's security switches (the Electron checklist's tests). */
     registered: { schemes: [] as unknown[], handled: [] as string[], sandbox: false },
     state: { quitCalls: 0, menuTemplate: null as unknown, permissionsHardened: false },
@@ -27,17 +34,25 @@ export function fakeElectronModule() {
     webContents: { send: (...args: unknown[]) => void };
     record: (typeof fake.windows)[number];
     constructor(options: Record<string, unknown>) {
-      this.record = { options, url: null, sent: [] };
+      this.record = { options, url: null, sent: [], listeners: new Map(), focused: 0 };
       fake.windows.push(this.record);
       this.webContents = { send: (...args: unknown[]) => this.record.sent.push(args) };
     }
     once() {}
+    on(event: string, listener: Listener) {
+      this.record.listeners.set(event, [...(this.record.listeners.get(event) ?? []), listener]);
+    }
     show() {}
+    isDestroyed() {
+      return false;
+    }
     isMinimized() {
       return false;
     }
     restore() {}
-    focus() {}
+    focus() {
+      this.record.focused += 1;
+    }
     async loadURL(url: string) {
       this.record.url = url;
     }

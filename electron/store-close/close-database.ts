@@ -51,12 +51,16 @@ export type StoreCloseDatabase = {
    */
   readHeld(query: StoreDayQuery): Promise<CounterHold[]>;
   /**
-   * Each customer's code billed on the day as the database held it before the day: billings
-   * minus undos that succeeded at every counter (shared/domain/reconcile.ts `CodeBalance`). The
-   * close decides by it what a billing undone elsewhere set apart, never by two counters'
-   * clocks. Absent where there is no earlier day (the practice store).
+   * These customers' codes (`codesToBalance`: billed and undone that day) as the database held
+   * them before the day: billings minus undos that succeeded at every counter
+   * (shared/domain/reconcile.ts `CodeBalance`). The close decides by it what a billing undone
+   * elsewhere set apart, never by two counters' clocks. Absent where there is no earlier day
+   * (the practice store).
    */
-  readCodesBefore?(query: StoreDayQuery): Promise<CodeBalance[]>;
+  readCodesBefore?(
+    query: StoreDayQuery,
+    codes: readonly { identity: string; funding_code: string }[],
+  ): Promise<CodeBalance[]>;
   /**
    * Makes the close unless the day already has one: `inserted: false` answers the first close
    * (one per store, mode and day; the terminal role can neither INSERT nor UPDATE it). Throws

@@ -146,9 +146,13 @@ export function pgCloseDatabase(
       }
       return held;
     },
-    readCodesBefore: (query) =>
+    readCodesBefore: (query, codes) =>
       attempt('reading the codes before the day', async () => {
-        const rows = (await calls.read('codes-before', query)) as {
+        if (codes.length === 0) return [];
+        const rows = (await calls.read('codes-before', {
+          ...query,
+          codes: codes.map((c) => ({ identity: c.identity, funding_code: c.funding_code })),
+        })) as {
           identity: string;
           funding_code: string;
           balance: string | number;

@@ -17,11 +17,13 @@ import type { JournalOperation } from '../../shared/journal-entry';
 import type { CounterHold } from '../../shared/store/close-record';
 import { STALE_AFTER_MS, storeDayOf } from '../../shared/store/store-close';
 import type { CounterFreshness, StoreOperationRow } from '../../shared/store/store-operation';
+import type { HeadOfficeSource } from '../head-office/head-office-source';
 import { heldMoney } from '../ipc/workflows/held-money';
 import type { Journal } from '../journal/journal';
 import type { StoreCloseDatabase } from './close-database';
 import { memoryCloses } from './memory-closes';
 import { rowOfOperation } from './operation-row';
+import { practiceChain } from './practice-chain';
 
 /** A billing the catalogue's seed makes, as a counter would have recorded it. */
 export type PracticeBilling = {
@@ -42,7 +44,7 @@ export type TrainingStoreOptions = {
   store: () => Promise<string>;
   clock: () => Date;
   settings: {
-    get(): { time_zone: string; terminal_name: string | null };
+    get(): { time_zone: string; terminal_name: string | null; store_name?: string };
     terminalId(): Promise<string>;
   };
   journal: Pick<Journal, 'operations' | 'latestOfOperation' | 'refusedWithMoneyHeld'>;
@@ -63,6 +65,11 @@ export type TrainingStore = {
   reconnect(): boolean;
   /** The practice reset: the case off and its close forgotten. */
   reset(): void;
+  /**
+   * Head office's practice chain while a store case is on (practice-chain.ts): this practice
+   * store and two more; null otherwise.
+   */
+  chain(): HeadOfficeSource | null;
 };
 
 const MODE = 'training';
@@ -278,8 +285,23 @@ export function openTrainingStore(options: TrainingStoreOptions): TrainingStore 
     closeDay: closes.closeDay,
   };
 
+  const chain = practiceChain({
+    clock,
+    own: async () =>
+      story
+        ? {
+            store: await options.store(),
+            name: settings.get().store_name?.trim() || 'Tienda de práctica',
+            region: 'Lima',
+            timeZone: settings.get().time_zone,
+            db,
+          }
+        : null,
+  });
+
   return {
     database: () => (story ? db : null),
+    chain: () => (story ? chain : null),
     storeCase: () => (story ? onCase : null),
     use: async (storeCase) => {
       closes.clear();

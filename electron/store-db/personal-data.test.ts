@@ -1,8 +1,9 @@
 // Customers' personal data in the store database (issue 37; docs/personal-data.md, migration
 // 0115), tested as the logins a store makes: each store's login (`add-login --store`), its
 // counters enrolled with the technician's codes, the owner for the owner's commands.
-// - Retention masks an old day: lines and close lose the DNI, keep everything else; the close
-//   still verifies against its content, and keeps the hash printed on its paper; the day's
+// - A close is written with its customers masked, its hash (the one printed) taken over that.
+// - Retention masks an old day: lines lose the DNI, keep everything else; the close still
+//   verifies against its content and the hash printed on its paper; the day's
 //   figures are the same; the cross-counter check still finds the code; a supervisor's look-up
 //   still finds the customer by pseudonym.
 // - A counter sends again a line the database masked: the same line, no alarm.
@@ -56,6 +57,20 @@ function appOf(c: StoreCounter): CounterApp {
   const app = counterApp(urlOf(c.store), c);
   opened.apps.push(app);
   return app;
+}
+
+/** Runs `write` with the close written as before 0115 (the owner turns the masking off). */
+async function withoutCloseMasking<T>(write: () => Promise<T>): Promise<T> {
+  const turn = (how: 'ENABLE' | 'DISABLE') =>
+    withClient(chain.ownerUrl, (c) =>
+      c.query(`ALTER TABLE store_day_closes ${how} TRIGGER store_day_closes_mask`),
+    );
+  await turn('DISABLE');
+  try {
+    return await write();
+  } finally {
+    await turn('ENABLE');
+  }
 }
 
 const signer = (c: StoreCounter) => ({ terminalId: c.id, signingKey: c.signingKey });
@@ -115,7 +130,14 @@ describe('retention in the store database', () => {
       closeRequest(query, await draftOf(app.close, query, ['41000678']), caja1.id),
     );
     expect(kept.inserted).toBe(true);
+    // Written with the customer masked and hashed as written: the hash on its paper never
+    // depends on the DNI (the draft named it whole).
     const printed = kept.close.sha256;
+    expect(kept.close.canonical).not.toContain('"41000678"');
+    expect(kept.close.canonical).toContain('"*****678"');
+    expect(kept.close.content.service.order_detail).toEqual([
+      expect.objectContaining({ dni: '*****678' }),
+    ]);
     const before = await linesOf('RETA01');
     const figures = async () =>
       withClient(
@@ -154,8 +176,8 @@ describe('retention in the store database', () => {
     });
     expect(await figures()).toEqual(figuresBefore);
 
-    // The close: no DNI, its hash its content's (the table's CHECK, and again here), and the
-    // hash printed on its paper kept beside it.
+    // The close: no DNI, its hash its content's (the table's CHECK, and again here) and still
+    // the one printed on its paper; retention had nothing of it to mask.
     await withClient(chain.ownerUrl, async (c) => {
       const close = (
         await c.query(
@@ -169,8 +191,8 @@ describe('retention in the store database', () => {
       expect(close.content).not.toContain('"41000678"');
       expect(close.content).toContain('"*****678"');
       expect(close.verifies).toBe(true);
-      expect(close.sha256).not.toBe(printed);
-      expect(close.sha256_as_printed).toBe(printed);
+      expect(close.sha256).toBe(printed);
+      expect(close.sha256_as_printed).toBeNull();
       expect(close.masked_at).toBeInstanceOf(Date);
     });
 
@@ -365,7 +387,7 @@ describe('erasure on request', () => {
     expect((await linesOf('ERAO01')).map((l) => l.line).join()).toContain('46000555');
   });
 
-  it('masks a close that holds the customer whole, keeping its printed hash', async () => {
+  it('masks a close kept before 0115 that holds the customer whole, keeping its printed hash', async () => {
     const c1 = await counterOf('ERAD0001', 'store-a');
     const yesterday = new Date(Date.now() - 86_400_000);
     c1.setClock(yesterday);
@@ -374,9 +396,11 @@ describe('erasure on request', () => {
     const app = appOf(c1);
     const day = yesterday.toLocaleDateString('en-CA', { timeZone: 'America/Lima' });
     const query = { store: 'store-a', mode: 'live' as const, day };
-    const kept = await app.close.closeDay(
-      closeRequest(query, await draftOf(app.close, query, ['47000321']), c1.id),
+    // A close as 0114 wrote it: without 0115's masking at the write, the customer whole.
+    const kept = await withoutCloseMasking(async () =>
+      app.close.closeDay(closeRequest(query, await draftOf(app.close, query, ['47000321']), c1.id)),
     );
+    expect(kept.close.canonical).toContain('"47000321"');
     const look = await withClient(urlOf('store-a'), (c) =>
       lookCustomer(c, signer(c1), { kind: 'dni', value: '47000321', supervisor: 'Rosa' }),
     );

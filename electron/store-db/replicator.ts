@@ -27,7 +27,7 @@ import {
 } from './connection';
 import { type ErasureNotice, erasureNotices, erasureNoticesDone } from './personal-data';
 import { type ReplicationCursor, readCursor, writeCursor } from './replication-cursor';
-import { signedRead } from './store-calls';
+import { databaseClock, syncedRead } from './store-calls';
 
 /**
  * Where the lines and the cursor are kept. A counter's are files (`fileSource`); the chain's
@@ -194,6 +194,8 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
     maxAttempts: Number.POSITIVE_INFINITY,
   };
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+  // Signed reads carry the database's time (store-calls.ts databaseClock).
+  const dbClock = databaseClock(clock);
   const source =
     'source' in options ? options.source : fileSource(options.journalPath, options.cursorPath);
   const pairs = (Object.entries(options.stores) as [OperationMode, string][]).map(
@@ -352,12 +354,13 @@ export function startReplicator(options: ReplicatorOptions): Replicator {
       // run's calls are numbered after it: a counter's clock may have gone back) and the last seq
       // it holds of it. A counter not enrolled, or set to another store than the one it is
       // enrolled in, sends nothing: the database would refuse every line (MS010, MS011).
-      const hello = (await signedRead(
+      const hello = (await syncedRead(
         fresh,
+        dbClock,
         { terminalId: options.terminalId, signingKey: options.signingKey },
         'hello',
         {},
-        { clock, timeouts },
+        timeouts,
       )) as Hello;
       if (hello.store !== options.stores.live || hello.training_store !== options.stores.training) {
         throw new StoreDbError(

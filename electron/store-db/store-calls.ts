@@ -17,6 +17,8 @@ export type ReadArgs = {
   store?: string;
   funding_code?: string;
   day?: string;
+  /** `codes-before`: the customers' codes billed and undone on the day (at most 1,000). */
+  codes?: { identity: string; funding_code: string }[];
 };
 
 export type StoreCalls = {
@@ -28,16 +30,60 @@ export type StoreCalls = {
 
 export type CallOptions = { clock?: () => Date; timeouts?: StoreDbTimeouts };
 
-/** A signed read on one client, inside its own transaction. */
+/** How long a measured offset to the database's clock is trusted before it is measured again. */
+const CLOCK_SYNC_MS = 10 * 60_000;
+
+/**
+ * The time a signed read carries, by the database's clock: the counter's clock moved by the
+ * offset measured against the server (`clock_timestamp()`, a plain read any login may make). A
+ * read is answered only within 15 minutes of its time (migration 0112), which stops a read seen
+ * on the wire from being replayed later; a counter whose own clock is off (Probar conexión says
+ * so) still reads. Measured at the first read, again every 10 minutes and after a read refused as
+ * out of its window.
+ */
+export type DatabaseClock = {
+  at(client: Pick<pg.ClientBase, 'query'>): Promise<string>;
+  /** Measure again at the next read. */
+  forget(): void;
+};
+
+export function databaseClock(clock: () => Date = () => new Date()): DatabaseClock {
+  let offset: number | null = null;
+  let measured = 0;
+  return {
+    async at(client) {
+      if (offset === null || Date.now() - measured > CLOCK_SYNC_MS) {
+        const before = clock().getTime();
+        const result = await client.query<{ now: Date }>(
+          'SELECT pg_catalog.clock_timestamp() AS now',
+        );
+        const after = clock().getTime();
+        const now = result.rows[0]?.now;
+        offset = now instanceof Date ? now.getTime() - (before + after) / 2 : 0;
+        measured = Date.now();
+      }
+      return new Date(clock().getTime() + offset).toISOString();
+    },
+    forget() {
+      offset = null;
+    },
+  };
+}
+
+/** A signed read on one client, inside its own transaction, at `at` (the database's clock). */
 export async function signedRead(
   client: Pick<pg.ClientBase, 'query' | 'escapeLiteral'>,
   reader: { terminalId: string; signingKey: Buffer },
   read: ReadName,
   args: ReadArgs | Record<string, never>,
-  options: CallOptions = {},
+  options: { at: string; timeouts?: StoreDbTimeouts },
 ): Promise<unknown> {
-  const at = (options.clock ?? (() => new Date()))().toISOString();
-  const request = { terminalId: reader.terminalId, at, read, args: JSON.stringify(args) };
+  const request = {
+    terminalId: reader.terminalId,
+    at: options.at,
+    read,
+    args: JSON.stringify(args),
+  };
   const result = await callInTransaction<{ answer: unknown }>(
     client,
     'read only',
@@ -46,6 +92,32 @@ export async function signedRead(
     readParams(request, reader.signingKey),
   );
   return result.rows[0]?.answer ?? null;
+}
+
+/**
+ * A signed read at the database's time, measured again and tried once more when the database
+ * says the read was out of its window (the counter's clock moved since it was measured).
+ */
+export async function syncedRead(
+  client: Pick<pg.ClientBase, 'query' | 'escapeLiteral'>,
+  dbClock: DatabaseClock,
+  reader: { terminalId: string; signingKey: Buffer },
+  read: ReadName,
+  args: ReadArgs | Record<string, never>,
+  timeouts?: StoreDbTimeouts,
+): Promise<unknown> {
+  const once = async () =>
+    signedRead(client, reader, read, args, {
+      at: await dbClock.at(client),
+      ...(timeouts ? { timeouts } : {}),
+    });
+  try {
+    return await once();
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code !== 'MS013') throw error;
+    dbClock.forget();
+    return once();
+  }
 }
 
 /** Whether an error leaves the connection unusable (the pool must not lend it again). */
@@ -57,6 +129,7 @@ function broken(error: unknown): boolean {
 /** The calls on a pool: each takes a client for its transaction and gives it back. */
 export function poolCalls(pool: pg.Pool, reader: Reader, options: CallOptions = {}): StoreCalls {
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+  const dbClock = databaseClock(options.clock);
   const withClient = async <T>(run: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     let failure: unknown;
@@ -72,7 +145,7 @@ export function poolCalls(pool: pg.Pool, reader: Reader, options: CallOptions = 
   return {
     read: async (read, args) => {
       const who = await reader();
-      return withClient((client) => signedRead(client, who, read, args, options));
+      return withClient((client) => syncedRead(client, dbClock, who, read, args, timeouts));
     },
     write: (sql, params) =>
       withClient((client) => callInTransaction(client, 'read write', timeouts, sql, params)),

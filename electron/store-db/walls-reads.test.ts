@@ -273,9 +273,9 @@ describe('the signed read answers for the key’s store only', () => {
     await withClient(chain.chain.via(bouncer), async (c) => {
       // A read seen on the wire 16 minutes ago, replayed; one dated 16 minutes ahead.
       for (const minutes of [-16, 16]) {
-        const clock = () => new Date(Date.now() + minutes * 60_000);
+        const at = new Date(Date.now() + minutes * 60_000).toISOString();
         await expect(
-          signedRead(c, reader, 'day', { mode: 'live', day: PAST_DAY }, { clock }),
+          signedRead(c, reader, 'day', { mode: 'live', day: PAST_DAY }, { at }),
           `${minutes} min`,
         ).rejects.toMatchObject({ code: 'MS013' });
       }
@@ -299,7 +299,9 @@ describe('the signed read answers for the key’s store only', () => {
     });
     // A's key through store B's own login (a cashier of A holding B's password too).
     await withClient(loginOf('store-b').url, (c) =>
-      expect(signedRead(c, reader, 'counters', { mode: 'live' })).rejects.toMatchObject({
+      expect(
+        signedRead(c, reader, 'counters', { mode: 'live' }, { at: new Date().toISOString() }),
+      ).rejects.toMatchObject({
         code: 'MS011',
       }),
     );
@@ -309,7 +311,9 @@ describe('the signed read answers for the key’s store only', () => {
     const stranger = { terminalId: 'CAJZ0001', signingKey: Buffer.alloc(32, 7) };
     for (const url of [chain.chain.via(bouncer), loginOf('store-a').url]) {
       await withClient(url, (c) =>
-        expect(signedRead(c, stranger, 'hello', {})).rejects.toMatchObject({ code: 'MS010' }),
+        expect(
+          signedRead(c, stranger, 'hello', {}, { at: new Date().toISOString() }),
+        ).rejects.toMatchObject({ code: 'MS010' }),
       );
     }
     // And an enrolled key cannot be enrolled into another store by a code of its own store.

@@ -35,13 +35,17 @@ export type StaticAnswer =
   | { kind: 'not-found' }
   | { kind: 'not-built' };
 
-export function createStaticFiles(rootDir: string | null) {
+/**
+ * `indexFile`: the page `/` (and `/index.html`, and any route of the app) serves: the counter's
+ * `index.html`, or head office's own page (`npm run head-office`, docs/head-office.md).
+ */
+export function createStaticFiles(rootDir: string | null, indexFile = 'index.html') {
   const root = rootDir === null ? null : resolve(rootDir);
 
   const readIndex = async (): Promise<StaticAnswer> => {
     if (root === null) return { kind: 'not-built' };
     try {
-      const html = await readFile(join(root, 'index.html'), 'utf8');
+      const html = await readFile(join(root, indexFile), 'utf8');
       return {
         kind: 'file',
         body: Buffer.from(html, 'utf8'),
@@ -62,7 +66,9 @@ export function createStaticFiles(rootDir: string | null) {
       return { kind: 'not-found' };
     }
     if (decoded.includes('\0')) return { kind: 'not-found' };
-    if (decoded === '/' || decoded === '/index.html') return readIndex();
+    if (decoded === '/' || decoded === '/index.html' || decoded === `/${indexFile}`) {
+      return readIndex();
+    }
     const target = resolve(root, `.${decoded}`);
     // Anything resolving outside the folder (../, encoded or not) is simply not there.
     if (!target.startsWith(root + sep)) return { kind: 'not-found' };

@@ -53,6 +53,10 @@ export type WebServerOptions = {
   extraOrigins?: readonly string[];
   /** Against slow or half-sent requests; tests shorten them. */
   limits?: Partial<ServerLimits>;
+  /** The page `/` serves (static-files.ts): the counter's `index.html` unless told otherwise. */
+  indexFile?: string;
+  /** What a used launch link answers (LINK_USED_PAGE unless told otherwise). */
+  linkUsedPage?: string;
 };
 
 export type ServerLimits = LoopbackLimits;
@@ -89,7 +93,7 @@ export type WebServer = {
 export async function createWebServer(options: WebServerOptions): Promise<WebServer> {
   const secret = options.secret ?? randomBytes(32).toString('hex');
   const launchKey = randomBytes(32).toString('hex');
-  const serveStatic = createStaticFiles(options.rendererDir);
+  const serveStatic = createStaticFiles(options.rendererDir, options.indexFile);
   let guard: ReturnType<typeof createRequestGuard> | null = null;
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -147,7 +151,8 @@ export async function createWebServer(options: WebServerOptions): Promise<WebSer
       if (guard.takeLaunchKey(address.searchParams.get(LAUNCH_KEY_PARAM) ?? '')) {
         response.setHeader('Set-Cookie', guard.openSession());
       } else if (!guard.checkSecret(request.headers, request.method).ok) {
-        return send(response, 403, 'text/html; charset=utf-8', LINK_USED_PAGE, request.method);
+        const page = options.linkUsedPage ?? LINK_USED_PAGE;
+        return send(response, 403, 'text/html; charset=utf-8', page, request.method);
       }
       address.searchParams.delete(LAUNCH_KEY_PARAM);
       response.setHeader('Location', `${pathname}${address.search}`);

@@ -129,6 +129,14 @@ export function validSamples(ids: FuzzBackend['ids']): { [M in BridgeMethod]?: B
   return {
     'settings.update': { pin: PIN, change: { store_name: 'Tienda', language: 'en' } },
     'settings.setLanguage': { language: 'en' },
+    // Head office: in training with no store case on, refused before it reads anything.
+    'headOffice.grid': { days: 14 },
+    'headOffice.day': { store: 'training:practica-arequipa', day: '2026-03-09' },
+    'headOffice.pdf': {
+      day: '2026-03-09',
+      language: 'es-PE',
+      filter: { region: 'Lima', text: 'centro' },
+    },
     'shift.start': { cashier_id: 'caja-01' },
     'supervisor.setPin': { pin: PIN },
     'supervisor.checkPin': { pin: PIN },

@@ -2,6 +2,7 @@
 // the type check, and the unit test checks each message asks for the same parameters.
 import type { MessageKey } from './catalogue';
 import { counterMoneyEn } from './counter-money-texts';
+import { headOfficeEn } from './head-office-texts-en';
 import { integrationEn } from './integration-texts';
 import { personalDataEn } from './personal-data-texts';
 import { storeDbEn } from './store-db-texts-en';
@@ -952,4 +953,5 @@ export const en: Record<MessageKey, string> = {
   ...counterMoneyEn,
   ...storeDbEn,
   ...personalDataEn,
+  ...headOfficeEn,
 };

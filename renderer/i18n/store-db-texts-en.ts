@@ -170,6 +170,10 @@ export const storeDbEn: Record<StoreDbKey, string> = {
     'This code has a collection at {counter} the service has not answered yet',
   'storeDb.elsewhere.inDoubt.steps':
     "A paid-and-billed of this code at {counter} (since {time}) is still waiting for the service's answer. Do not collect: the customer may have paid there. Verify again once {counter} has the answer.",
+  'storeDb.elsewhere.inDoubt.stepsDay':
+    "A paid-and-billed of this code at {counter} (since {time}) is still waiting for the service's answer. Do not collect: the customer may have paid there. Verify again once {counter} has the answer.",
+  'storeDb.elsewhere.inDoubt.stepsSilentDay':
+    "A paid-and-billed of this code at {counter} (since {time}) is still waiting for the service's answer, and {counter} has not answered the store database since {since}: that answer cannot arrive until {counter} is back on it. Do not collect: the customer may have paid there. Ask the supervisor to reconnect {counter}; then verify again.",
   'storeDb.elsewhere.inDoubt.stepsSilent':
     "A paid-and-billed of this code at {counter} (since {time}) is still waiting for the service's answer, and {counter} has not answered the store database since {since}: that answer cannot arrive until {counter} is back on it. Do not collect: the customer may have paid there. Ask the supervisor to reconnect {counter}; then verify again.",
   'storeDb.elsewhere.startedSilent.steps':

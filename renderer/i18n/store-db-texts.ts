@@ -22,6 +22,10 @@ export const storeDbEsPE = {
   'storeDb.elsewhere.inDoubt.title': 'Este código tiene un cobro sin respuesta en {counter}',
   'storeDb.elsewhere.inDoubt.steps':
     'Un pagado y facturado de este código en {counter} (desde las {time}) todavía espera la respuesta del servicio. No cobre: el cliente pudo haber pagado allí. Vuelva a verificar cuando {counter} tenga la respuesta.',
+  'storeDb.elsewhere.inDoubt.stepsDay':
+    'Un pagado y facturado de este código en {counter} (desde el {time}) todavía espera la respuesta del servicio. No cobre: el cliente pudo haber pagado allí. Vuelva a verificar cuando {counter} tenga la respuesta.',
+  'storeDb.elsewhere.inDoubt.stepsSilentDay':
+    'Un pagado y facturado de este código en {counter} (desde el {time}) todavía espera la respuesta del servicio, y {counter} no responde a la base de la tienda desde las {since}: esa respuesta no llega hasta que {counter} vuelva a conectarse. No cobre: el cliente pudo haber pagado allí. Pida al supervisor que reconecte {counter}; después verifique otra vez.',
   'storeDb.elsewhere.inDoubt.stepsSilent':
     'Un pagado y facturado de este código en {counter} (desde las {time}) todavía espera la respuesta del servicio, y {counter} no responde a la base de la tienda desde las {since}: esa respuesta no llega hasta que {counter} vuelva a conectarse. No cobre: el cliente pudo haber pagado allí. Pida al supervisor que reconecte {counter}; después verifique otra vez.',
   'storeDb.elsewhere.startedSilent.steps':

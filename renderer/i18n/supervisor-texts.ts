@@ -3,6 +3,8 @@
 // with those screens (lazy-views.ts), so a terminal's start reads only the counter's texts
 // (renderer_js_gz in `npm run bench`; issue "A counter that has gone silent", item 20). English
 // keeps every text in en.ts, which is a chunk of its own already.
+
+import { headOfficeEsPE } from './head-office-texts';
 import { personalDataEsPE } from './personal-data-texts';
 
 export const supervisorEsPE = {
@@ -493,4 +495,6 @@ export const supervisorEsPE = {
   'storeClose.markOffNeeds':
     'Para marcar una caja fuera del día, escriba abajo el nombre del supervisor y su PIN; queda registrado.',
   ...personalDataEsPE,
+  // The head-office page (docs/head-office.md), which loads these texts before it renders.
+  ...headOfficeEsPE,
 } as const;

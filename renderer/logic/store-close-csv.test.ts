@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CloseContent } from '../../shared/store/close-record';
 import { buildStoreClose } from '../../shared/store/store-close';
 import { sampleStoreDay } from '../../shared/store/store-close-samples';
 import type { StoreOperationRow } from '../../shared/store/store-operation';
 import { loadSupervisorTexts, translate } from '../i18n/translate';
 import type { T } from '../i18n/use-t';
 import { storeCloseCsv } from './store-close-csv';
-import { arrivedText, exceptionText } from './store-close-text';
+import { arrivedText, exceptionText, freshnessText } from './store-close-text';
 import { CSV_BOM } from './summary-csv';
 
 // The store close's Spanish texts come with its screen (lazy-views.ts).
@@ -110,6 +111,20 @@ describe('the store close as CSV and as lines', () => {
     const standing = (collected_cents - undone_collected_cents) / 100;
     expect(csv.replace(/\u00a0/g, ' ')).toContain(
       `Lo cobrado por las ventas vigentes, S/ ${standing.toLocaleString('en-US', { minimumFractionDigits: 2 })}, es lo que se compara con “Pagado en tienda” del servicio.`,
+    );
+  });
+
+  it('reads a close kept before format /3 as it was: a counter marked off, no mark kept (issue 35 item 1)', () => {
+    const close = buildStoreClose(sampleStoreDay(2, 10));
+    const [first, ...rest] = close.content.counters;
+    if (!first) throw new Error('no counter');
+    const old = CloseContent.parse({
+      ...close.content,
+      format: 'mostrador-store-close/2',
+      counters: [{ ...first, freshness: 'off' }, ...rest],
+    });
+    expect(freshnessText(old.counters[0] ?? first, old, t, 'es-PE')).toBe(
+      'Caja 1: marcada fuera del día por un supervisor.',
     );
   });
 

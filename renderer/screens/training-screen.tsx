@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Scenario } from '../../shared/api/trainer';
 import { centsFromWire, formatPEN } from '../../shared/domain/money';
+import { isElectronShell } from '../bridge/transport';
 import { GuidancePanel } from '../components/guidance-panel';
 import { TillCaseButton, TrainingTill } from '../components/training-till';
 import { navigate } from '../components/use-hash-route';
@@ -186,6 +187,20 @@ export function TrainingScreen() {
                 );
               })}
             </ul>
+            {group.action === 'close' ? (
+              // Head office's practice chain (docs/head-office.md "Training"): the desktop app's
+              // menu opens it; in browser mode, a page of its own beside this one.
+              <p className="scenario__head-office">
+                {t('headOffice.training.lead')}{' '}
+                {isElectronShell() ? (
+                  t('headOffice.training.menu')
+                ) : (
+                  <a href="./head-office.html" target="_blank" rel="noopener">
+                    {t('headOffice.training.link')}
+                  </a>
+                )}
+              </p>
+            ) : null}
           </section>
         );
       })}

@@ -215,7 +215,14 @@ function storeFact(
     return stop({
       tone: 'unknown',
       title: 'storeDb.elsewhere.inDoubt.title',
-      steps: silence?.steps ?? 'storeDb.elsewhere.inDoubt.steps',
+      // "desde las 10:42" today, "desde el 06/12/2026, 23:13:10" on another day.
+      steps: silence
+        ? words.today
+          ? silence.steps
+          : 'storeDb.elsewhere.inDoubt.stepsSilentDay'
+        : words.today
+          ? 'storeDb.elsewhere.inDoubt.steps'
+          : 'storeDb.elsewhere.inDoubt.stepsDay',
       params: { counter: words.counter, time: words.time, since: silence?.since ?? '' },
       actions: ['retry'],
     });

@@ -111,7 +111,14 @@ export type DocumentRequest = z.infer<typeof DocumentRequest>;
 export const TextLineSchema = z.object({ text: z.string(), bold: z.boolean() });
 
 export const ReceiptPreview = z.object({
-  name: z.enum(['sale-record', 'undo-record', 'day-close', 'store-close', 'test-page']),
+  name: z.enum([
+    'sale-record',
+    'undo-record',
+    'day-close',
+    'store-close',
+    'test-page',
+    'chain-day',
+  ]),
   title: z.string(),
   blocks: z.array(BlockSchema),
   /** The receipt printer's columns (the configured printer's, else 48). */

@@ -91,13 +91,54 @@ export type AcrossCounters = { before: readonly CodeBalance[] };
 
 const codeKey = (identity: string, code: string | null) => `${identity}\u0000${code ?? ''}`;
 
+/**
+ * Whether each code was billed when the day began, from the database's balance: 1 or 0. A
+ * balance below 0 means an undo of a billing Mostrador never saw (one made through the
+ * e-commerce), above 1 a repeated billing: the code was billed, or not, all the same.
+ */
 function balances(across: AcrossCounters): Map<string, number> {
   const map = new Map<string, number>();
   for (const b of across.before) {
     const key = codeKey(b.identity, b.funding_code);
     map.set(key, (map.get(key) ?? 0) + b.balance);
   }
+  for (const [key, balance] of map) map.set(key, Math.min(1, Math.max(0, balance)));
   return map;
+}
+
+/**
+ * The customers' codes whose balance before the day can change what the day's fold says: those
+ * with a billing and an undo that succeeded that day. A code only billed that day is billed at
+ * its end whatever came before (its balance before is 0 or 1); one only undone has nothing of
+ * the day to set apart. The store database is asked for these only (`readCodesBefore`).
+ */
+export function codesToBalance(
+  operations: readonly ReconcileOperation[],
+): { identity: string; funding_code: string }[] {
+  const seen = new Map<
+    string,
+    { identity: string; funding_code: string; b: boolean; u: boolean }
+  >();
+  for (const op of operations) {
+    // The customer as the database matches them: their pseudonym, else the identity.
+    const customer = customerOf(op);
+    if (op.status !== 'succeeded' || !customer || !op.funding_code) continue;
+    const billing = BILLING.has(op.operation);
+    if (!billing && !UNDO.has(op.operation)) continue;
+    const key = codeKey(customer, op.funding_code);
+    const code = seen.get(key) ?? {
+      identity: customer,
+      funding_code: op.funding_code,
+      b: false,
+      u: false,
+    };
+    if (billing) code.b = true;
+    else code.u = true;
+    seen.set(key, code);
+  }
+  return [...seen.values()]
+    .filter((c) => c.b && c.u)
+    .map(({ identity, funding_code }) => ({ identity, funding_code }));
 }
 
 type CodeState = {

@@ -44,7 +44,7 @@ export type Block =
 
 export type ReceiptDocument = {
   /** Which document, for file names and the preview's label. */
-  name: 'sale-record' | 'undo-record' | 'day-close' | 'store-close' | 'test-page';
+  name: 'sale-record' | 'undo-record' | 'day-close' | 'store-close' | 'test-page' | 'chain-day';
   title: string;
   blocks: Block[];
 };

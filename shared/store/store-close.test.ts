@@ -341,6 +341,24 @@ describe('the store close', () => {
       codesBefore: [{ identity: '41000010', funding_code: 'COD010', balance: 1 }],
     });
     expect(again.content.totals).toMatchObject({ billed: 1, undone: 1, undone_collected_cents: 0 });
+    // A billing Mostrador never saw (the e-commerce's) undone here on an earlier day leaves the
+    // database a balance of -1: the code was not billed when the day began, no less. Billed and
+    // undone today, its collection is set apart; billed today only, it stands.
+    const external = buildStoreClose({
+      ...base,
+      summary: { ...empty, order_detail: [] },
+      rows: [
+        row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000011', 30000, '10:00'),
+        row('CAJA2', 'v3.undoBilling', 'succeeded', '41000011', null, '11:00'),
+        row('CAJA1', 'v3.paidAndBilled', 'succeeded', '41000012', 20000, '10:00'),
+      ],
+      freshness: [],
+      codesBefore: [
+        { identity: '41000011', funding_code: 'COD011', balance: -1 },
+        { identity: '41000012', funding_code: 'COD012', balance: -1 },
+      ],
+    });
+    expect(external.content.totals).toMatchObject({ undone_collected_cents: 30000 });
     expect(again.content.counts).toMatchObject({ matched: 1, missing: 0, extra: 0 });
     expect(again.content.exceptions).toEqual([]);
   });

@@ -7,6 +7,7 @@ import type { HandlerDeps, HandlerMap } from '../deps';
 import { appInfoHandlers } from '../handlers/app-info-handlers';
 import { connectionHandlers } from '../handlers/connection-handlers';
 import { createFragmentStore, type FragmentStore } from '../handlers/fragment-store';
+import { headOfficeHandlers } from '../handlers/head-office-handlers';
 import { heldMoneyHandlers } from '../handlers/held-money-handlers';
 import { htmlHandlers } from '../handlers/html-handlers';
 import { inStoreV2Handlers } from '../handlers/in-store-v2-handlers';
@@ -70,6 +71,7 @@ export function createHandlers(given: HandlerDeps): HandlerTable {
     ...integrationHandlers(deps),
     ...storeDbHandlers(deps),
     ...personalDataHandlers(deps),
+    ...headOfficeHandlers(deps),
     // Printed documents read the journal and the day summary through the handlers above.
     ...receiptHandlers(deps, () => methods),
     ...storeCloseHandlers(deps, () => methods),

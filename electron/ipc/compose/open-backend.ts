@@ -5,6 +5,11 @@ import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppInfo } from '../../../shared/bridge';
 import {
+  databaseReads,
+  type HeadOfficeReads,
+  terminalReads,
+} from '../../head-office/head-office-reads';
+import {
   type IntegrationHost,
   type IntegrationHostOptions,
   openIntegrationHost,
@@ -90,6 +95,8 @@ export type Backend = {
   storeLink: StoreLink | null;
   /** The journal masking its customers by itself (docs/personal-data.md). */
   identityRetention: IdentityRetention;
+  /** Head office's reads from this terminal (the desktop app's menu asks whether it offers them). */
+  headOffice: HeadOfficeReads;
   /** Stops retry loops, closes the journal and (if it made it) the training mock. */
   close(): Promise<void>;
 };
@@ -213,9 +220,14 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
   // From here on the till API may listen and the store link replicate: a failure closes them
   // (and the rest opened so far) before it is thrown, so the start-failure screen
   // (electron/main/index.ts) leaves nothing running behind it.
-  const built: { table: HandlerTable | null; storeDb: { end(): Promise<void> } | null } = {
+  const built: {
+    table: HandlerTable | null;
+    storeDb: { end(): Promise<void> } | null;
+    headOffice: HeadOfficeReads | null;
+  } = {
     table: null,
     storeDb: null,
+    headOffice: null,
   };
   try {
     const faults = createFaultInjector();
@@ -274,6 +286,14 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       journal,
       seeded: seededBillings,
     });
+    // Head office from this terminal (docs/head-office.md): in training the practice chain, live
+    // the store database its link uses, read only when its login is head office's.
+    const headOffice = terminalReads({
+      mode: () => settings.get().mode,
+      practice: () => practiceStore.chain(),
+      database: databaseReads(() => storeLink?.urlInUse() ?? null),
+    });
+    built.headOffice = headOffice;
     const table = createHandlers({
       settings,
       vault,
@@ -296,6 +316,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       ...(options.retry ? { retry: options.retry } : {}),
       storeCloseDb: storeDb.get,
       practiceStore,
+      headOffice,
     });
     built.table = table;
     const gated: HandlerTable = attention
@@ -317,6 +338,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       integration,
       storeLink,
       identityRetention: retention,
+      headOffice,
       close: () => {
         closed ??= (async () => {
           retention.stop();
@@ -325,6 +347,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
           await table.close();
           await journal.close();
           await storeDb.end();
+          await headOffice.end();
           if (!options.trainingApp) await trainingApp.close();
           logger.info('backend closed');
         })();
@@ -341,6 +364,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     await quietly(() => built.table?.close());
     await quietly(() => journal.close());
     await quietly(() => built.storeDb?.end());
+    await quietly(() => built.headOffice?.end());
     if (!options.trainingApp) await quietly(() => trainingApp.close());
     throw error;
   }

@@ -2,6 +2,7 @@
 // day summary comes through the v2.daySummary handler (one call, journaled like F6's); every
 // counter's operations, freshness and the close record come from the store database.
 import type { BridgeResult } from '../../../shared/bridge';
+import { codesToBalance, fromStoreRow } from '../../../shared/domain/reconcile';
 import { arrivedAfter, buildStoreClose, silentNotNamed } from '../../../shared/store/store-close';
 import { type StoreCloseDatabase, StoreCloseRefused } from '../../store-close/close-database';
 import { StoreCloseUnavailable } from '../../store-close/pg-close-database';
@@ -70,15 +71,23 @@ export async function loadStoreClose(
   // Read after the summary: a sale billed in between shows as the counters' (missing from the
   // summary), never as a stranger's extra.
   const query = { store, mode, day };
-  const [rows, freshness, stored, held, codesBefore] = await fromDatabase(() =>
+  const [rows, freshness, stored, held] = await fromDatabase(() =>
     Promise.all([
       db.readStoreDay(query),
       db.readFreshness({ store, mode }),
       db.readClose(query),
       db.readHeld(query),
-      db.readCodesBefore?.(query) ?? Promise.resolve([]),
     ]),
   );
+  // The codes billed and undone that day, as the database held them before it: what decides,
+  // without any counter's clock, whether a billing was undone (shared/domain/reconcile.ts).
+  const codes = codesToBalance(rows.map(fromStoreRow));
+  const codesBefore =
+    codes.length > 0 && db.readCodesBefore
+      ? await fromDatabase(() =>
+          (db.readCodesBefore as NonNullable<StoreCloseDatabase['readCodesBefore']>)(query, codes),
+        )
+      : [];
   const build = buildStoreClose({
     store,
     mode,

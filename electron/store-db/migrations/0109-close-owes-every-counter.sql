@@ -39,23 +39,54 @@ LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $$
     FROM public.store_operations o
     WHERE o.store = p_store AND o.mode = p_mode AND o.store_day = p_day
   ), codes AS (
-    -- Each customer's code billed that day, and its balance up to the end of the day.
-    SELECT k.identity_value, k.funding_code,
-      count(*) FILTER (WHERE p.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled'))
-        - count(*) FILTER (WHERE p.operation IN ('v3.undoBilling', 'v2.undoBilling')) AS balance
-    FROM (SELECT DISTINCT identity_value, funding_code FROM ops
-      WHERE billing AND status = 'succeeded' AND coalesce(identity_value, '') <> ''
-        AND funding_code IS NOT NULL) k
-    JOIN public.store_operations p
-      ON p.store = p_store AND p.mode = p_mode AND p.funding_code = k.funding_code
-      AND p.identity_value = k.identity_value AND p.store_day <= p_day
-      AND p.status = 'succeeded'
-      AND p.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled', 'v3.undoBilling', 'v2.undoBilling')
+    -- Each customer's code billed and undone that day (only these can be set apart: a code only
+    -- billed that day is billed at its end whatever came before), read by the code's index: its
+    -- balance before the day (1 or 0: billed when the day began, whatever billings the service
+    -- repeated or undos of billings Mostrador never saw), plus the day's billings minus its
+    -- undos, every counter's counted when an outcome of theirs succeeded; the day's billings of
+    -- it (their counters alike) and the counters that undid it that day. Arrays, not joins
+    -- between these sets: a day of 10,000 operations stays one pass.
+    SELECT
+      greatest(0, least(1,
+        count(*) FILTER (WHERE i.store_day < p_day
+          AND i.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled'))
+        - count(*) FILTER (WHERE i.store_day < p_day
+          AND i.operation IN ('v3.undoBilling', 'v2.undoBilling'))))
+      + count(*) FILTER (WHERE i.store_day = p_day
+          AND i.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled'))
+      - count(*) FILTER (WHERE i.store_day = p_day
+          AND i.operation IN ('v3.undoBilling', 'v2.undoBilling')) AS balance,
+      array_agg(i.op_id ORDER BY i.op_id) FILTER (WHERE i.store_day = p_day
+        AND i.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled')) AS day_billings,
+      array_agg(i.terminal_id ORDER BY i.op_id) FILTER (WHERE i.store_day = p_day
+        AND i.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled')) AS day_billers,
+      array_agg(DISTINCT i.terminal_id) FILTER (WHERE i.store_day = p_day
+        AND i.operation IN ('v3.undoBilling', 'v2.undoBilling')) AS day_undoers
+    FROM (SELECT identity_value, funding_code FROM ops
+      WHERE (billing OR undo) AND status = 'succeeded' AND coalesce(identity_value, '') <> ''
+        AND funding_code IS NOT NULL
+      GROUP BY identity_value, funding_code
+      HAVING bool_or(billing) AND bool_or(undo)) k
+    JOIN public.journal_lines i
+      ON i.store = p_store AND i.type = 'intent' AND i.funding_code = k.funding_code
+      AND i.mode = p_mode AND i.identity_value = k.identity_value AND i.store_day <= p_day
+      AND i.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled', 'v3.undoBilling', 'v2.undoBilling')
+    WHERE EXISTS (SELECT FROM public.journal_lines o
+      WHERE o.store = i.store AND o.terminal_id = i.terminal_id AND o.op_id = i.op_id
+        AND o.type = 'outcome' AND o.status = 'succeeded')
     GROUP BY k.identity_value, k.funding_code
   ), set_apart AS (
-    SELECT o.op_id, o.terminal_id, o.identity_value, o.funding_code FROM ops o
-    JOIN codes k ON k.identity_value = o.identity_value AND k.funding_code = o.funding_code
-    WHERE k.balance <= 0 AND o.billing AND o.status = 'succeeded'
+    -- The day's billings of the codes not billed at the end of the day.
+    SELECT unnest(day_billings) AS op_id FROM codes WHERE balance <= 0
+  ), undone_at AS (
+    -- For each counter whose billing is set apart, the counters that undid that code that day.
+    SELECT b.terminal_id,
+      jsonb_agg(DISTINCT u.terminal_id COLLATE "C" ORDER BY u.terminal_id COLLATE "C") AS at
+    FROM codes c
+    CROSS JOIN LATERAL unnest(c.day_billers) AS b(terminal_id)
+    CROSS JOIN LATERAL unnest(c.day_undoers) AS u(terminal_id)
+    WHERE c.balance <= 0
+    GROUP BY b.terminal_id
   ), cashier AS (
     SELECT terminal_id, cashier_id,
       count(*) FILTER (WHERE billing AND status = 'succeeded') AS billed,
@@ -73,11 +104,7 @@ LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $$
         coalesce(sum(o.collected_cents) FILTER (WHERE o.op_id IN (SELECT op_id FROM set_apart)), 0),
       -- Its sales undone (set apart), and the counters whose undos of those codes undid them.
       'sales_undone', count(*) FILTER (WHERE o.op_id IN (SELECT op_id FROM set_apart)),
-      'undone_at', coalesce((SELECT jsonb_agg(w.terminal_id ORDER BY w.terminal_id COLLATE "C")
-        FROM (SELECT DISTINCT u.terminal_id FROM ops u
-          JOIN set_apart a ON a.identity_value = u.identity_value
-            AND a.funding_code = u.funding_code
-          WHERE u.undo AND u.status = 'succeeded' AND a.terminal_id = o.terminal_id) w),
+      'undone_at', coalesce((SELECT w.at FROM undone_at w WHERE w.terminal_id = o.terminal_id),
         '[]'::jsonb),
       'open', count(*) FILTER (WHERE o.status IN ('pending', 'unknown')
         AND o.operation NOT IN (SELECT r.operation FROM public.read_operations r)),

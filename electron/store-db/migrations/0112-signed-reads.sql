@@ -155,25 +155,28 @@ LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $$
   ) x
 $$;
 
--- Each customer's code billed on the day, with its balance before the day (billings minus undos
--- that succeeded, at every counter): the close sets apart by it what a billing undone elsewhere
--- collected (store_db_day_figures counts the same, 0109).
-CREATE FUNCTION store_db_read_codes_before(p_store text, p_mode text, p_day date) RETURNS json
+-- These customers' codes (billed and undone on the day: `p_codes`, an array of
+-- {identity, funding_code}), with their balance before the day (billings minus undos that
+-- succeeded, at every counter), read by the code's index: the close sets apart by it what a
+-- billing undone elsewhere collected (store_db_day_figures counts the same, 0109).
+CREATE FUNCTION store_db_read_codes_before(p_store text, p_mode text, p_day date, p_codes jsonb)
+RETURNS json
 LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $$
   SELECT coalesce(json_agg(json_build_object('identity', x.identity_value,
     'funding_code', x.funding_code, 'balance', x.balance)), '[]'::json)
   FROM (
     SELECT k.identity_value, k.funding_code,
-      count(*) FILTER (WHERE p.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled'))
-        - count(*) FILTER (WHERE p.operation IN ('v3.undoBilling', 'v2.undoBilling')) AS balance
-    FROM (SELECT DISTINCT o.identity_value, o.funding_code FROM public.store_operations o
-      WHERE o.store = p_store AND o.mode = p_mode AND o.store_day = p_day
-        AND o.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled') AND o.status = 'succeeded'
-        AND coalesce(o.identity_value, '') <> '' AND o.funding_code IS NOT NULL) k
-    JOIN public.store_operations p
-      ON p.store = p_store AND p.mode = p_mode AND p.funding_code = k.funding_code
-      AND p.identity_value = k.identity_value AND p.store_day < p_day AND p.status = 'succeeded'
-      AND p.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled', 'v3.undoBilling', 'v2.undoBilling')
+      count(*) FILTER (WHERE i.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled'))
+        - count(*) FILTER (WHERE i.operation IN ('v3.undoBilling', 'v2.undoBilling')) AS balance
+    FROM (SELECT DISTINCT c ->> 'identity' AS identity_value, c ->> 'funding_code' AS funding_code
+      FROM jsonb_array_elements(p_codes) c) k
+    JOIN public.journal_lines i
+      ON i.store = p_store AND i.type = 'intent' AND i.funding_code = k.funding_code
+      AND i.mode = p_mode AND i.identity_value = k.identity_value AND i.store_day < p_day
+      AND i.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled', 'v3.undoBilling', 'v2.undoBilling')
+    WHERE EXISTS (SELECT FROM public.journal_lines o
+      WHERE o.store = i.store AND o.terminal_id = i.terminal_id AND o.op_id = i.op_id
+        AND o.type = 'outcome' AND o.status = 'succeeded')
     GROUP BY k.identity_value, k.funding_code
   ) x
 $$;
@@ -244,7 +247,7 @@ $$;
 
 -- The one read a counter makes. `p_at` is the counter's clock (ISO 8601) and must be within 15
 -- minutes of the database's; `p_args` is a JSON object: `mode` ('live' or 'training'), and per
--- read `funding_code` (code) or `day` (day, held, close, codes-before). `hello` answers what a counter asks
+-- read `funding_code` (code) or `day` (day, held, close, codes-before, with `codes` for the last). `hello` answers what a counter asks
 -- when it connects: its last call number, its store, and the last seq held of it in each of its
 -- two stores. SQLSTATEs: MS010 not enrolled, MS011 another store, MS013 outside the time window,
 -- MS014 not signed by the counter's key, 22023 a read or argument it does not know.
@@ -261,8 +264,8 @@ DECLARE
   day date;
 BEGIN
   IF length(coalesce(p_terminal_id, '')) NOT BETWEEN 1 AND 64 OR length(coalesce(p_at, '')) > 40
-    OR length(coalesce(p_read, '')) > 16 OR length(coalesce(p_args, '')) > 1000 THEN
-    RAISE EXCEPTION 'a terminal id, a time, a read and its arguments of at most 1000 characters'
+    OR length(coalesce(p_read, '')) > 16 OR length(coalesce(p_args, '')) > 100000 THEN
+    RAISE EXCEPTION 'a terminal id, a time, a read and its arguments of at most 100,000 characters'
       USING ERRCODE = 'invalid_parameter_value';
   END IF;
   BEGIN
@@ -319,7 +322,12 @@ BEGIN
     WHEN 'day' THEN RETURN public.store_db_read_day(store, mode, day);
     WHEN 'held' THEN RETURN public.store_db_read_held(store, mode, day);
     WHEN 'close' THEN RETURN coalesce(public.store_db_read_close(store, mode, day), 'null'::json);
-    WHEN 'codes-before' THEN RETURN public.store_db_read_codes_before(store, mode, day);
+    WHEN 'codes-before' THEN
+      IF jsonb_typeof(a -> 'codes') IS DISTINCT FROM 'array'
+        OR jsonb_array_length(a -> 'codes') > 1000 THEN
+        RAISE EXCEPTION 'at most 1000 codes' USING ERRCODE = 'invalid_parameter_value';
+      END IF;
+      RETURN public.store_db_read_codes_before(store, mode, day, a -> 'codes');
     ELSE
       RAISE EXCEPTION 'no read %', left(p_read, 16) USING ERRCODE = 'invalid_parameter_value';
   END CASE;
@@ -329,7 +337,7 @@ REVOKE ALL ON FUNCTION store_db_read_message(text, text, text, text) FROM PUBLIC
 REVOKE ALL ON FUNCTION store_db_read_code(text, text, text, text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION store_db_read_counters(text, text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION store_db_read_standing(text, text) FROM PUBLIC;
-REVOKE ALL ON FUNCTION store_db_read_codes_before(text, text, date) FROM PUBLIC;
+REVOKE ALL ON FUNCTION store_db_read_codes_before(text, text, date, jsonb) FROM PUBLIC;
 REVOKE ALL ON FUNCTION store_db_read_day(text, text, date) FROM PUBLIC;
 REVOKE ALL ON FUNCTION store_db_read_held(text, text, date) FROM PUBLIC;
 REVOKE ALL ON FUNCTION store_db_read_close(text, text, date) FROM PUBLIC;

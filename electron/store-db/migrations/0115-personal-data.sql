@@ -11,9 +11,11 @@
 --   `masked_at` says when. Codes, amounts, seq, outcomes, figures: untouched;
 -- - retention: the lines of every operation of a store day older than the retention are masked,
 --   each store's days in order, `personal_data_masked` keeping how far (a line arriving later for
---   a masked day is masked as it arrives); closes of those days too, their hash recomputed and the
---   printed one kept (`sha256_as_printed`). It runs after each store close (the close's own store,
---   a bounded share) and on demand (`npm run store-db -- forget --before DAY`);
+--   a masked day is masked as it arrives); closes kept before this migration too, their hash
+--   recomputed and the printed one kept (`sha256_as_printed`); a close written from now on is
+--   masked before it is hashed, so its printed hash never depends on a DNI. Retention runs after
+--   each store close (the close's own store, a bounded share) and on demand
+--   (`npm run store-db -- forget --before DAY`);
 -- - erasure on request (`store-db forget --dni`, or a supervisor at a counter through
 --   `store_db_personal_data`): every line of that customer's operations masked, the closes that
 --   hold them, a record of the erasure without whose (`erasures`), and a notice for each counter
@@ -466,6 +468,23 @@ END $$;
 CREATE TRIGGER store_day_closes_forget AFTER INSERT ON store_day_closes
   FOR EACH ROW EXECUTE FUNCTION store_day_closes_forget();
 
+-- A close is written with every customer masked (`*****678`) and hashed as written, so its
+-- SHA-256, printed on its paper, never depends on a DNI that retention or an erasure will remove:
+-- the record checks against its paper for as long as it is kept. The draft the counter sends
+-- (and its screen) still names the customers; the figures, codes and amounts are untouched. Closes
+-- kept before this migration hold DNIs until their day passes the retention; they are masked then
+-- and keep their printed hash in `sha256_as_printed` (store_db_mask_close).
+CREATE FUNCTION store_day_closes_mask() RETURNS trigger
+LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+  NEW.content := public.store_db_mask_text(NEW.content);
+  NEW.sha256 := encode(pg_catalog.sha256(convert_to(NEW.content, 'UTF8')), 'hex');
+  RETURN NEW;
+END $$;
+
+CREATE TRIGGER store_day_closes_mask BEFORE INSERT ON store_day_closes
+  FOR EACH ROW EXECUTE FUNCTION store_day_closes_mask();
+
 -- The owner reads (null) or sets the retention, in days.
 CREATE FUNCTION store_db_retention(p_days integer DEFAULT NULL) RETURNS integer
 LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp AS $$
@@ -721,8 +740,9 @@ LEFT JOIN LATERAL (
 ) d ON true
 WHERE i.type = 'intent';
 
--- The store day's figures (0109), with each customer's code matched by pseudonym: a code billed
--- months ago, its DNI masked since, and undone today is the same customer's code.
+-- The store day's figures (0109 as issue 35 left it), re-created whole with one change: each
+-- customer's code is matched by pseudonym, so a code billed months ago, its DNI masked since,
+-- and undone today is the same customer's code.
 CREATE OR REPLACE FUNCTION store_db_day_figures(p_store text, p_mode text, p_day date) RETURNS jsonb
 LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $$
   WITH ops AS (
@@ -732,23 +752,54 @@ LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $$
     FROM public.store_operations o
     WHERE o.store = p_store AND o.mode = p_mode AND o.store_day = p_day
   ), codes AS (
-    -- Each customer's code billed that day, and its balance up to the end of the day.
-    SELECT k.identity_ref, k.funding_code,
-      count(*) FILTER (WHERE p.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled'))
-        - count(*) FILTER (WHERE p.operation IN ('v3.undoBilling', 'v2.undoBilling')) AS balance
-    FROM (SELECT DISTINCT identity_ref, funding_code FROM ops
-      WHERE billing AND status = 'succeeded' AND identity_ref IS NOT NULL
-        AND funding_code IS NOT NULL) k
-    JOIN public.store_operations p
-      ON p.store = p_store AND p.mode = p_mode AND p.funding_code = k.funding_code
-      AND p.identity_ref = k.identity_ref AND p.store_day <= p_day
-      AND p.status = 'succeeded'
-      AND p.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled', 'v3.undoBilling', 'v2.undoBilling')
+    -- Each customer's code billed and undone that day (only these can be set apart: a code only
+    -- billed that day is billed at its end whatever came before), read by the code's index: its
+    -- balance before the day (1 or 0: billed when the day began, whatever billings the service
+    -- repeated or undos of billings Mostrador never saw), plus the day's billings minus its
+    -- undos, every counter's counted when an outcome of theirs succeeded; the day's billings of
+    -- it (their counters alike) and the counters that undid it that day. Arrays, not joins
+    -- between these sets: a day of 10,000 operations stays one pass.
+    SELECT
+      greatest(0, least(1,
+        count(*) FILTER (WHERE i.store_day < p_day
+          AND i.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled'))
+        - count(*) FILTER (WHERE i.store_day < p_day
+          AND i.operation IN ('v3.undoBilling', 'v2.undoBilling'))))
+      + count(*) FILTER (WHERE i.store_day = p_day
+          AND i.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled'))
+      - count(*) FILTER (WHERE i.store_day = p_day
+          AND i.operation IN ('v3.undoBilling', 'v2.undoBilling')) AS balance,
+      array_agg(i.op_id ORDER BY i.op_id) FILTER (WHERE i.store_day = p_day
+        AND i.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled')) AS day_billings,
+      array_agg(i.terminal_id ORDER BY i.op_id) FILTER (WHERE i.store_day = p_day
+        AND i.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled')) AS day_billers,
+      array_agg(DISTINCT i.terminal_id) FILTER (WHERE i.store_day = p_day
+        AND i.operation IN ('v3.undoBilling', 'v2.undoBilling')) AS day_undoers
+    FROM (SELECT identity_ref, funding_code FROM ops
+      WHERE (billing OR undo) AND status = 'succeeded' AND identity_ref IS NOT NULL
+        AND funding_code IS NOT NULL
+      GROUP BY identity_ref, funding_code
+      HAVING bool_or(billing) AND bool_or(undo)) k
+    JOIN public.journal_lines i
+      ON i.store = p_store AND i.type = 'intent' AND i.funding_code = k.funding_code
+      AND i.mode = p_mode AND i.identity_ref = k.identity_ref AND i.store_day <= p_day
+      AND i.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled', 'v3.undoBilling', 'v2.undoBilling')
+    WHERE EXISTS (SELECT FROM public.journal_lines o
+      WHERE o.store = i.store AND o.terminal_id = i.terminal_id AND o.op_id = i.op_id
+        AND o.type = 'outcome' AND o.status = 'succeeded')
     GROUP BY k.identity_ref, k.funding_code
   ), set_apart AS (
-    SELECT o.op_id, o.terminal_id, o.identity_ref, o.funding_code FROM ops o
-    JOIN codes k ON k.identity_ref = o.identity_ref AND k.funding_code = o.funding_code
-    WHERE k.balance <= 0 AND o.billing AND o.status = 'succeeded'
+    -- The day's billings of the codes not billed at the end of the day.
+    SELECT unnest(day_billings) AS op_id FROM codes WHERE balance <= 0
+  ), undone_at AS (
+    -- For each counter whose billing is set apart, the counters that undid that code that day.
+    SELECT b.terminal_id,
+      jsonb_agg(DISTINCT u.terminal_id COLLATE "C" ORDER BY u.terminal_id COLLATE "C") AS at
+    FROM codes c
+    CROSS JOIN LATERAL unnest(c.day_billers) AS b(terminal_id)
+    CROSS JOIN LATERAL unnest(c.day_undoers) AS u(terminal_id)
+    WHERE c.balance <= 0
+    GROUP BY b.terminal_id
   ), cashier AS (
     SELECT terminal_id, cashier_id,
       count(*) FILTER (WHERE billing AND status = 'succeeded') AS billed,
@@ -766,11 +817,7 @@ LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $$
         coalesce(sum(o.collected_cents) FILTER (WHERE o.op_id IN (SELECT op_id FROM set_apart)), 0),
       -- Its sales undone (set apart), and the counters whose undos of those codes undid them.
       'sales_undone', count(*) FILTER (WHERE o.op_id IN (SELECT op_id FROM set_apart)),
-      'undone_at', coalesce((SELECT jsonb_agg(w.terminal_id ORDER BY w.terminal_id COLLATE "C")
-        FROM (SELECT DISTINCT u.terminal_id FROM ops u
-          JOIN set_apart a ON a.identity_ref = u.identity_ref
-            AND a.funding_code = u.funding_code
-          WHERE u.undo AND u.status = 'succeeded' AND a.terminal_id = o.terminal_id) w),
+      'undone_at', coalesce((SELECT w.at FROM undone_at w WHERE w.terminal_id = o.terminal_id),
         '[]'::jsonb),
       'open', count(*) FILTER (WHERE o.status IN ('pending', 'unknown')
         AND o.operation NOT IN (SELECT r.operation FROM public.read_operations r)),
@@ -801,26 +848,29 @@ LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $$
   FROM ops
 $$;
 
--- Each customer's code billed on the day with its balance before the day (0112), by pseudonym:
--- `identity` is the customer's pseudonym (the DNI where a line has none).
-CREATE OR REPLACE FUNCTION store_db_read_codes_before(p_store text, p_mode text, p_day date)
+-- These customers' codes with their balance before the day (0112 as issue 35 left it), matched
+-- by pseudonym: `identity` is the customer as the counter names them from the day's rows (their
+-- pseudonym; the DNI where a line has none).
+CREATE OR REPLACE FUNCTION store_db_read_codes_before(p_store text, p_mode text, p_day date, p_codes jsonb)
 RETURNS json
 LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $$
-  SELECT coalesce(json_agg(json_build_object('identity', x.identity_ref,
+  SELECT coalesce(json_agg(json_build_object('identity', x.identity_value,
     'funding_code', x.funding_code, 'balance', x.balance)), '[]'::json)
   FROM (
-    SELECT k.identity_ref, k.funding_code,
-      count(*) FILTER (WHERE p.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled'))
-        - count(*) FILTER (WHERE p.operation IN ('v3.undoBilling', 'v2.undoBilling')) AS balance
-    FROM (SELECT DISTINCT o.identity_ref, o.funding_code FROM public.store_operations o
-      WHERE o.store = p_store AND o.mode = p_mode AND o.store_day = p_day
-        AND o.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled') AND o.status = 'succeeded'
-        AND o.identity_ref IS NOT NULL AND o.funding_code IS NOT NULL) k
-    JOIN public.store_operations p
-      ON p.store = p_store AND p.mode = p_mode AND p.funding_code = k.funding_code
-      AND p.identity_ref = k.identity_ref AND p.store_day < p_day AND p.status = 'succeeded'
-      AND p.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled', 'v3.undoBilling', 'v2.undoBilling')
-    GROUP BY k.identity_ref, k.funding_code
+    SELECT k.identity_value, k.funding_code,
+      count(*) FILTER (WHERE i.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled'))
+        - count(*) FILTER (WHERE i.operation IN ('v3.undoBilling', 'v2.undoBilling')) AS balance
+    FROM (SELECT DISTINCT c ->> 'identity' AS identity_value, c ->> 'funding_code' AS funding_code
+      FROM jsonb_array_elements(p_codes) c) k
+    JOIN public.journal_lines i
+      ON i.store = p_store AND i.type = 'intent' AND i.funding_code = k.funding_code
+      AND i.mode = p_mode AND coalesce(i.identity_ref, i.identity_value) = k.identity_value
+      AND i.store_day < p_day
+      AND i.operation IN ('v3.paidAndBilled', 'v2.paidAndBilled', 'v3.undoBilling', 'v2.undoBilling')
+    WHERE EXISTS (SELECT FROM public.journal_lines o
+      WHERE o.store = i.store AND o.terminal_id = i.terminal_id AND o.op_id = i.op_id
+        AND o.type = 'outcome' AND o.status = 'succeeded')
+    GROUP BY k.identity_value, k.funding_code
   ) x
 $$;
 
@@ -979,6 +1029,7 @@ REVOKE ALL ON FUNCTION store_db_mask_day(text, date) FROM PUBLIC;
 REVOKE ALL ON FUNCTION store_db_mask_close(text, text, date, text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION store_db_forget_before(date, text, integer) FROM PUBLIC;
 REVOKE ALL ON FUNCTION store_day_closes_forget() FROM PUBLIC;
+REVOKE ALL ON FUNCTION store_day_closes_mask() FROM PUBLIC;
 REVOKE ALL ON FUNCTION store_db_retention(integer) FROM PUBLIC;
 REVOKE ALL ON FUNCTION store_db_customer_ops(text, text[]) FROM PUBLIC;
 REVOKE ALL ON FUNCTION store_db_forget_identity(text, text, text[], text, text) FROM PUBLIC;

@@ -1,0 +1,227 @@
+// Interface texts of the head-office page (docs/head-office.md), Spanish (Peru): loaded with the
+// supervisor's texts (supervisor-texts.ts spreads them), which the page loads before it renders;
+// the English is in head-office-texts-en.ts. Codes and amounts, never a customer.
+export const headOfficeEsPE = {
+  'headOffice.title': 'Oficina central',
+  'headOffice.lead':
+    'Cada tienda, día por día: excepciones primero, las de más dinero en juego arriba.',
+  'headOffice.readOnly':
+    'Solo lectura: esta página no escribe nada, no consulta el servicio de financiamiento y no muestra el DNI de ningún cliente (códigos y montos).',
+  'headOffice.source.database': 'Base de datos de la cadena, leída el {time}.',
+  'headOffice.source.practice':
+    'ENTRENAMIENTO: cadena de práctica, no son tiendas ni ventas reales (leída el {time}).',
+  'headOffice.reload': 'Leer de nuevo',
+  'headOffice.reloading': 'Leyendo…',
+  'headOffice.loading': 'Leyendo la cadena…',
+  'headOffice.language': 'Idioma',
+  'headOffice.noStores': 'La base todavía no tiene tiendas con cajas o cierres.',
+
+  'headOffice.refused.no-database':
+    'Este terminal no tiene una base de datos de la tienda configurada. La oficina central lee la base de la cadena con su propio acceso de solo lectura (npm run store-db -- add-login --head-office).',
+  'headOffice.refused.not-head-office':
+    'El acceso a la base de este terminal no es el de la oficina central. Pida al técnico un acceso de oficina central (npm run store-db -- add-login --head-office).',
+  'headOffice.refused.can-write':
+    'El acceso a la base puede escribir (es del dueño o de una caja): la oficina central solo lee con un acceso que no puede escribir. Pida al técnico uno de oficina central.',
+  'headOffice.refused.not-migrated':
+    'La base de la cadena no tiene todavía las lecturas de la oficina central: el técnico debe actualizarla (npm run store-db -- migrate).',
+  'headOffice.refused.no-practice':
+    'En entrenamiento, la oficina central muestra la cadena de práctica: elija el caso «Cierre de tienda: una caja sin conexión a la base» en Entrenamiento (F7) y vuelva a leer.',
+  'headOffice.training.lead':
+    'Con el caso de cierre de tienda puesto, la oficina central muestra una cadena de práctica de tres tiendas.',
+  'headOffice.training.link': 'Abrir la oficina central (práctica)',
+  'headOffice.training.menu': 'Ábrala desde el menú: Pantallas → Oficina central.',
+  'headOffice.dbDown': 'La base de la cadena no respondió: {reason} Vuelva a leer en un momento.',
+  'headOffice.failed': 'No se pudo leer la cadena. Vuelva a leer en un momento.',
+  'headOffice.details': 'Detalle técnico',
+
+  'headOffice.day.heading': 'Día de la cadena: {day}',
+  'headOffice.day.closed': '{closed} de {stores} tiendas cerradas',
+  'headOffice.day.exceptions': '{count} con excepciones: {amount} en juego',
+  'headOffice.day.exceptionsNone': 'ninguna con excepciones',
+  'headOffice.day.notClosed': '{count} sin cerrar',
+  'headOffice.day.silent': '{count} con una caja en silencio',
+  'headOffice.day.afterClose': '{count} con líneas después del cierre',
+  'headOffice.day.money':
+    'Cobrado en tienda {amount} · {billed} ventas facturadas · {undone} deshechas',
+
+  'headOffice.filter.legend': 'Filtrar',
+  'headOffice.filter.region': 'Región',
+  'headOffice.filter.allRegions': 'Todas las regiones',
+  'headOffice.filter.store': 'Tienda (nombre o código)',
+  'headOffice.filter.shown': 'Se muestran {shown} de {total} tiendas.',
+  'headOffice.filter.none': 'Ninguna tienda coincide con el filtro.',
+  'headOffice.filter.clear': 'Quitar filtro',
+
+  'headOffice.grid.caption':
+    'Tiendas por día: los últimos {days} días, cada tienda en su propia hora',
+  'headOffice.grid.help':
+    'Flechas: moverse por la tabla · Intro: abrir el día de la tienda · Inicio/Fin: primer o último día.',
+  'headOffice.grid.store': 'Tienda',
+  'headOffice.grid.counts': '{billed} ventas · {undone} deshechas',
+  'headOffice.grid.atStake': '{amount} en juego',
+  'headOffice.grid.silentNow': '{count} caja en silencio ahora',
+  'headOffice.grid.silentNowMany': '{count} cajas en silencio ahora',
+  'headOffice.grid.closedRow': 'Cerradas',
+  'headOffice.grid.closedOf': '{closed} de {stores}',
+  'headOffice.grid.focused': 'Seleccionado: {text}',
+
+  'headOffice.totals.title': 'Totales por día (tiendas que se muestran)',
+  'headOffice.totals.notClosed': 'Sin cerrar',
+
+  'headOffice.cell.exceptions': '{count} exc.',
+  'headOffice.cell.after-close': 'Tardías',
+  'headOffice.cell.silent': 'Silencio',
+  'headOffice.cell.off': 'Fuera',
+  'headOffice.cell.balanced': 'Cuadra',
+  'headOffice.cell.not-closed': 'Sin cerrar',
+  'headOffice.cell.today': 'En curso',
+  'headOffice.cell.no-activity': 'Sin ventas',
+  'headOffice.cell.absent': '—',
+
+  'headOffice.state.exceptions': 'cerrada con {count} excepciones, {amount} en juego',
+  'headOffice.state.exceptionsOne': 'cerrada con 1 excepción, {amount} en juego',
+  'headOffice.state.after-close': 'cerrada y cuadrada, pero llegaron líneas después del cierre',
+  'headOffice.state.silentClosed': 'cerrada con una caja en silencio nombrada en la nota',
+  'headOffice.state.silent': 'en curso, con una caja en silencio',
+  'headOffice.state.off': 'cerrada, con una caja marcada fuera del día',
+  'headOffice.state.balanced': 'cerrada y cuadrada',
+  'headOffice.state.not-closed': 'sin cerrar: el día ya terminó en la tienda',
+  'headOffice.state.today': 'en curso: el día no ha terminado en la tienda',
+  'headOffice.state.no-activity': 'sin actividad: ninguna venta ni cierre',
+  'headOffice.state.absent': 'no es uno de los últimos días de esta tienda',
+  'headOffice.state.open': '{count} operaciones sin respuesta definitiva',
+  'headOffice.state.openOne': '1 operación sin respuesta definitiva',
+  'headOffice.state.silentFlag': 'caja en silencio',
+  'headOffice.state.afterFlag': 'líneas después del cierre',
+  'headOffice.state.figures': 'cobrado {amount}, {billed} ventas, {undone} deshechas',
+  'headOffice.state.full': '{store}, {day}: {state}.',
+
+  'headOffice.export.gridCsv': 'CSV de la cadena',
+  'headOffice.export.dayCsv': 'CSV del día de la tienda',
+  'headOffice.pdf': 'PDF del día de la cadena (A4)',
+  'headOffice.pdfBusy': 'Preparando el PDF…',
+  'headOffice.pdfFailed': 'No se pudo preparar el PDF. Vuelva a intentarlo.',
+  'headOffice.csv.fileGrid': 'oficina-central',
+  'headOffice.csv.fileDay': 'oficina-central-tienda',
+  'headOffice.csv.about': 'Oficina central',
+  'headOffice.csv.source': 'Leído de',
+  'headOffice.csv.sourceDatabase': 'base de datos de la cadena',
+  'headOffice.csv.sourcePractice': 'ENTRENAMIENTO - cadena de práctica',
+  'headOffice.csv.asOf': 'Leído el',
+  'headOffice.csv.filter': 'Filtro',
+  'headOffice.csv.store': 'Tienda',
+  'headOffice.csv.code': 'Código de tienda',
+  'headOffice.csv.region': 'Región',
+  'headOffice.csv.zone': 'Zona horaria',
+  'headOffice.csv.day': 'Día',
+  'headOffice.csv.state': 'Estado',
+  'headOffice.csv.exceptions': 'Excepciones',
+  'headOffice.csv.atStake': 'En juego',
+  'headOffice.csv.collected': 'Cobrado en tienda',
+  'headOffice.csv.billed': 'Ventas facturadas',
+  'headOffice.csv.undone': 'Deshechas',
+  'headOffice.csv.open': 'Sin respuesta',
+  'headOffice.csv.silent': 'Cajas en silencio',
+  'headOffice.csv.afterClose': 'Líneas después del cierre',
+  'headOffice.csv.closedBy': 'Cerrado por',
+  'headOffice.csv.recordedAt': 'Registrado el',
+  'headOffice.csv.hash': 'SHA-256',
+  'headOffice.csv.yes': 'sí',
+  'headOffice.csv.no': 'no',
+  'headOffice.csv.section': 'Sección',
+  'headOffice.csv.counters': 'Cajas',
+  'headOffice.csv.operations': 'Operaciones',
+  'headOffice.csv.version': 'Versión',
+  'headOffice.csv.freshNow': 'Ahora',
+  'headOffice.csv.time': 'Hora',
+  'headOffice.csv.cashier': 'Cajero',
+  'headOffice.csv.operation': 'Operación',
+  'headOffice.csv.status': 'Resultado',
+  'headOffice.csv.fundingCode': 'Código de financiamiento',
+  'headOffice.csv.billedAmount': 'Facturado',
+  'headOffice.csv.received': 'Llegó a la base',
+
+  'headOffice.store.back': 'Volver a la cadena (Esc)',
+  'headOffice.store.title': '{store}: {day}',
+  'headOffice.store.where': '{region} · código {code} · hora de la tienda: {zone}',
+  'headOffice.store.loading': 'Leyendo el día de la tienda…',
+  'headOffice.store.closed': 'Cerrado por {who} desde {from} el {at}: así lo cerró el supervisor.',
+  'headOffice.store.hashOk':
+    'Registro del cierre (SHA-256): {hash} — coincide con el registro en la base (comprobado ahora).',
+  'headOffice.store.hashBad':
+    'Registro del cierre (SHA-256): {hash} — NO coincide con el contenido guardado: el registro fue alterado después del cierre. Avise al técnico.',
+  'headOffice.store.note': 'Nota del supervisor: {note}',
+  'headOffice.store.noNote': 'Sin nota del supervisor.',
+  'headOffice.store.draft':
+    'BORRADOR: el día no está cerrado ({why}). Estas son las cifras que la base tiene ahora, no un cierre.',
+  'headOffice.store.draftEnded': 'el día ya terminó en la tienda',
+  'headOffice.store.draftToday': 'el día sigue en curso en la tienda',
+  'headOffice.store.draftLeaves':
+    'La oficina central no consulta el servicio: este borrador no cuadra contra el resumen del servicio (faltantes, sobrantes, montos distintos) ni lista el dinero retenido por ventas rechazadas; eso lo ve el supervisor de la tienda al cerrar.',
+  'headOffice.store.exceptions': 'Excepciones ({count})',
+  'headOffice.store.exceptionsNone': 'Sin excepciones.',
+  'headOffice.store.service':
+    'Servicio: compras {purchases}, pagado en tienda {inStore}, financiado {financed}.',
+  'headOffice.store.counts':
+    'Cuadre con el servicio: {matched} coinciden, {missing} faltan en el servicio, {extra} sobran, {differs} con otro monto.',
+  'headOffice.store.totals':
+    'Tienda: {billed} ventas facturadas, {undone} deshechas, {refused} rechazadas, cobrado en tienda {collected}, retenido {held}, {open} sin respuesta.',
+  'headOffice.store.counters': 'Por caja',
+  'headOffice.store.colCounter': 'Caja',
+  'headOffice.store.colBilled': 'Ventas',
+  'headOffice.store.colUndone': 'Deshechas',
+  'headOffice.store.colRefused': 'Rechazadas',
+  'headOffice.store.colCollected': 'Cobrado en tienda',
+  'headOffice.store.colHeld': 'Retenido',
+  'headOffice.store.colOpen': 'Sin respuesta',
+  'headOffice.store.colAtClose': 'Al cierre',
+  'headOffice.store.colNow': 'Ahora',
+  'headOffice.store.colVersion': 'Versión',
+  'headOffice.store.after': 'Llegaron después del cierre ({count})',
+  'headOffice.store.operations': 'Operaciones del día ({count})',
+  'headOffice.store.operationsMore':
+    'Se muestran las primeras {shown}; el CSV del día las tiene todas.',
+  'headOffice.store.colTime': 'Hora',
+  'headOffice.store.colCashier': 'Cajero',
+  'headOffice.store.colOperation': 'Operación',
+  'headOffice.store.colCode': 'Código',
+  'headOffice.store.colStatus': 'Resultado',
+  'headOffice.store.colBilledAmount': 'Facturado',
+  'headOffice.store.notFound': 'La cadena no tiene esa tienda.',
+
+  'headOffice.fresh.current': 'al día',
+  'headOffice.fresh.complete': 'datos completos del día',
+  'headOffice.fresh.signed-off': 'cerró su día',
+  'headOffice.fresh.off': 'fuera del día (supervisor)',
+  'headOffice.fresh.retired': 'retirada por el técnico',
+  'headOffice.fresh.silent': 'en silencio desde el {since}',
+  'headOffice.fresh.stopped': 'dejó de informar',
+  'headOffice.fresh.never': 'nunca envió datos',
+  'headOffice.fresh.lastLine': 'datos hasta el {time}',
+
+  'headOffice.exc.held':
+    'Dinero retenido en {counter} · {cashier}: {amount} del código {code} desde el {when}, por una venta rechazada ({reason}).',
+  'headOffice.exc.open':
+    '{counter} · {cashier} · {time}: {operation} del código {code} sin respuesta definitiva (facturado {amount}).',
+  'headOffice.exc.missing':
+    '{counters} · {cashiers}: código {code} cobrado {amount}, falta en el resumen del servicio.',
+  'headOffice.exc.extra':
+    'El servicio lista la orden {orders} ({amount} en tienda) y ninguna caja la registró.',
+  'headOffice.exc.differs':
+    '{counters} · {cashiers}: código {code} cobrado {amount}, el servicio dice {service}.',
+  'headOffice.exc.silent':
+    '{counter} en silencio con trabajo del día: datos hasta el {line}; informó {open} sin respuesta y {waiting} líneas por enviar.',
+  'headOffice.exc.stopped': '{counter} dejó de informar: datos hasta el {line}.',
+  'headOffice.exc.recordHeld':
+    'El registro de {counter} está detenido en la base (línea {seq}, {unreadable} líneas ilegibles): llame al técnico.',
+  'headOffice.exc.noCode': 'sin código',
+
+  'headOffice.op.billing': 'Pagado y facturado',
+  'headOffice.op.undo': 'Deshacer facturación',
+  'headOffice.op.verify': 'Verificación',
+  'headOffice.op.other': 'Otra operación',
+  'headOffice.status.succeeded': 'aceptada',
+  'headOffice.status.refused': 'rechazada',
+  'headOffice.status.unknown': 'sin respuesta',
+  'headOffice.status.pending': 'en curso',
+} as const;
