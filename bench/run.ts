@@ -448,6 +448,47 @@ function storeDbRows(): Row[] {
       why: 'the store close of 10 counters × 1,000 operations: 4 reads, built, laid out',
     },
     {
+      metric: 'storedb_head_office_grid_ms',
+      part: 'storedb',
+      value: storedb ? ms(storedb.head_office_grid_ms, 1) : '—',
+      baseline: fmt(storedb?.close_open_chain_ms, ' ms the store close, same database', 1),
+      target: '≤ 1,000 ms',
+      met: at(storedb ? storedb.head_office_grid_ms <= 1_000 : undefined),
+      ...(storedb ? { missedBy: ms(storedb.head_office_grid_ms - 1_000, 0) } : {}),
+      why: `every store (${PLAN.storedb.chainStores} + 1) × 14 days as the head-office login reads it, beside ${PLAN.storedb.chainStores} stores × ${PLAN.storedb.chainDays} days of lines (details.store_db.store_day)`,
+    },
+    {
+      metric: 'storedb_head_office_day_ms',
+      part: 'storedb',
+      value: storedb ? ms(storedb.head_office_day_ms, 1) : '—',
+      baseline: fmt(storedb?.close_open_chain_ms, ' ms the store close, same database', 1),
+      target: '≤ 500 ms',
+      met: at(storedb ? storedb.head_office_day_ms <= 500 : undefined),
+      ...(storedb ? { missedBy: ms(storedb.head_office_day_ms - 500, 0) } : {}),
+      why: `a store's closed day of ${PLAN.storedb.chainOpsPerDay} operations: its close, hash checked, figures, counters, operations`,
+    },
+    {
+      metric: 'storedb_mask_day_ms',
+      part: 'storedb',
+      value: storedb
+        ? `${ms(storedb.mask.mask_day_ms, 0)} (${storedb.mask.mask_day_lines} lines, ${storedb.mask.mask_day_stores} stores)`
+        : '—',
+      baseline: fmt(storedb?.close_open_chain_ms, ' ms the store close, same database', 1),
+      target: '≤ 10,000 ms',
+      met: at(storedb ? storedb.mask.mask_day_ms <= 10_000 : undefined),
+      ...(storedb ? { missedBy: ms(storedb.mask.mask_day_ms - 10_000, 0) } : {}),
+      why: `a day of every store of the chain (${PLAN.storedb.chainStores} × ${PLAN.storedb.chainOpsPerDay} operations) masked by the owner, as a close's retention or store-db forget --before does (bench/store-db-mask.ts)`,
+    },
+    {
+      metric: 'storedb_mask_lag_p99_ms',
+      part: 'storedb',
+      value: storedb ? ms(storedb.mask.lag_masking_p99_ms, 1) : '—',
+      baseline: fmt(storedb?.mask.lag_alone_p99_ms, ' ms the same counters without masking', 1),
+      target: 'reported (beside its baseline)',
+      met: storedb ? 'info' : null,
+      why: `${PLAN.storedb.lagTerminals} counters journaling a line / 100 ms in the chain's database while its next days are masked one after another (details.store_db.store_day.mask.mask_days_during_ms)`,
+    },
+    {
       metric: 'storedb_pooled_counters',
       part: 'storedb',
       value: p
@@ -524,6 +565,8 @@ const results = {
     ? round(storedb.day_query_chain_ms / storedb.day_query_ms, 2)
     : null,
   storedb_close_open_chain_ms: storedb?.close_open_chain_ms ?? null,
+  storedb_head_office_grid_ms: storedb?.head_office_grid_ms ?? null,
+  storedb_head_office_day_ms: storedb?.head_office_day_ms ?? null,
   host_rss_mb: memory?.host_rss_mb ?? null,
   mock_rss_mb: memory?.mock_rss_mb ?? null,
   details: {

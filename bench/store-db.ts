@@ -29,7 +29,7 @@ import { ENROLL_SQL } from '../electron/store-db/enrollment';
 import { migrate } from '../electron/store-db/migrate';
 import { startReplicator } from '../electron/store-db/replicator';
 import { poolCalls, type StoreCalls } from '../electron/store-db/store-calls';
-import { openStoreDbPool, type StoreDbPool } from '../electron/store-db/store-db-pool';
+import { openStoreDbPool } from '../electron/store-db/store-db-pool';
 import { readStoreDay } from '../electron/store-db/store-queries';
 import { enrollCounter } from '../electron/store-db/test-support/enroll';
 import { type PgCluster, startPgCluster } from '../electron/store-db/test-support/pg-cluster';
@@ -39,9 +39,16 @@ import { storeClose } from '../shared/receipt/store-close';
 import { layoutText } from '../shared/receipt/text-layout';
 import { buildStoreClose } from '../shared/store/store-close';
 import { sampleStoreDay } from '../shared/store/store-close-samples';
+import {
+  chainEndDay,
+  type HeadOfficeChain,
+  headOfficeTimer,
+  prepareHeadOffice,
+} from './head-office';
 import { createFundingOverHttp, type LiveBackend, openLiveBackend } from './live-backend';
 import { median, now, quantile, round } from './stats';
 import { benchKey, type CounterGroupConfig } from './store-db-group';
+import { type LagRun, measureMaskDay } from './store-db-mask';
 import { callTable } from './terminal-setup';
 
 export type StoreDbPlan = {
@@ -78,6 +85,14 @@ export type StoreDbResult = {
   /** The store close opened (4 reads, built, laid out), without and with the chain. */
   close_open_ms: number;
   close_open_chain_ms: number;
+  /**
+   * Head office's grid (every store × 14 days) and a store's closed day, as the head-office login
+   * reads them (bench/head-office.ts), in the chain's database beside the store close above.
+   */
+  head_office_grid_ms: number;
+  head_office_day_ms: number;
+  /** Masking a day of the chain's 100 stores, and the counters' lag beside it (store-db-mask.ts). */
+  mask: Awaited<ReturnType<typeof measureMaskDay>>;
   /** The chain through PgBouncer (`pooled`). */
   pooled: Awaited<ReturnType<typeof pooled>>;
   overhead: Record<'none' | 'configured' | 'unreachable', { verify_ms: number; billed_ms: number }>;
@@ -236,6 +251,8 @@ async function counterGroups(
   groups: number,
   base: Omit<CounterGroupConfig, 'first' | 'count'>,
   during?: () => Promise<void>,
+  /** The first counter's number (counters already enrolled from it on). */
+  offset = 0,
 ): Promise<{
   lags: number[];
   errors: number;
@@ -248,7 +265,7 @@ async function counterGroups(
   const children = Array.from({ length: groups }, (_, g) => {
     const config: CounterGroupConfig = {
       ...base,
-      first: g * perGroup,
+      first: offset + g * perGroup,
       count: Math.min(perGroup, total - g * perGroup),
     };
     const child = spawn(process.execPath, [bundle.entry, JSON.stringify(config)], {
@@ -685,6 +702,8 @@ async function generateStoreDay(client: pg.Client, plan: StoreDbPlan) {
 async function generateChain(
   client: pg.Client,
   plan: StoreDbPlan,
+  /** The chain's last day (today in its zone, so head office's last 14 days hold its lines). */
+  end: string,
 ): Promise<{ rows: number; insertMs: number; indexMs: number; vacuumMs: number }> {
   // The secondary indexes are rebuilt after the load (a sorted build instead of 14 million random
   // inserts into each): what a bulk load or a restore does. The primary key stays.
@@ -701,7 +720,7 @@ async function generateChain(
      SELECT 'chain-' || st, 'CAJA' || lpad((n % 10)::text, 4, '0'), d * $3::int * 2 + n * 2 + k,
        '{"seq":' || (d * $3::int * 2 + n * 2 + k) || '}', 'America/Lima',
        CASE k WHEN 0 THEN 'intent' ELSE 'outcome' END,
-       md5(st || '-' || d || '-' || n)::uuid,
+       bench_uuid(st || '-' || d || '-' || n),
        ($1::date - d) + time '10:00' + n * interval '1 minute',
        ($1::date - d),
        CASE k WHEN 0 THEN 'live' END, CASE k WHEN 0 THEN 'v3.paidAndBilled' END,
@@ -710,7 +729,7 @@ async function generateChain(
        CASE k WHEN 1 THEN 'succeeded' END
      FROM generate_series(1, $2::int) st, generate_series(0, $4::int - 1) d,
        generate_series(1, $3::int) n, generate_series(0, 1) k`,
-    [DAY, plan.chainStores, plan.chainOpsPerDay, plan.chainDays],
+    [end, plan.chainStores, plan.chainOpsPerDay, plan.chainDays],
   );
   const insertMs = now() - started;
   await client.query('ALTER TABLE journal_lines ENABLE TRIGGER USER');
@@ -730,8 +749,12 @@ async function dayDatabase(cluster: PgCluster, plan: StoreDbPlan, name: string, 
   await owner.connect();
   await generateStoreDay(owner, plan);
   await owner.query('VACUUM ANALYZE');
+  // The chain keeps its year whole (the longest retention): head office's closes would otherwise
+  // mask its old days as each close is written, and the bench masks days itself (store-db-mask.ts).
+  if (chain) await owner.query('SELECT store_db_retention(3650)');
   const loadStarted = now();
-  const loaded = chain ? await generateChain(owner, plan) : null;
+  const end = chainEndDay();
+  const loaded = chain ? await generateChain(owner, plan, end) : null;
   const loadMs = now() - loadStarted;
   const counterUrl = cluster.url(name, 'bench_caja', 'pw-bench_caja');
   // The counter that reads, enrolled in the bench store: every read is its signed read (0112).
@@ -739,14 +762,43 @@ async function dayDatabase(cluster: PgCluster, plan: StoreDbPlan, name: string, 
   await enrollCounter(ownerUrl, counterUrl, reader.terminalId, reader.signingKey, STORE);
   const pool = openStoreDbPool(counterUrl);
   const calls = poolCalls(pool, async () => reader);
-  return { owner, pool, calls, loaded, loadMs };
+  const headOffice = chain ? await prepareHeadOffice(owner, cluster, name, plan, end) : null;
+  return { owner, ownerUrl, pool, calls, loaded, loadMs, headOffice, end };
+}
+
+/**
+ * The lag run of the mask measure: `lagTerminals` counters of the bench store in the chain's
+ * database, each run with counters of its own (a journal starts at seq 1).
+ */
+async function chainLag(
+  cluster: PgCluster,
+  plan: StoreDbPlan,
+  root: string,
+  ownerUrl: string,
+): Promise<LagRun> {
+  const url = cluster.url('bench_day_chain', 'bench_caja', 'pw-bench_caja');
+  const keySeed = randomBytes(16).toString('hex');
+  await enrollMany(ownerUrl, url, plan.lagTerminals * 2, keySeed, () => STORE);
+  let run = 0;
+  return async (during) => {
+    const offset = run * plan.lagTerminals;
+    run += 1;
+    const { lags } = await counterGroups(
+      plan.lagTerminals,
+      Math.min(5, plan.lagTerminals),
+      { url, root: join(root, `mask-lag-${run}`), seconds: plan.lagSeconds, store: STORE, keySeed },
+      during,
+      offset,
+    );
+    return lags;
+  };
 }
 
 /**
  * The store day's read and the store close, in a database with the store alone and in one with a
  * year of `chainStores` stores beside it, taken in turns so the machine's load hits both alike.
  */
-async function storeDayReads(cluster: PgCluster, plan: StoreDbPlan) {
+async function storeDayReads(cluster: PgCluster, plan: StoreDbPlan, root: string) {
   const alone = await dayDatabase(cluster, plan, 'bench_day', false);
   const chained = await dayDatabase(cluster, plan, 'bench_day_chain', true);
   const query = { store: STORE, mode: 'live' as const, day: DAY };
@@ -802,10 +854,28 @@ async function storeDayReads(cluster: PgCluster, plan: StoreDbPlan) {
     layoutText(doc.blocks, 48);
     return now() - started;
   };
+  const office = chained.headOffice as HeadOfficeChain;
+  const timer = headOfficeTimer(office);
+  const seen = { stores: 0, days: 0, closed: false, open: false, operations: 0 };
+  /** The grid of every store × 14 days, a store's closed day and a day not closed. */
+  const headOfficeOnce = async () => {
+    const grid = await timer.grid();
+    const day = await timer.day(office.closedDay);
+    const open = await timer.day(office.openDay);
+    seen.stores = grid.value.stores.length;
+    seen.days = grid.value.stores[0]?.days.length ?? 0;
+    seen.closed = day.value?.close?.hash_ok === true;
+    seen.open = open.value !== null && open.value.close === null;
+    seen.operations = day.value?.operations.length ?? 0;
+    return { grid: grid.ms, day: day.ms, open: open.ms };
+  };
   const samples = {
     read: [[], []] as number[][],
     query: [[], []] as number[][],
     close: [[], []] as number[][],
+    grid: [] as number[],
+    officeDay: [] as number[],
+    officeOpenDay: [] as number[],
   };
   const sides = [alone, chained];
   const rows = [0, 0];
@@ -818,11 +888,27 @@ async function storeDayReads(cluster: PgCluster, plan: StoreDbPlan) {
         const queryMs = await queryOnce(db.owner);
         const closeMs = await closeOnce(db.calls);
         rows[side] = read.rows;
+        // Head office beside the store close, in the chain's database.
+        const office = side === 1 ? await headOfficeOnce() : null;
         if (round < 2) continue; // warms the pools, the plans and the cache
         samples.read[side]?.push(read.ms);
         samples.query[side]?.push(queryMs);
         samples.close[side]?.push(closeMs);
+        if (office) {
+          samples.grid.push(office.grid);
+          samples.officeDay.push(office.day);
+          samples.officeOpenDay.push(office.open);
+        }
       }
+    }
+    if (
+      seen.stores !== plan.chainStores + 1 ||
+      seen.days !== 14 ||
+      !seen.closed ||
+      !seen.open ||
+      seen.operations !== plan.chainOpsPerDay
+    ) {
+      throw new Error(`head office read other than the chain: ${JSON.stringify(seen)}`);
     }
     if (rows[0] !== plan.dayCounters * plan.dayOps || rows[1] !== rows[0]) {
       throw new Error(
@@ -835,13 +921,27 @@ async function storeDayReads(cluster: PgCluster, plan: StoreDbPlan) {
          pg_size_pretty(pg_indexes_size('journal_lines')) AS indexes`,
     );
     const med = (values: number[] | undefined) => round(median(values ?? []), 1);
+    process.stderr.write('bench: store-db masking a day of the chain, the lag beside it…\n');
+    const mask = await measureMaskDay(
+      chained.owner,
+      plan,
+      chained.end,
+      await chainLag(cluster, plan, root, chained.ownerUrl),
+    );
     return {
+      mask,
       day_read_ms: med(samples.read[0]),
       day_read_chain_ms: med(samples.read[1]),
       day_query_only_ms: med(samples.query[0]),
       day_query_only_chain_ms: med(samples.query[1]),
       close_open_ms: med(samples.close[0]),
       close_open_chain_ms: med(samples.close[1]),
+      head_office_grid_ms: med(samples.grid),
+      head_office_day_ms: med(samples.officeDay),
+      head_office_day_open_ms: med(samples.officeOpenDay),
+      head_office_grid_max_ms: round(Math.max(...samples.grid), 1),
+      head_office_day_max_ms: round(Math.max(...samples.officeDay), 1),
+      head_office_setup: office.setup,
       rounds: samples.query[0]?.length ?? 0,
       chain_rows: chained.loaded?.rows ?? 0,
       day_rows: rows[0],
@@ -853,6 +953,7 @@ async function storeDayReads(cluster: PgCluster, plan: StoreDbPlan) {
       journal_lines_size: { heap: size.rows[0]?.heap, indexes: size.rows[0]?.indexes },
     };
   } finally {
+    await timer.close();
     for (const side of sides) {
       await side.pool.end();
       await side.owner.end();
@@ -959,7 +1060,7 @@ export async function measureStoreDb(plan: StoreDbPlan): Promise<StoreDbResult> 
     log(
       `store-day reads and the store close, then again beside ${plan.chainStores} stores × ${plan.chainDays} days × ${plan.chainOpsPerDay} operations…`,
     );
-    const d = await storeDayReads(cluster, plan);
+    const d = await storeDayReads(cluster, plan, root);
     log('verify and paid-and-billed…');
     const o = await overheads(cluster, plan);
     return {
@@ -974,6 +1075,9 @@ export async function measureStoreDb(plan: StoreDbPlan): Promise<StoreDbResult> 
       chain_rows: d.chain_rows,
       close_open_ms: d.close_open_ms,
       close_open_chain_ms: d.close_open_chain_ms,
+      head_office_grid_ms: d.head_office_grid_ms,
+      head_office_day_ms: d.head_office_day_ms,
+      mask: d.mask,
       pooled: p,
       overhead: o,
       details: { plan, catchup: c, lag: l, pooled: p, store_day: d, overhead: o },

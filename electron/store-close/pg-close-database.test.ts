@@ -6,6 +6,8 @@ import { readFile } from 'node:fs/promises';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DaySummary } from '../../shared/api/in-store';
+import { codesToBalance, fromStoreRow } from '../../shared/domain/reconcile';
+import { withIdentitiesMasked } from '../../shared/personal-data/mask';
 import { type CloseContent, canonicalJson } from '../../shared/store/close-record';
 import { arrivedAfter, buildStoreClose, silentNotNamed } from '../../shared/store/store-close';
 import { heldFor, heldMoney, settleHeld } from '../ipc/workflows/held-money';
@@ -228,9 +230,10 @@ describe('the store close in the store database', () => {
 
     const first = await db.closeDay(request(close.content));
     expect(first.inserted).toBe(true);
-    // The database wrote the close: who closed and when are its own, the rest is the draft.
+    // The database wrote the close: who closed and when are its own, the rest is the draft with
+    // its customers masked (migration 0115: the hash never depends on a DNI).
     expect(first.close.content).toEqual({
-      ...close.content,
+      ...withIdentitiesMasked(close.content),
       closed: {
         supervisor: 'Rosa',
         cashier_id: 'caja-01',
@@ -632,14 +635,24 @@ describe('the store close in the store database', () => {
         { order_id: 'ORD-PRV001', dni: '41000051', payment_origin: 'external', amount: 0 },
       ],
     };
+    const rows = await db.readStoreDay(q);
+    // Only the codes billed and undone that day are asked for (PRV001 and SKW001); PRV001 was
+    // billed the day before.
+    const codes = codesToBalance(rows.map(fromStoreRow));
+    expect(codes.map((c) => c.funding_code).sort()).toEqual(['PRV001', 'SKW001']);
+    const codesBefore = await (db.readCodesBefore?.(q, codes) ?? []);
+    // The customer by pseudonym (migration 0115), as the day's rows name them.
+    const customer = rows.find((r) => r.funding_code === 'PRV001')?.identity_ref;
+    expect(customer).toMatch(/^r1:[0-9a-f]{32}$/);
+    expect(codesBefore).toEqual([{ identity: customer, funding_code: 'PRV001', balance: 1 }]);
     const draft = buildStoreClose({
       ...q,
       timeZone: 'America/Lima',
       now: new Date().toISOString(),
       summary,
-      rows: await db.readStoreDay(q),
+      rows,
       freshness: await db.readFreshness(q),
-      codesBefore: await (db.readCodesBefore?.(q) ?? []),
+      codesBefore,
     });
     expect(
       draft.content.counters

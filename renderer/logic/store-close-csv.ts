@@ -3,6 +3,7 @@
 // line per counter and the store's totals.
 import { formatPEN } from '../../shared/domain/money';
 import { formatStoreMoment } from '../../shared/domain/store-time';
+import { shownIdentity, withIdentitiesMasked } from '../../shared/personal-data/mask';
 import type { CloseContent } from '../../shared/store/close-record';
 import type { StoreOperationRow } from '../../shared/store/store-operation';
 import type { T } from '../i18n/use-t';
@@ -27,13 +28,19 @@ export function storeCloseCsvFileName(day: string, training: boolean, t: T): str
 }
 
 export function storeCloseCsv(
-  content: CloseContent,
+  shown: CloseContent,
   record: { sha256: string } | null,
-  arrived: readonly StoreOperationRow[],
+  arrivedShown: readonly StoreOperationRow[],
   about: CsvAbout,
   t: T,
   language: string,
 ): string {
+  // A file leaves the counter: its customers masked, as on paper (docs/personal-data.md).
+  const content = withIdentitiesMasked(shown);
+  const arrived = arrivedShown.map((r) => ({
+    ...r,
+    identity_value: r.identity_value === null ? null : shownIdentity(r.identity_value),
+  }));
   const row = (cells: readonly string[]) => cells.map(csvCell).join(CSV_SEPARATOR);
   const lines = [
     ...about.map(row),

@@ -74,3 +74,16 @@ export function identityStrings(value: unknown): string[] {
   walk(value, false, 0);
   return [...found];
 }
+
+/**
+ * A JSON value with every identity string in it masked, as the store database writes a close
+ * (`store_day_closes_mask`, migration 0115): each identity's exact JSON text replaced by its
+ * mask's, everything else as it was.
+ */
+export function withIdentitiesMasked<T>(value: T): T {
+  let text = JSON.stringify(value);
+  for (const identity of identityStrings(value)) {
+    text = text.split(JSON.stringify(identity)).join(JSON.stringify(maskIdentity(identity)));
+  }
+  return JSON.parse(text) as T;
+}

@@ -8,6 +8,7 @@ import {
   formatStoreDay,
   formatStoreMoment,
 } from '../domain/store-time';
+import { shownIdentity } from '../personal-data/mask';
 import type { CloseContent, CloseException, CounterClose, MarkedOff } from '../store/close-record';
 import { type ArrivedFacts, arrivedFacts } from '../store/store-close';
 import type { StoreOperationRow } from '../store/store-operation';
@@ -148,7 +149,7 @@ function exceptionBlock(
         atom(e.cashier_id),
         atom(clockOf(e.started_at, content, language)),
         operationLabel(e.operation, t),
-        ...(e.identity ? [atom(e.identity)] : []),
+        ...(e.identity ? [atom(shownIdentity(e.identity))] : []),
         ...(e.funding_code ? [atom(e.funding_code)] : []),
         // What was billed and the down payment already in the drawer, each with its label: an
         // amount alone in the column read as money taken (issue 35 item 6).
@@ -172,7 +173,7 @@ function exceptionBlock(
         name(e.terminal_id),
         atom(e.cashier_id),
         time(e.held_at),
-        ...(e.identity ? [atom(e.identity)] : []),
+        ...(e.identity ? [atom(shownIdentity(e.identity))] : []),
         atom(e.funding_code),
         e.reason,
       ],
@@ -237,7 +238,7 @@ function exceptionBlock(
       t(RECON_STATUS[e.status]),
       ...e.counters.map(name),
       ...e.cashiers.map(atom),
-      atom(e.identity),
+      atom(shownIdentity(e.identity)),
       ...(e.funding_code ? [atom(e.funding_code)] : []),
       ...e.order_ids.map(atom),
       ...collected,
@@ -471,7 +472,7 @@ export function storeClose(data: StoreCloseData, context: PrintContext): Receipt
                 atom(row.cashier_id),
                 atom(clockOf(row.started_at, content, language)),
                 operationLabel(row.operation, t),
-                ...(row.identity_value ? [atom(row.identity_value)] : []),
+                ...(row.identity_value ? [atom(shownIdentity(row.identity_value))] : []),
                 ...(row.funding_code ? [atom(row.funding_code)] : []),
                 // One cell, so the amount never stands apart from its label on any paper.
                 facts.amount
