@@ -23,7 +23,11 @@ const NOT_FOUND = {
 
 type Entry = { title: MessageKey; steps: MessageKey };
 
-/** Keyed by the service's messages (shared/api/messages.ts): one without guidance is a compile error. */
+/**
+ * Keyed by the service's messages (shared/api/messages.ts): guidance for a message that is not
+ * there does not compile. A message whose advice is its category's (a 404 is "that order does not
+ * exist") needs no entry.
+ */
 const EXACT = {
   [ORDERS.orderNotFound]: NOT_FOUND,
   [ORDERS.confirmBeforeApproved]: {
@@ -66,7 +70,7 @@ const EXACT = {
     title: 'orders.guide.cannotModify.title',
     steps: 'orders.guide.cannotModify.steps',
   },
-} satisfies Record<(typeof ORDERS)[keyof typeof ORDERS], Entry>;
+} satisfies Partial<Record<(typeof ORDERS)[keyof typeof ORDERS], Entry>>;
 
 /** `Validation error, field <name> …`: what every create validation message starts with. */
 const VALIDATION_PREFIX = orderValidation
