@@ -117,9 +117,15 @@ export type ServiceEndpointSpec = EndpointSpec & {
    * records it needs.
    */
   example: EndpointExample;
+  /**
+   * A 200 body the entry's `response` schema accepts, as the interface shows one (a string for an
+   * HTML fragment): what the client's derived function is tested answering
+   * (electron/service/service-client.test.ts); `shared/api/endpoints.test.ts` parses it.
+   */
+  sample: unknown;
 };
 
-/** The service's endpoints of one area: a missing description or example does not compile. */
+/** The service's endpoints of one area: a missing description, example or sample does not compile. */
 export const defineServiceEndpoints = <const T extends Record<string, ServiceEndpointSpec>>(
   endpoints: T,
 ): T => endpoints;
