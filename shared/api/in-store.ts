@@ -258,7 +258,7 @@ export const inStoreEndpoints = defineServiceEndpoints({
     },
     example: { query: { day: '2026-03-10', detail: 'true' } },
   },
-  mockInfo: {
+  testInfo: {
     method: 'GET',
     path: `${BASE}/mock/info`,
     summary: 'Test endpoint: check funding code (documented test identities only)',
@@ -277,7 +277,7 @@ export const inStoreEndpoints = defineServiceEndpoints({
     },
     example: { query: { dni: '00000001', funding_code: 'TEST01' } },
   },
-  mockPaidAndBilled: {
+  testPaidAndBilled: {
     method: 'POST',
     path: `${BASE}/mock/paid-and-billed`,
     summary: 'Test endpoint: paid-and-billed (documented test identities only)',
@@ -289,7 +289,7 @@ export const inStoreEndpoints = defineServiceEndpoints({
     sample: {},
     example: { body: { dni: '00000001', funding_code: 'TEST01' } },
   },
-  mockUndoBilling: {
+  testUndoBilling: {
     method: 'POST',
     path: `${BASE}/mock/undo-billing`,
     summary: 'Test endpoint: undo billing (documented test identities only)',
@@ -301,7 +301,7 @@ export const inStoreEndpoints = defineServiceEndpoints({
     sample: {},
     example: { body: { dni: '00000003', funding_code: 'TEST03' } },
   },
-  mockDaySummary: {
+  testDaySummary: {
     method: 'GET',
     path: `${BASE}/mock/day-summary`,
     summary: 'Test endpoint: day summary of the test identities',

@@ -92,10 +92,10 @@ function registerInStoreRoutes(app: FastifyInstance, context: MockContext): void
   app.post(ep.v2UndoBilling.path, auth, identification(undoBilling, live));
   app.get(ep.v2DaySummary.path, auth, summary(live));
 
-  app.get(ep.mockInfo.path, auth, info(test));
-  app.post(ep.mockPaidAndBilled.path, auth, identification(v2PaidAndBilled, test));
-  app.post(ep.mockUndoBilling.path, auth, identification(undoBilling, test));
-  app.get(ep.mockDaySummary.path, auth, summary(test));
+  app.get(ep.testInfo.path, auth, info(test));
+  app.post(ep.testPaidAndBilled.path, auth, identification(v2PaidAndBilled, test));
+  app.post(ep.testUndoBilling.path, auth, identification(undoBilling, test));
+  app.get(ep.testDaySummary.path, auth, summary(test));
 }
 
 export const inStoreArea: MockArea = { register: registerInStoreRoutes };
