@@ -13,6 +13,7 @@ import {
   guidanceForServiceError,
   serviceDetails,
 } from './error-guidance';
+import type { ReadGuides } from './read-answer';
 
 export type OrderOperation = 'create' | 'get' | 'confirm' | 'cancel' | 'refund' | 'training';
 
@@ -180,3 +181,9 @@ export function orderBridgeGuidance(
   }
   return guidance;
 }
+
+/** The guides of an order read (`readAnswer`, read-answer.ts): the orders' words for its failures. */
+export const orderReadGuides = (op: 'get' | 'training'): ReadGuides => ({
+  service: (error) => orderGuidance(op, error, 'failed'),
+  bridge: (error) => orderBridgeGuidance(op, error),
+});
