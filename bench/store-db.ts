@@ -90,8 +90,10 @@ export type StoreDbResult = {
    */
   head_office_grid_ms: number;
   head_office_day_ms: number;
-  /** The chain through PgBouncer (`pooled`). */
+  /** The chain through PgBouncer (`pooled`): one chain login. */
   pooled: Awaited<ReturnType<typeof pooled>>;
+  /** The same with a login per store (a pool per store), the design weighed against it. */
+  pooled_per_store: Awaited<ReturnType<typeof pooled>>;
   overhead: Record<'none' | 'configured' | 'unreachable', { verify_ms: number; billed_ms: number }>;
   details: Record<string, unknown>;
 };
@@ -1013,6 +1015,11 @@ export async function measureStoreDb(plan: StoreDbPlan): Promise<StoreDbResult> 
     const l = await lag(cluster, plan, root);
     log(`a chain through PgBouncer (${plan.pooledCounters} counters)…`);
     const p = await pooled(plan, root);
+    // The design DESIGN "Walls between stores" weighs against it: a login per store, a pool per
+    // store, the database's 15 server connections shared (docs/decisions.md "One chain login,
+    // signed reads"), in the same run.
+    log(`the same chain with a login per store (${plan.pooledStores} pools)…`);
+    const perStore = await pooled(plan, root, { kind: 'per-store', poolSize: 1 });
     log(
       `store-day reads and the store close, then again beside ${plan.chainStores} stores × ${plan.chainDays} days × ${plan.chainOpsPerDay} operations…`,
     );
@@ -1034,8 +1041,17 @@ export async function measureStoreDb(plan: StoreDbPlan): Promise<StoreDbResult> 
       head_office_grid_ms: d.head_office_grid_ms,
       head_office_day_ms: d.head_office_day_ms,
       pooled: p,
+      pooled_per_store: perStore,
       overhead: o,
-      details: { plan, catchup: c, lag: l, pooled: p, store_day: d, overhead: o },
+      details: {
+        plan,
+        catchup: c,
+        lag: l,
+        pooled: p,
+        pooled_per_store: perStore,
+        store_day: d,
+        overhead: o,
+      },
     };
   } finally {
     cluster.stop();
