@@ -519,6 +519,17 @@ function storeDbRows(): Row[] {
         : '',
     },
     {
+      metric: 'storedb_pooled_per_store_lag_p99_ms',
+      part: 'storedb',
+      value: storedb?.pooled_per_store
+        ? `${ms(storedb.pooled_per_store.pooled_lag_p99_ms, 1)} (p50 ${ms(storedb.pooled_per_store.pooled_lag_p50_ms, 1)}, ${storedb.pooled_per_store.pooled_lines} lines, ${storedb.pooled_per_store.pooled_errors} errors)`
+        : '—',
+      baseline: p ? `one chain login: p99 ${ms(p.pooled_lag_p99_ms, 1)}` : '—',
+      target: 'reported: a login per store, a pool each, the same 15 server connections',
+      met: storedb?.pooled_per_store ? 'info' : null,
+      why: 'docs/decisions.md "One chain login, signed reads"',
+    },
+    {
       metric: 'storedb_verify_ms',
       part: 'storedb',
       value: beside('verify_ms'),
@@ -560,6 +571,7 @@ const results = {
   // The same 1,000 counters' signed calls a second through the same pooler without the counters'
   // own work (journal, files, replicator): the server side alone, which 2 cores can host.
   storedb_pooled_floor_p99_ms: storedb?.pooled.floor.p99_ms ?? null,
+  storedb_pooled_per_store_lag_p99_ms: storedb?.pooled_per_store.pooled_lag_p99_ms ?? null,
   storedb_chain_rows: storedb?.chain_rows ?? null,
   storedb_day_query_chain_ratio: storedb
     ? round(storedb.day_query_chain_ms / storedb.day_query_ms, 2)

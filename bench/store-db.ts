@@ -93,8 +93,10 @@ export type StoreDbResult = {
   head_office_day_ms: number;
   /** Masking a day of the chain's 100 stores, and the counters' lag beside it (store-db-mask.ts). */
   mask: Awaited<ReturnType<typeof measureMaskDay>>;
-  /** The chain through PgBouncer (`pooled`). */
+  /** The chain through PgBouncer (`pooled`): one chain login. */
   pooled: Awaited<ReturnType<typeof pooled>>;
+  /** The same with a login per store (a pool per store), the design weighed against it. */
+  pooled_per_store: Awaited<ReturnType<typeof pooled>>;
   overhead: Record<'none' | 'configured' | 'unreachable', { verify_ms: number; billed_ms: number }>;
   details: Record<string, unknown>;
 };
@@ -1057,6 +1059,11 @@ export async function measureStoreDb(plan: StoreDbPlan): Promise<StoreDbResult> 
     const l = await lag(cluster, plan, root);
     log(`a chain through PgBouncer (${plan.pooledCounters} counters)…`);
     const p = await pooled(plan, root);
+    // The design DESIGN "Walls between stores" weighs against it: a login per store, a pool per
+    // store, the database's 15 server connections shared (docs/decisions.md "One chain login,
+    // signed reads"), in the same run.
+    log(`the same chain with a login per store (${plan.pooledStores} pools)…`);
+    const perStore = await pooled(plan, root, { kind: 'per-store', poolSize: 1 });
     log(
       `store-day reads and the store close, then again beside ${plan.chainStores} stores × ${plan.chainDays} days × ${plan.chainOpsPerDay} operations…`,
     );
@@ -1079,8 +1086,17 @@ export async function measureStoreDb(plan: StoreDbPlan): Promise<StoreDbResult> 
       head_office_day_ms: d.head_office_day_ms,
       mask: d.mask,
       pooled: p,
+      pooled_per_store: perStore,
       overhead: o,
-      details: { plan, catchup: c, lag: l, pooled: p, store_day: d, overhead: o },
+      details: {
+        plan,
+        catchup: c,
+        lag: l,
+        pooled: p,
+        pooled_per_store: perStore,
+        store_day: d,
+        overhead: o,
+      },
     };
   } finally {
     cluster.stop();

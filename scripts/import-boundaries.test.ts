@@ -112,12 +112,15 @@ describe('folder boundaries (docs/architecture.md)', () => {
     ).toEqual([]);
   });
 
-  it('name test support one way: test-support.ts beside what it supports', () => {
+  it('name test support one way: test-support.ts (or <what>-test-support.ts) beside what it supports', () => {
     const helpers = ruledSourceFiles(repositoryRoot()).filter((file) =>
       /test[-_.]?(support|helpers?|utils)/i.test(file.split('/').at(-1) ?? ''),
     );
     expect(helpers.length).toBeGreaterThan(5);
     expect(helpers.filter((file) => !TEST_SUPPORT.test(file))).toEqual([]);
+    expect(TEST_SUPPORT.test('electron/mock/mock-test-support.ts')).toBe(true);
+    for (const other of ['test-helpers.ts', 'mock_test_support.ts', 'test-support-x.ts'])
+      expect(TEST_SUPPORT.test(`electron/mock/${other}`), other).toBe(false);
   });
 
   it('let tests and build configuration use Node, never the other side', () => {

@@ -15,9 +15,10 @@ const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 const TEST = /\.test\.(ts|tsx)$/;
 /**
  * Helpers only tests import (a backend on a temp folder, fixtures); they are test code too. One
- * name, `test-support.ts` beside what it supports (docs/decisions.md "Test support files").
+ * name, `test-support.ts` beside what it supports, or `<what>-test-support.ts` where two that
+ * tests meet together would share it (docs/decisions.md "Test support files").
  */
-export const TEST_SUPPORT = /(^|\/)test-support\.ts$/;
+export const TEST_SUPPORT = /(^|\/)([a-z0-9]+-)*test-support\.ts$/;
 /** Build configuration beside the renderer's sources: it runs in Node, not in the page. */
 const TOOL_CONFIGS = new Set(['renderer/vite.config.ts']);
 /** The only places that may load Electron: the main process glue and the preload script. */

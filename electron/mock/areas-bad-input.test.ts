@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockApp } from './app';
-import { freshMock, request } from './test-support';
+import { freshMock, request } from './mock-test-support';
 
 let app: MockApp;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PATHS } from './test-support';
+import { PATHS } from './mock-test-support';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const started: ChildProcess[] = [];

@@ -2,7 +2,7 @@
 // answers as in process, with the HTTP details a socket adds (Content-Length, connection reuse).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockApp } from './app';
-import { freshMock, PATHS } from './test-support';
+import { freshMock, PATHS } from './mock-test-support';
 
 let app: MockApp;
 let baseUrl: string;

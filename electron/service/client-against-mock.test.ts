@@ -13,8 +13,8 @@ import { inStoreEndpoints } from '../../shared/api/in-store';
 import { IN_STORE } from '../../shared/api/messages';
 import { FundingCreated, ScenarioCatalogue } from '../../shared/api/trainer';
 import { createMockApp, MOCK_DEFAULTS, type MockApp } from '../mock/app';
+import { freshMock } from '../mock/mock-test-support';
 import { EXAMPLES_AFTER_RESET } from '../mock/openapi/integrator-session';
-import { freshMock } from '../mock/test-support';
 import { createServiceClient, type ServiceClient } from './service-client';
 import { createInjectTransport, fetchTransport, type Transport } from './transports';
 
@@ -249,17 +249,17 @@ describe.each(transports)('the client against the mock, through %s', (_, connect
 
     it('the /mock/ test endpoints answer for the documented test identities', async () => {
       const id = { dni: '00000001', funding_code: 'TEST01' };
-      expect(await client.mockInfo(id)).toMatchObject({
+      expect(await client.testInfo(id)).toMatchObject({
         ok: true,
         data: { downpayment_status: 'PENDING' },
       });
-      expect(await client.mockPaidAndBilled(id)).toMatchObject({ ok: true });
-      expect(await client.mockInfo(id)).toMatchObject({
+      expect(await client.testPaidAndBilled(id)).toMatchObject({ ok: true });
+      expect(await client.testInfo(id)).toMatchObject({
         ok: true,
         data: { downpayment_status: 'FULFILLED', billed_by_ecommerce: true },
       });
-      expect(await client.mockUndoBilling(id)).toMatchObject({ ok: true });
-      expect(await client.mockDaySummary({ day: '2026-03-10' })).toMatchObject({ ok: true });
+      expect(await client.testUndoBilling(id)).toMatchObject({ ok: true });
+      expect(await client.testDaySummary({ day: '2026-03-10' })).toMatchObject({ ok: true });
     });
   });
 

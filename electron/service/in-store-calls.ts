@@ -15,9 +15,9 @@ export function inStoreCalls(call: CallEndpoint) {
     v2PaidAndBilled: (body: Body<'v2PaidAndBilled'>) => call(e.v2PaidAndBilled, { body }),
     v2UndoBilling: (body: Body<'v2UndoBilling'>) => call(e.v2UndoBilling, { body }),
     v2DaySummary: (query: Query<'v2DaySummary'>) => call(e.v2DaySummary, { query }),
-    mockInfo: (query: Query<'mockInfo'>) => call(e.mockInfo, { query }),
-    mockPaidAndBilled: (body: Body<'mockPaidAndBilled'>) => call(e.mockPaidAndBilled, { body }),
-    mockUndoBilling: (body: Body<'mockUndoBilling'>) => call(e.mockUndoBilling, { body }),
-    mockDaySummary: (query: Query<'mockDaySummary'>) => call(e.mockDaySummary, { query }),
+    testInfo: (query: Query<'testInfo'>) => call(e.testInfo, { query }),
+    testPaidAndBilled: (body: Body<'testPaidAndBilled'>) => call(e.testPaidAndBilled, { body }),
+    testUndoBilling: (body: Body<'testUndoBilling'>) => call(e.testUndoBilling, { body }),
+    testDaySummary: (query: Query<'testDaySummary'>) => call(e.testDaySummary, { query }),
   };
 }

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FaultCreated } from '../../shared/api/sandbox';
 import { MOCK_DEFAULTS, type MockApp } from '../mock/app';
-import { freshMock } from '../mock/test-support';
+import { freshMock } from '../mock/mock-test-support';
 import { createServiceClient, type ServiceClient } from './service-client';
 import { createInjectTransport, fetchTransport, type Transport } from './transports';
 

@@ -1,13 +1,19 @@
-// Every named function of the client: the request it sends (method, URL, headers, body), the
-// typed data it returns, and the malformed input it refuses without sending anything.
+// Every function of the client: the request it sends (method, URL, headers, body), the typed data
+// it returns, and the malformed input it refuses without sending anything. A function written by
+// hand (electron/service/<area>-calls.ts) has its case in `cases`; every endpoint's derived
+// function (derived-calls.ts) is tested from its catalogue entry's example and sample, so a new
+// endpoint needs nothing here (docs/how-to/add-a-service-endpoint.md).
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { EmptyOk } from '../../shared/api/common';
+import { EmptyOk, examplePath, type ServiceEndpointSpec } from '../../shared/api/common';
 import { serviceEndpoints } from '../../shared/api/endpoints';
 import type { FundingConditions } from '../../shared/api/in-store';
 import { trainerControls } from '../../shared/api/trainer-controls';
+import type { Voucher } from '../../shared/api/vouchers';
 import type { ServiceResult } from '../../shared/service-error';
+import { derivedCalls } from './derived-calls';
+import { CREDENTIAL_HEADERS, type EndpointInput } from './endpoint-types';
 import { answer, fakeTransport } from './fake-transport';
-import { createServiceClient, type ServiceClient } from './service-client';
+import { createServiceClient, type ServiceClient, writtenCalls } from './service-client';
 
 const BASE = 'https://service.example.com';
 const TOKEN = 'tok_8d1f2a';
@@ -175,45 +181,45 @@ const cases: Case[] = [
     invalidField: 'day',
   },
   {
-    name: 'mockInfo',
-    invoke: (c) => c.mockInfo({ dni: '12345678', funding_code: 'ABC123' }),
+    name: 'testInfo',
+    invoke: (c) => c.testInfo({ dni: '12345678', funding_code: 'ABC123' }),
     method: 'GET',
     path: `${IN}/mock/info?dni=12345678&funding_code=ABC123`,
     auth: 'bearer',
     response: fundingInfo,
-    invalid: (c) => c.mockInfo({ dni: '12345678', funding_code: 'ABC12' }),
+    invalid: (c) => c.testInfo({ dni: '12345678', funding_code: 'ABC12' }),
     invalidField: 'funding_code',
   },
   {
-    name: 'mockPaidAndBilled',
-    invoke: (c) => c.mockPaidAndBilled(identification),
+    name: 'testPaidAndBilled',
+    invoke: (c) => c.testPaidAndBilled(identification),
     method: 'POST',
     path: `${IN}/mock/paid-and-billed`,
     auth: 'bearer',
     sentBody: identification,
     response: {},
-    invalid: (c) => c.mockPaidAndBilled({ ...identification, dni: '12345678' }),
+    invalid: (c) => c.testPaidAndBilled({ ...identification, dni: '12345678' }),
     invalidField: 'request',
   },
   {
-    name: 'mockUndoBilling',
-    invoke: (c) => c.mockUndoBilling(identification),
+    name: 'testUndoBilling',
+    invoke: (c) => c.testUndoBilling(identification),
     method: 'POST',
     path: `${IN}/mock/undo-billing`,
     auth: 'bearer',
     sentBody: identification,
     response: {},
-    invalid: (c) => c.mockUndoBilling({ funding_code: 'ABC123', ruc: '123' }),
+    invalid: (c) => c.testUndoBilling({ funding_code: 'ABC123', ruc: '123' }),
     invalidField: 'ruc',
   },
   {
-    name: 'mockDaySummary',
-    invoke: (c) => c.mockDaySummary({ day: '2026-03-10' }),
+    name: 'testDaySummary',
+    invoke: (c) => c.testDaySummary({ day: '2026-03-10' }),
     method: 'GET',
     path: `${IN}/mock/day-summary?day=2026-03-10`,
     auth: 'bearer',
     response: daySummary,
-    invalid: (c) => c.mockDaySummary({ day: '2026-03-10', detail: 'yes' as 'true' }),
+    invalid: (c) => c.testDaySummary({ day: '2026-03-10', detail: 'yes' as 'true' }),
     invalidField: 'detail',
   },
   {
@@ -494,14 +500,32 @@ function setup(respond = (c: Case) => answer(200, c.response, c.html ? 'text/htm
   return { client, transport, use: (c: Case) => (current = c) };
 }
 
+function setupAnswering(body: unknown, html: boolean) {
+  const transport = fakeTransport(() => answer(200, body, html ? 'text/html' : undefined));
+  const client = createServiceClient({
+    baseUrl: BASE,
+    credentials: {
+      bearerToken: async () => TOKEN,
+      clientId: async () => CLIENT_ID,
+      secretToken: async () => SECRET,
+    },
+    transport,
+  });
+  return { client, transport };
+}
+
 describe('every endpoint function', () => {
-  it('covers every endpoint of the catalogue exactly once', () => {
+  it('covers every function written by hand exactly once', () => {
+    const written = Object.keys(writtenCalls(setup().client.call));
+    const where =
+      'one case per function of electron/service/<area>-calls.ts in `cases`, electron/service/service-client.test.ts';
+    expect(written.sort(), where).toEqual(cases.map((c) => c.name).sort());
+  });
+
+  it('has a function for every endpoint of the catalogue, and no other', () => {
     const { client } = setup();
     const named = Object.keys(client).filter((k) => k !== 'call');
-    const where =
-      'one case per client function in `cases`, electron/service/service-client.test.ts';
-    expect(named.sort(), where).toEqual(cases.map((c) => c.name).sort());
-    expect(named).toHaveLength(Object.keys(serviceEndpoints).length);
+    expect(named.sort()).toEqual(Object.keys(serviceEndpoints).sort());
   });
 
   it('names each function as the catalogue names its endpoint (one concept, one name)', () => {
@@ -510,15 +534,18 @@ describe('every endpoint function', () => {
     expect(named.sort()).toEqual(Object.keys(serviceEndpoints).sort());
   });
 
-  it('reaches every endpoint of shared/api, each through one function', () => {
-    const specs = Object.values(serviceEndpoints);
+  it('reaches, through each function written by hand, the one endpoint it is named after', () => {
+    const specs = Object.entries(serviceEndpoints);
     const hit = (c: Case) =>
-      specs.filter((spec) => {
+      specs.filter(([, spec]) => {
         const template = spec.path.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/?]+');
         return spec.method === c.method && new RegExp(`^${template}(\\?|$)`).test(c.path);
       });
-    for (const c of cases) expect(hit(c), c.name).toHaveLength(1);
-    expect(new Set(cases.flatMap(hit)).size).toBe(specs.length);
+    for (const c of cases)
+      expect(
+        hit(c).map(([name]) => name),
+        c.name,
+      ).toEqual([c.name]);
   });
 
   describe.each(cases)('$name', (c) => {
@@ -568,6 +595,65 @@ describe('every endpoint function', () => {
   });
 });
 
+/** The entry's example as the derived function's input: header names as the schemas key them. */
+function exampleInput(spec: ServiceEndpointSpec): Record<string, unknown> {
+  const { params, query, headers, body } = spec.example;
+  const own = Object.entries(headers ?? {})
+    .map(([name, value]) => [name.toLowerCase(), value] as const)
+    .filter(([name]) => !(CREDENTIAL_HEADERS as readonly string[]).includes(name));
+  return {
+    ...(params ? { params } : {}),
+    ...(query ? { query } : {}),
+    ...(own.length > 0 ? { headers: Object.fromEntries(own) } : {}),
+    ...(body === undefined ? {} : { body }),
+  };
+}
+
+describe("every endpoint's derived function, from its entry's example and sample", () => {
+  describe.each(Object.entries(serviceEndpoints) as [string, ServiceEndpointSpec][])(
+    '%s',
+    (name, spec) => {
+      const html = spec.responseType === 'html';
+      const derived = (client: ServiceClient) =>
+        (derivedCalls(client.call) as Record<string, (input: unknown) => Promise<unknown>>)[name];
+
+      it('sends the example with its credentials and gives the sample as its data', async () => {
+        const { client, transport } = setupAnswering(spec.sample, html);
+        const input = exampleInput(spec);
+        const result = await derived(client)?.(input);
+        expect(result).toEqual({
+          ok: true,
+          status: 200,
+          data: spec.sample,
+          durationMs: expect.any(Number),
+        });
+        const search = new URLSearchParams(spec.example.query ?? {}).toString();
+        const [sent] = transport.sent;
+        expect(sent?.method).toBe(spec.method);
+        expect(sent?.url).toBe(`${BASE}${examplePath(spec)}${search === '' ? '' : `?${search}`}`);
+        expect(sent?.headers).toEqual({
+          Accept: html ? 'text/html' : 'application/json',
+          ...AUTH_HEADERS[spec.auth],
+          ...(spec.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(input.headers as Record<string, string> | undefined),
+        });
+        expect(sent?.body === undefined ? undefined : JSON.parse(sent.body)).toEqual(
+          spec.example.body,
+        );
+      });
+
+      it('refuses a 200 its response schema does not accept', async () => {
+        if (html) return; // a fragment is any text
+        const { client } = setupAnswering({ unexpected: [1] }, false);
+        expect(await derived(client)?.(exampleInput(spec))).toMatchObject({
+          ok: false,
+          error: { category: 'bad-response' },
+        });
+      });
+    },
+  );
+});
+
 describe('types', () => {
   it('derives each function’s data from the response schema', () => {
     const { client } = setup();
@@ -576,6 +662,13 @@ describe('types', () => {
     >();
     expectTypeOf(client.financingAddOn).returns.resolves.toEqualTypeOf<ServiceResult<string>>();
     expectTypeOf(client.totalRefund).parameter(2).toEqualTypeOf<string>();
+    // A derived function takes the entry's parts, each required exactly when the entry has it.
+    const derived = derivedCalls(client.call);
+    expectTypeOf(derived.getVoucher)
+      .parameter(0)
+      .toEqualTypeOf<EndpointInput<typeof serviceEndpoints.getVoucher>>();
+    expectTypeOf(derived.getVoucher).returns.resolves.toEqualTypeOf<ServiceResult<Voucher>>();
+    expectTypeOf(derived.paymentMethods).toBeCallableWith();
   });
 });
 

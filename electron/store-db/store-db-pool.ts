@@ -1,7 +1,7 @@
 // The connection pool the app's reads use (the cross-counter check, freshness, the store day).
 // Separate from replication's own connection, so a long catch-up never delays a check. Every
 // connection has the connect and statement timeouts, its answers are bounded (answer-bounds.ts),
-// and the pool's error listener keeps an idle connection's error away from the process. A
+// and error listeners keep a connection's error, idle or lent out, away from the process. A
 // connection idle for 10 s is closed: an idle counter holds only replication's
 // (docs/store-database.md "Connections per counter").
 import pg from 'pg';
@@ -46,5 +46,9 @@ export function openStoreDbPool(
     application_name: 'mostrador-reads',
   });
   pool.on('error', () => undefined);
+  // A client lent out has no listener of the pool's: an error on its socket between two queries
+  // (an answer past its bound ends the connection as its query rejects) would be thrown at the
+  // process. Its query already rejects with it; the release then drops the client as broken.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }

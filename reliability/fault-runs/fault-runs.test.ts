@@ -3,7 +3,7 @@
 //   RELIABILITY_SEED=<base> RELIABILITY_RUN=<index> npx vitest run reliability/fault-runs
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockApp } from '../../electron/mock/app';
-import { freshMock } from '../../electron/mock/test-support';
+import { freshMock } from '../../electron/mock/mock-test-support';
 import { inPool, replayOptions, runSeed } from '../support/seeded-random';
 import { cashierRun } from './cashier-run';
 import { settingsFileText } from './run-backend';

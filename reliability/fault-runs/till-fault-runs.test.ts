@@ -4,7 +4,7 @@
 //   RELIABILITY_SEED=<base> RELIABILITY_RUN=<index> npx vitest run reliability/fault-runs/till-fault-runs
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockApp } from '../../electron/mock/app';
-import { freshMock } from '../../electron/mock/test-support';
+import { freshMock } from '../../electron/mock/mock-test-support';
 import { inPool, replayOptions, runSeed } from '../support/seeded-random';
 import { settingsFileText } from './run-backend';
 import { type TillRunReport, tillRun } from './till-run';

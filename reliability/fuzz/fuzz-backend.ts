@@ -13,7 +13,7 @@ import type { MockApp } from '../../electron/mock/app';
 import { NO_LOCKOUT } from '../../electron/settings/pin-lockout';
 import { scriptedDriver } from '../../electron/store-link/test-support';
 import { createMemoryVault } from '../../electron/vault/memory-vault';
-import type { BridgeArgs, BridgeMethod } from '../../shared/bridge/contract';
+import { type BridgeArgs, type BridgeMethod, bridgeExamples } from '../../shared/bridge/contract';
 import { lowCostPinHash } from '../support/low-cost-pin';
 
 export const NOW = '2026-03-10T15:00:00.000Z';
@@ -76,8 +76,8 @@ export async function openFuzzBackend(mock: MockApp): Promise<FuzzBackend> {
 /**
  * Methods the fuzzer starts from `{}`: they take no arguments, or a valid call would reach what
  * this suite must not (an order at the service, a PDF on disk, a store database), and their own
- * tests cover them. A new bridge method goes in `validSamples` or here, with its reason;
- * `fuzz-samples.test.ts` fails naming this file until it does.
+ * tests cover them. A new bridge method carries an `example` on its contract entry, or goes in
+ * `backendSamples` or here, with its reason; `fuzz-samples.test.ts` fails until it does.
  */
 export const STARTS_FROM_EMPTY: readonly BridgeMethod[] = [
   // No arguments.
@@ -123,8 +123,16 @@ export const STARTS_FROM_EMPTY: readonly BridgeMethod[] = [
   'print.pdf',
 ];
 
-/** Valid arguments of each method: what the fuzzer starts from before it breaks them. */
-export function validSamples(ids: FuzzBackend['ids']): { [M in BridgeMethod]?: BridgeArgs<M> } {
+/**
+ * Valid arguments of each method: what the fuzzer starts from before it breaks them. A method's
+ * `example` on its contract entry (shared/bridge/) is its sample; the ones below need this backend
+ * (an op_id of its journal, its PIN) or a choice of this suite (no socket, no file), with why.
+ */
+export function validSamples(ids: FuzzBackend['ids']): Partial<Record<BridgeMethod, unknown>> {
+  return { ...bridgeExamples(), ...backendSamples(ids) };
+}
+
+function backendSamples(ids: FuzzBackend['ids']): { [M in BridgeMethod]?: BridgeArgs<M> } {
   const identity = { kind: 'dni', value: '41000001' } as const;
   return {
     'settings.update': { pin: PIN, change: { store_name: 'Tienda', language: 'en' } },
@@ -142,15 +150,12 @@ export function validSamples(ids: FuzzBackend['ids']): { [M in BridgeMethod]?: B
     'supervisor.checkPin': { pin: PIN },
     'token.set': { pin: PIN, token: 'token-for-fuzz-1234' },
     'token.clear': { pin: PIN },
-    'v3.verify': { identity, funding_code: 'VENTA1', billed_cents: 120_000 },
     'v3.paidAndBilled': { verify_op_id: ids.verify },
     'v3.undoBilling': { identity, funding_code: 'VENTA1', pin: PIN, reason: 'cambio de producto' },
-    'v2.info': { identity, funding_code: 'VENTA1' },
     // Training only, the practice store of a store case: here it answers not-available.
     'storeClose.practiceReconnect': { day: '2026-03-10' },
     'v2.paidAndBilled': { info_op_id: ids.info },
     'v2.undoBilling': { identity, funding_code: 'VENTA1', pin: PIN, reason: 'cambio de producto' },
-    'v2.daySummary': { day: '2026-03-10', detail: true },
     'journal.operations': { day: '2026-03-10' },
     'journal.operation': { op_id: ids.billed },
     'journal.acknowledge': { op_id: ids.billed },

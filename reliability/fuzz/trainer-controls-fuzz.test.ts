@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockApp } from '../../electron/mock/app';
-import { freshMock } from '../../electron/mock/test-support';
+import { freshMock } from '../../electron/mock/mock-test-support';
 import { replayOptions } from '../support/seeded-random';
 
 const RUNS = 300;

@@ -717,6 +717,9 @@ export const en: Record<MessageKey, string> = {
   'guide.badResponse.title': 'The service answered something unexpected',
   'guide.badResponse.steps':
     'Try again. If it happens again, call the supervisor with the details.',
+  'guide.notFound.title': 'The service did not find what was asked for',
+  'guide.notFound.steps':
+    'Check what you typed (the code, the number) with the customer and ask again. Asking changed nothing.',
   'guide.refused.title': 'The service refused the operation',
   'guide.refused.steps': 'Read the details and call the supervisor if it is not clear what to do.',
   'guide.unknown.paid.title': 'It is not known yet whether it was paid and billed',

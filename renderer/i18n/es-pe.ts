@@ -394,6 +394,9 @@ export const esPE = {
   'guide.badResponse.title': 'El servicio respondió algo inesperado',
   'guide.badResponse.steps':
     'Intente de nuevo. Si se repite, llame al supervisor con los detalles.',
+  'guide.notFound.title': 'El servicio no encontró lo que se consultó',
+  'guide.notFound.steps':
+    'Revise lo que escribió (el código, el número) con el cliente y consulte otra vez. La consulta no cambió nada.',
   'guide.refused.title': 'El servicio rechazó la operación',
   'guide.refused.steps': 'Lea los detalles y llame al supervisor si no está claro qué hacer.',
   'guide.unknown.paid.title': 'Aún no se sabe si quedó pagado y facturado',

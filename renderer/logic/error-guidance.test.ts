@@ -4,6 +4,7 @@ import type { MessageKey } from '../i18n/catalogue';
 import { loadCatalogue, translate } from '../i18n/translate';
 import {
   guidanceForBridgeError,
+  guidanceForFailedRead,
   guidanceForServiceError,
   type OperationKind,
 } from './error-guidance';
@@ -254,6 +255,76 @@ describe('guidanceForServiceError', () => {
       title: 'guide.refused.title',
       details: 'Something new',
     });
+  });
+});
+
+describe('a refusal without guidance of its own (issue 38, item 1)', () => {
+  // A message no table names, as a new read's refusal arrives before anyone writes guidance.
+  const notFound = {
+    category: 'not-found',
+    httpStatus: 404,
+    message: 'funding_not_found',
+  } as const;
+
+  it('tells a read "not found, check what you typed", never "do not sell on financing"', () => {
+    for (const op of ['other', 'day-summary'] as const) {
+      const guidance = guidanceForServiceError(op, notFound, 'refused');
+      expect(guidance).toMatchObject({
+        tone: 'error',
+        title: 'guide.notFound.title',
+        steps: 'guide.notFound.steps',
+        details: 'HTTP 404 — funding_not_found',
+        doNotCollect: false,
+      });
+    }
+  });
+
+  it('keeps "the code is not active" for a 404 of a call that carries the funding code', () => {
+    for (const op of ['verify', 'paid', 'undo', 'info', 'v2-paid'] as const) {
+      expect(guidanceForServiceError(op, notFound, 'refused').title, op).toBe(
+        'guide.codeNotActive.title',
+      );
+    }
+  });
+
+  it('says in both languages that asking changed nothing', async () => {
+    await loadCatalogue('en');
+    const { title, steps } = guidanceForServiceError('other', notFound, 'refused');
+    expect(translate('es-PE', steps)).toContain('no cambió nada');
+    expect(translate('en', steps)).toContain('changed nothing');
+    expect(translate('en', title)).not.toMatch(/financ/i);
+  });
+});
+
+describe('guidanceForFailedRead', () => {
+  it('offers to ask again when the read got no answer, red, never "may have happened"', () => {
+    for (const category of ['network', 'timeout', 'server'] as const) {
+      expect(guidanceForFailedRead({ category })).toMatchObject({
+        tone: 'error',
+        title: 'guide.unknown.query.title',
+        actions: ['retry'],
+        doNotCollect: false,
+      });
+    }
+  });
+
+  it('gives a refused read its message or its category', () => {
+    expect(
+      guidanceForFailedRead({ category: 'not-found', httpStatus: 404, message: 'x' }).title,
+    ).toBe('guide.notFound.title');
+    expect(
+      guidanceForFailedRead(
+        {
+          category: 'not-found',
+          httpStatus: 404,
+          message: 'Funding code does not exist or not active',
+        },
+        'info',
+      ).title,
+    ).toBe('guide.codeNotActive.title');
+    expect(guidanceForFailedRead({ category: 'auth', httpStatus: 401 }).actions).toEqual([
+      'open-settings',
+    ]);
   });
 });
 

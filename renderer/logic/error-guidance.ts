@@ -73,8 +73,9 @@ type InStoreMessage = (typeof IN_STORE)[keyof typeof IN_STORE];
 
 /**
  * Exact service messages → title and steps, keyed by the constants the mock answers with
- * (shared/api/messages.ts): a message added there without guidance here, or guidance for a
- * message that is not there, does not compile.
+ * (shared/api/messages.ts); guidance for a message that is not there does not compile. A message
+ * whose advice is its category's default (`byCategory`: a 404 of a read is "not found, check what
+ * you typed") needs no entry: only one whose advice differs has one here.
  */
 const EXACT = {
   [IN_STORE.wrongToken]: {
@@ -120,7 +121,7 @@ const EXACT = {
   },
   [IN_STORE.notBilledYet]: { title: 'guide.notBilled.title', steps: 'guide.notBilled.steps' },
   [IN_STORE.dniAndRuc]: { title: 'guide.dniAndRuc.title', steps: 'guide.dniAndRuc.steps' },
-} satisfies Record<InStoreMessage, Entry>;
+} satisfies Partial<Record<InStoreMessage, Entry>>;
 
 /** Undo refusals carry the loan id after a fixed text: they match on the text before it. */
 const UNDO_REFUSALS = {
@@ -261,31 +262,62 @@ export function guidanceForServiceError(
       steps: 'guide.format.steps',
     };
   }
-  switch (error.category) {
+  return { ...base, ...byCategory(op, error.category) };
+}
+
+/** The operations whose 404 is about the funding code they carry (the others are reads). */
+const CARRIES_A_CODE: ReadonlySet<OperationKind> = new Set([
+  'verify',
+  'paid',
+  'undo',
+  'info',
+  'v2-paid',
+]);
+
+/**
+ * A refusal without guidance of its own: what its category means for this operation. A 404 is the
+ * funding code's only for the calls that carry one; for a read it is what the read asked for,
+ * which the cashier checks and asks for again (issue 38, item 1).
+ */
+function byCategory(
+  op: OperationKind,
+  category: ServiceError['category'],
+): Pick<Guidance, 'title' | 'steps' | 'actions'> {
+  switch (category) {
     case 'auth':
-      return {
-        ...base,
-        actions: ['open-settings'],
-        title: 'guide.auth.title',
-        steps: 'guide.auth.steps',
-      };
+      return { actions: ['open-settings'], title: 'guide.auth.title', steps: 'guide.auth.steps' };
     case 'not-found':
-      return {
-        ...base,
-        actions: [],
-        title: 'guide.codeNotActive.title',
-        steps: 'guide.codeNotActive.steps',
-      };
+      return CARRIES_A_CODE.has(op)
+        ? { actions: [], title: 'guide.codeNotActive.title', steps: 'guide.codeNotActive.steps' }
+        : { actions: [], title: 'guide.notFound.title', steps: 'guide.notFound.steps' };
     case 'bad-response':
       return {
-        ...base,
         actions: ['retry'],
         title: 'guide.badResponse.title',
         steps: 'guide.badResponse.steps',
       };
     default:
-      return { ...base, actions: [], title: 'guide.refused.title', steps: 'guide.refused.steps' };
+      return { actions: [], title: 'guide.refused.title', steps: 'guide.refused.steps' };
   }
+}
+
+/**
+ * A read that failed (`readOutcome`'s `failed`, shared/bridge/result.ts): it changed nothing at
+ * the service, so a read that got no answer is asked again, never amber "may have happened".
+ */
+export function guidanceForFailedRead(error: ServiceError, op: OperationKind = 'other'): Guidance {
+  if (error.category === 'network' || error.category === 'timeout' || error.category === 'server') {
+    return {
+      tone: 'error',
+      title: 'guide.unknown.query.title',
+      steps: 'guide.unknown.other.steps',
+      actions: ['retry'],
+      fields: {},
+      details: serviceDetails(error),
+      doNotCollect: false,
+    };
+  }
+  return guidanceForServiceError(op, error, 'refused');
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   guidanceForServiceError,
   serviceDetails,
 } from './error-guidance';
+import type { ReadGuides } from './read-answer';
 
 export type OrderOperation = 'create' | 'get' | 'confirm' | 'cancel' | 'refund' | 'training';
 
@@ -23,7 +24,11 @@ const NOT_FOUND = {
 
 type Entry = { title: MessageKey; steps: MessageKey };
 
-/** Keyed by the service's messages (shared/api/messages.ts): one without guidance is a compile error. */
+/**
+ * Keyed by the service's messages (shared/api/messages.ts): guidance for a message that is not
+ * there does not compile. A message whose advice is its category's (a 404 is "that order does not
+ * exist") needs no entry.
+ */
 const EXACT = {
   [ORDERS.orderNotFound]: NOT_FOUND,
   [ORDERS.confirmBeforeApproved]: {
@@ -66,7 +71,7 @@ const EXACT = {
     title: 'orders.guide.cannotModify.title',
     steps: 'orders.guide.cannotModify.steps',
   },
-} satisfies Record<(typeof ORDERS)[keyof typeof ORDERS], Entry>;
+} satisfies Partial<Record<(typeof ORDERS)[keyof typeof ORDERS], Entry>>;
 
 /** `Validation error, field <name> …`: what every create validation message starts with. */
 const VALIDATION_PREFIX = orderValidation
@@ -176,3 +181,9 @@ export function orderBridgeGuidance(
   }
   return guidance;
 }
+
+/** The guides of an order read (`readAnswer`, read-answer.ts): the orders' words for its failures. */
+export const orderReadGuides = (op: 'get' | 'training'): ReadGuides => ({
+  service: (error) => orderGuidance(op, error, 'failed'),
+  bridge: (error) => orderBridgeGuidance(op, error),
+});

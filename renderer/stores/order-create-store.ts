@@ -11,7 +11,8 @@ import {
   emptyOrderForm,
   type OrderForm,
 } from '../logic/order-form';
-import { orderBridgeGuidance, orderGuidance } from '../logic/order-guidance';
+import { orderBridgeGuidance, orderGuidance, orderReadGuides } from '../logic/order-guidance';
+import { readAnswer } from '../logic/read-answer';
 
 export type Fragment =
   | { state: 'loading' }
@@ -60,11 +61,10 @@ async function fragment(
     method === 'html.addOn'
       ? await call('html.addOn', { amount_cents: amountCents })
       : await call('html.infoSteps', {});
-  if (!answer.ok) return { state: 'failed', guidance: orderBridgeGuidance('get', answer.error) };
-  const result = answer.result;
-  return result.status === 'succeeded'
-    ? { state: 'ready', html: result.data.html, src: result.data.frame_path }
-    : { state: 'failed', guidance: orderGuidance('get', result.error, 'failed') };
+  const read = readAnswer(answer, orderReadGuides('get'));
+  return read.ok
+    ? { state: 'ready', html: read.data.html, src: read.data.frame_path }
+    : { state: 'failed', guidance: read.guidance };
 }
 
 export const useOrderCreateStore = create<State>((set, get) => ({
@@ -75,20 +75,14 @@ export const useOrderCreateStore = create<State>((set, get) => ({
 
   loadLimits: async () => {
     set({ limits: { state: 'loading' } });
-    const answer = await call('limits.get', {});
-    if (!answer.ok) {
-      set({ limits: { state: 'failed', guidance: orderBridgeGuidance('get', answer.error) } });
-      return;
-    }
-    const result = answer.result;
+    const read = readAnswer(await call('limits.get', {}), orderReadGuides('get'));
     set({
-      limits:
-        result.status === 'succeeded'
-          ? {
-              state: 'ready',
-              bounds: { min: result.data.min_amount_cents, max: result.data.max_amount_cents },
-            }
-          : { state: 'failed', guidance: orderGuidance('get', result.error, 'failed') },
+      limits: read.ok
+        ? {
+            state: 'ready',
+            bounds: { min: read.data.min_amount_cents, max: read.data.max_amount_cents },
+          }
+        : { state: 'failed', guidance: read.guidance },
     });
   },
 

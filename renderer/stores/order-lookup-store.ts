@@ -8,7 +8,8 @@ import type { OrderView } from '../../shared/bridge/orders';
 import { call } from '../bridge/call';
 import type { MessageKey } from '../i18n/catalogue';
 import type { Guidance } from '../logic/error-guidance';
-import { orderBridgeGuidance, orderGuidance } from '../logic/order-guidance';
+import { orderBridgeGuidance, orderGuidance, orderReadGuides } from '../logic/order-guidance';
+import { readAnswer } from '../logic/read-answer';
 import { orderIdState, typedOrderId } from '../logic/refund-form';
 import { pinState } from '../logic/supervisor-fields';
 
@@ -67,18 +68,12 @@ export const useOrderLookupStore = create<State>((set, get) => {
       set({ orderId, submitted: true });
       if (orderIdState(orderId).status !== 'valid') return;
       set({ busy: 'get', guidance: null, notice: null, cancelAsk: false, pin: '' });
-      const answer = await call('orders.get', { order_id: orderId });
-      if (!answer.ok) {
-        set({ busy: null, view: null, guidance: orderBridgeGuidance('get', answer.error) });
-      } else if (answer.result.status === 'succeeded') {
-        set({ busy: null, view: answer.result.data, submitted: false });
-      } else {
-        set({
-          busy: null,
-          view: null,
-          guidance: orderGuidance('get', answer.result.error, 'failed'),
-        });
-      }
+      const read = readAnswer(
+        await call('orders.get', { order_id: orderId }),
+        orderReadGuides('get'),
+      );
+      if (read.ok) set({ busy: null, view: read.data, submitted: false });
+      else set({ busy: null, view: null, guidance: read.guidance });
     },
 
     confirm: async () => {
@@ -156,14 +151,12 @@ export const useOrderLookupStore = create<State>((set, get) => {
       if (!view || busy) return;
       const orderId = view.order.order_id;
       set({ busy: 'move', guidance: null, notice: null });
-      const answer = await call('training.setOrderStatus', { order_id: orderId, status });
-      if (!answer.ok) {
-        set({ busy: null, guidance: orderBridgeGuidance('training', answer.error) });
-      } else if (answer.result.status === 'succeeded') {
-        set({ busy: null, view: answer.result.data, notice: 'orders.notice.moved' });
-      } else {
-        set({ busy: null, guidance: orderGuidance('training', answer.result.error, 'failed') });
-      }
+      const read = readAnswer(
+        await call('training.setOrderStatus', { order_id: orderId, status }),
+        orderReadGuides('training'),
+      );
+      if (read.ok) set({ busy: null, view: read.data, notice: 'orders.notice.moved' });
+      else set({ busy: null, guidance: read.guidance });
     },
 
     reset: () => {

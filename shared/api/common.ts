@@ -1,6 +1,6 @@
 // Building blocks of the service's wire format, shared by every area's schemas.
 import { z } from 'zod';
-import { centsFromWire } from '../domain/money';
+import { centsFromWire, MAX_CENTS } from '../domain/money';
 
 /** `{ error: <message> }`, the service's usual error body. */
 export const ErrorBody = z.object({ error: z.string() });
@@ -10,10 +10,22 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 export const FieldErrorsBody = z.record(z.string(), z.string());
 export type FieldErrorsBody = z.infer<typeof FieldErrorsBody>;
 
-/** A money amount on the wire: a JSON number in soles with at most 2 decimals. */
+/**
+ * A money amount on the wire in soles: a JSON number with at most 2 decimals (`"amount": 12.5`),
+ * what every in-store, order and voucher field of the interface is. Inside Mostrador it becomes
+ * cents with `centsFromWire` (shared/domain/money.ts).
+ */
 export const WireAmount = z
   .number()
   .refine((n) => centsFromWire(n) !== null, { message: 'at most 2 decimals, not negative' });
+
+/**
+ * A money amount on the wire already in integer cents (céntimos, `"amount": 1250` for S/ 12.50),
+ * for a field the interface writes in cents: whole, not negative, at most `MAX_CENTS`. It is the
+ * app's own unit, so nothing converts it; never read a `WireAmount` field with it, nor the reverse
+ * (docs/how-to/add-a-service-endpoint.md, section 1, "Money").
+ */
+export const WireCents = z.int().nonnegative().max(MAX_CENTS);
 
 /** A calendar date `YYYY-MM-DD` that exists. */
 export const IsoDate = z.string().refine(isCalendarDate, { message: 'a YYYY-MM-DD date' });
@@ -105,9 +117,15 @@ export type ServiceEndpointSpec = EndpointSpec & {
    * records it needs.
    */
   example: EndpointExample;
+  /**
+   * A 200 body the entry's `response` schema accepts, as the interface shows one (a string for an
+   * HTML fragment): what the client's derived function is tested answering
+   * (electron/service/service-client.test.ts); `shared/api/endpoints.test.ts` parses it.
+   */
+  sample: unknown;
 };
 
-/** The service's endpoints of one area: a missing description or example does not compile. */
+/** The service's endpoints of one area: a missing description, example or sample does not compile. */
 export const defineServiceEndpoints = <const T extends Record<string, ServiceEndpointSpec>>(
   endpoints: T,
 ): T => endpoints;

@@ -154,6 +154,7 @@ export const connectorEndpoints = defineServiceEndpoints({
     response: PaymentMethodsResponse,
     errors: readErrors,
     description: 'The platform connector: the payment methods this provider offers.',
+    sample: { paymentMethods: ['Service', 'CreditCard'] },
     example: {},
   },
   manifest: {
@@ -164,6 +165,13 @@ export const connectorEndpoints = defineServiceEndpoints({
     response: Manifest,
     errors: readErrors,
     description: 'The platform connector: the provider’s manifest (methods and custom fields).',
+    sample: {
+      paymentMethods: [{ name: 'Service', allowSplit: 'disabled' }],
+      customFields: [
+        { name: 'Client id', type: 'text' },
+        { name: 'Secret token', type: 'text' },
+      ],
+    },
     example: {},
   },
   createPayment: {
@@ -178,6 +186,14 @@ export const connectorEndpoints = defineServiceEndpoints({
       'Creates a payment backed by an order whose `order_id` is the `paymentId`; `status` is ' +
       '`undefined` until the order is approved or rejected, when `callbackUrl` is called. ' +
       'Idempotent on `paymentId`.',
+    sample: {
+      paymentId: 'PAY-1',
+      status: 'undefined',
+      authorizationId: null,
+      nsu: null,
+      tid: null,
+      returnURL: 'http://127.0.0.1:4010/pos?client=mock-client&order=PAY-1',
+    },
     example: { body: { paymentId: 'PAY-1', value: 10, callbackUrl: 'http://127.0.0.1:9/cb' } },
   },
   cancelPayment: {
@@ -190,6 +206,14 @@ export const connectorEndpoints = defineServiceEndpoints({
     response: CancelPaymentResponse,
     errors: writeErrors,
     description: 'Cancels a payment; idempotent on `requestId` (a repeat gets the first answer).',
+    sample: {
+      paymentId: 'PAY-1',
+      status: 'cancelled',
+      message: 'Successfully cancelled',
+      cancellationId: 'C-1',
+      requestId: 1,
+      code: 'SUCCESSFUL',
+    },
     example: { params: { payment_id: 'PAY-1' }, body: { paymentId: 'PAY-1', requestId: 1 } },
   },
   capturePayment: {
@@ -202,6 +226,7 @@ export const connectorEndpoints = defineServiceEndpoints({
     response: CapturePaymentResponse,
     errors: writeErrors,
     description: 'Settles an approved payment; idempotent on `requestId`.',
+    sample: { paymentId: 'PAY-3', settleId: 'ST-1', value: 10, requestId: 7 },
     example: {
       params: { payment_id: 'PAY-3' },
       body: { paymentId: 'PAY-3', transactionId: 'PAY-3', requestId: 7, value: 10 },
@@ -217,6 +242,13 @@ export const connectorEndpoints = defineServiceEndpoints({
     response: RefundPaymentResponse,
     errors: writeErrors,
     description: 'Refunds a settled payment; idempotent on `requestId`.',
+    sample: {
+      paymentId: 'PAY-3',
+      status: 'cancelled',
+      message: 'Successfully refunded',
+      requestId: 8,
+      refundId: 'R-1',
+    },
     example: {
       params: { payment_id: 'PAY-3' },
       body: {

@@ -76,6 +76,14 @@ describe('the service catalogue', () => {
       },
     );
 
+    it.each(Object.entries(area as Record<string, ServiceEndpointSpec>))(
+      '%s: a sample 200 body its response schema accepts',
+      (name, e) => {
+        const parsed = e.response.safeParse(e.sample);
+        expect(parsed.error?.issues ?? [], `the sample on ${name} (shared/api/)`).toEqual([]);
+      },
+    );
+
     it.each(Object.entries(area))('%s: body only on POST, HTML as text', (_, e) => {
       if (e.method === 'GET') expect(e.body).toBeUndefined();
       if (e.responseType === 'html') expect(e.response.safeParse('<div></div>').success).toBe(true);

@@ -53,6 +53,7 @@ export const htmlEndpoints = defineServiceEndpoints({
     description:
       'An HTML fragment for a product page: the amount in installments within the store’s ' +
       'limits, and a link to the info steps. The amount is an integer or a 2-decimal float.',
+    sample: '<style>.a{}</style><div>Desde S/ 375 al mes</div>',
     example: { params: { amount: '1500' } },
   },
   infoSteps: {
@@ -67,6 +68,7 @@ export const htmlEndpoints = defineServiceEndpoints({
     description:
       'An HTML fragment: the steps, requirements and a how-it-works link. No credentials; an ' +
       'unknown client id answers 404 `Client not registered`.',
+    sample: '<style></style><ol><li>DNI</li></ol>',
     example: { params: { client_id: 'mock-client' } },
   },
 });

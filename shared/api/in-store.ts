@@ -144,6 +144,18 @@ export const inStoreEndpoints = defineServiceEndpoints({
       'line), excedent, down payment (absorbs the rounding), installments, and ' +
       '`downpayment_amount_inhouse`, what the store collects besides the excedent. The first ' +
       `Verify binds the funding to its \`cashier_id\`. ${IN_STORE_ORDER}`,
+    sample: {
+      dni: '41000001',
+      funding_code: 'VENTA1',
+      billed_amount: 1200,
+      billed_by_ecommerce: false,
+      approved_amount: 1200,
+      excedent_amount: 0,
+      downpayment_amount: 300,
+      downpayment_amount_inhouse: 300,
+      installments_number: 3,
+      installments_amount: 300,
+    },
     example: {
       body: { dni: '41000001', funding_code: 'VENTA1', billed_amount: 1200, cashier_id: 'caja-01' },
     },
@@ -160,6 +172,7 @@ export const inStoreEndpoints = defineServiceEndpoints({
       'Records that the store collected and billed. Compares `billed_amount` with the last ' +
       'Verify; only the first call has effect and every repeat answers 200 again, so an unknown ' +
       `outcome is settled by calling again. ${IN_STORE_ORDER}`,
+    sample: {},
     example: {
       body: { dni: '41000010', funding_code: 'FACTU1', billed_amount: 800, cashier_id: 'caja-01' },
     },
@@ -176,6 +189,7 @@ export const inStoreEndpoints = defineServiceEndpoints({
       'Releases a billing. Its own rules, in order: a RUC must start with 10, billed, the loan ' +
       'has a payment, the first payment is `external`, there is only one payment. The payment ' +
       `stays. ${IN_STORE_ORDER}`,
+    sample: {},
     example: { body: { dni: '41000012', funding_code: 'DESHA1' } },
   },
   v2Info: {
@@ -189,6 +203,14 @@ export const inStoreEndpoints = defineServiceEndpoints({
     description:
       'Check funding code (v2): purchase total, down payment, its status (`PENDING` or ' +
       '`FULFILLED`) and the channel the customer chose.',
+    sample: {
+      funding_code: 'PEND01',
+      purchase_total: 1000,
+      billed_by_ecommerce: false,
+      downpayment_amount: 250,
+      downpayment_status: 'PENDING',
+      downpayment_channel: 'Tienda',
+    },
     example: { query: { dni: '42000001', funding_code: 'PEND01' } },
   },
   v2PaidAndBilled: {
@@ -200,6 +222,7 @@ export const inStoreEndpoints = defineServiceEndpoints({
     response: EmptyOk,
     errors: inStoreErrors,
     description: `v2 billing: marks the down payment collected in store; repeats have no effect. ${IN_STORE_ORDER}`,
+    sample: {},
     example: { body: { dni: '42000001', funding_code: 'PEND01' } },
   },
   v2UndoBilling: {
@@ -211,6 +234,7 @@ export const inStoreEndpoints = defineServiceEndpoints({
     response: EmptyOk,
     errors: inStoreErrors,
     description: `v2 undo billing. ${IN_STORE_ORDER}`,
+    sample: {},
     example: { body: { ruc: '10054148289', funding_code: 'RUCPE1' } },
   },
   v2DaySummary: {
@@ -224,9 +248,17 @@ export const inStoreEndpoints = defineServiceEndpoints({
     description:
       "The store's calendar day (America/Lima unless changed): totals of the fundings billed " +
       'that day and not undone; with `detail=true`, a row per payment of those loans.',
+    sample: {
+      total_purchases: 1200,
+      total_paid_in_store: 300,
+      total_financed: 900,
+      order_detail: [
+        { order_id: 'L-000001', dni: '41000001', payment_origin: 'external', amount: 300 },
+      ],
+    },
     example: { query: { day: '2026-03-10', detail: 'true' } },
   },
-  mockInfo: {
+  testInfo: {
     method: 'GET',
     path: `${BASE}/mock/info`,
     summary: 'Test endpoint: check funding code (documented test identities only)',
@@ -235,9 +267,17 @@ export const inStoreEndpoints = defineServiceEndpoints({
     response: FundingInfo,
     errors: inStoreErrors,
     description: 'As v2 Info, over the documented test identities only (dni 00000001…, TEST01…).',
+    sample: {
+      funding_code: 'TEST01',
+      purchase_total: 1000,
+      billed_by_ecommerce: false,
+      downpayment_amount: 250,
+      downpayment_status: 'PENDING',
+      downpayment_channel: 'Tienda',
+    },
     example: { query: { dni: '00000001', funding_code: 'TEST01' } },
   },
-  mockPaidAndBilled: {
+  testPaidAndBilled: {
     method: 'POST',
     path: `${BASE}/mock/paid-and-billed`,
     summary: 'Test endpoint: paid-and-billed (documented test identities only)',
@@ -246,9 +286,10 @@ export const inStoreEndpoints = defineServiceEndpoints({
     response: EmptyOk,
     errors: inStoreErrors,
     description: 'As v2 Paid-and-billed, over the test identities only.',
+    sample: {},
     example: { body: { dni: '00000001', funding_code: 'TEST01' } },
   },
-  mockUndoBilling: {
+  testUndoBilling: {
     method: 'POST',
     path: `${BASE}/mock/undo-billing`,
     summary: 'Test endpoint: undo billing (documented test identities only)',
@@ -257,9 +298,10 @@ export const inStoreEndpoints = defineServiceEndpoints({
     response: EmptyOk,
     errors: inStoreErrors,
     description: 'As v2 Undo billing, over the test identities only.',
+    sample: {},
     example: { body: { dni: '00000003', funding_code: 'TEST03' } },
   },
-  mockDaySummary: {
+  testDaySummary: {
     method: 'GET',
     path: `${BASE}/mock/day-summary`,
     summary: 'Test endpoint: day summary of the test identities',
@@ -268,6 +310,7 @@ export const inStoreEndpoints = defineServiceEndpoints({
     response: DaySummary,
     errors: { 400: FieldErrorsBody, 401: ErrorBody },
     description: 'As v2 Day summary, over the test identities only.',
+    sample: { total_purchases: 0, total_paid_in_store: 0, total_financed: 0 },
     example: { query: { day: '2026-03-10', detail: 'false' } },
   },
 });

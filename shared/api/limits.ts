@@ -21,6 +21,13 @@ export const limitsEndpoints = defineServiceEndpoints({
     response: FundingLimits,
     errors: { 401: ErrorBody },
     description: "The store's financing bounds: amounts in whole soles and number of installments.",
+    sample: {
+      landing_version: 'v7',
+      min_amount: 100,
+      max_amount: 5000,
+      min_steps: 2,
+      max_steps: 12,
+    },
     example: {},
   },
 });

@@ -39,7 +39,7 @@ export const QUERY_FORMAT = {
   boolean: 'Not a valid boolean',
 } as const;
 
-/** The day summary's query: each parameter's format message (`parseDaySummaryQuery`). */
+/** The day summary's query: each parameter's format message (`parseQuery`, electron/mock/http/parse.ts). */
 export const DAY_SUMMARY = {
   day: QUERY_FORMAT.date,
   detail: QUERY_FORMAT.boolean,

@@ -111,6 +111,11 @@ export const ordersEndpoints = defineServiceEndpoints({
       'Creates a financing order; `magic_link` is where the customer applies. A repeated ' +
       '`order_id` with the same body, or any body while still `initial`, answers ' +
       '`already_created`; a different body later answers `Cannot modify order`.',
+    sample: {
+      redirect_to:
+        'http://127.0.0.1:4010/pos?client=mock-client&service_order=65f0c0ffee0000000000abcd',
+      status: 'new_order',
+    },
     example: {
       body: {
         amount: 1000,
@@ -134,6 +139,21 @@ export const ordersEndpoints = defineServiceEndpoints({
     description:
       'The order by the merchant’s `order_id`. `GET /pos/order/info-steps` is this operation ' +
       '(the order "info-steps"), never the info steps of a client named "order".',
+    sample: {
+      amount: 1000,
+      expiration_ts: '2026-03-12 10:00:00.000',
+      url_redir_on_canceled: 'https://shop.example.pe/c',
+      url_redir_on_rejected: 'https://shop.example.pe/r',
+      url_redir_on_success: 'https://shop.example.pe/s',
+      order_id: 'WEB-1',
+      customer_data: null,
+      description: null,
+      pos_client_id: 'mock-client',
+      confirmed: false,
+      status: 'initial',
+      magic_link:
+        'http://127.0.0.1:4010/pos?client=mock-client&service_order=65f0c0ffee0000000000abcd',
+    },
     example: { params: { order_id: 'WEB-1' } },
   },
   totalRefund: {
@@ -149,6 +169,7 @@ export const ordersEndpoints = defineServiceEndpoints({
     description:
       'Refunds a confirmed or funded order in full. Replayed unchanged for a repeated ' +
       '`X-Unique-Token`; a second total refund with a new token answers `already_refunded`.',
+    sample: { refund_method: 'card', tracking_id: 'T-1', status: 'success', successful: true },
     example: {
       params: { order_id: 'WEB-1' },
       headers: { 'X-Unique-Token': 't-5' },
@@ -168,6 +189,12 @@ export const ordersEndpoints = defineServiceEndpoints({
     description:
       'Refunds part of a confirmed or funded order: `decreased_debt` when the amount only ' +
       'lowers the debt, `success` when money goes back to the customer.',
+    sample: {
+      refund_method: 'card',
+      tracking_id: 'T-2',
+      status: 'decreased_debt',
+      successful: true,
+    },
     example: {
       params: { order_id: 'WEB-1' },
       headers: { 'X-Unique-Token': 't-1' },
@@ -183,6 +210,7 @@ export const ordersEndpoints = defineServiceEndpoints({
     response: CancelOrderResponse,
     errors: perOrderErrors,
     description: 'Cancels an order that is not funded yet.',
+    sample: { modified_orders: 1 },
     example: { params: { order_id: 'WEB-2' } },
   },
   confirmOrder: {
@@ -196,6 +224,7 @@ export const ordersEndpoints = defineServiceEndpoints({
     description:
       '`approved` or `validated` orders become confirmed (`validated` becomes `funded`); ' +
       'earlier states answer `Cannot confirm an order before it is approved`.',
+    sample: { modified_orders: 1 },
     example: { params: { order_id: 'WEB-1' } },
   },
 });

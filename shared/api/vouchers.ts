@@ -113,6 +113,7 @@ export const voucherEndpoints = defineServiceEndpoints({
     description:
       'Registers a bank transfer voucher, `PENDING` until reviewed; a receipt whose path does ' +
       'not end in a listed format is `INVALID` at once. Errors are plain text.',
+    sample: { request_id: '6650f1c2a9b3e4d5f6a7b8c9' },
     example: {
       body: {
         amount: 250.5,
@@ -138,6 +139,7 @@ export const voucherEndpoints = defineServiceEndpoints({
     errors: { 400: CancelVoucherRefusal, 401: VoucherEmptyError, 404: VoucherEmptyError },
     description:
       'Cancels a voucher in the `expected_status`; another status answers `invalid_status`.',
+    sample: { canceled: true },
     example: {
       params: { request_id: '6650f1c2a9b3e4d5f6a7b8c9' },
       body: { expected_status: 'PENDING' },
@@ -152,6 +154,17 @@ export const voucherEndpoints = defineServiceEndpoints({
     response: Voucher,
     errors: { 401: VoucherEmptyError, 404: VoucherEmptyError },
     description: 'The voucher by its 24-hex-character `request_id`.',
+    sample: {
+      request_id: '6650f1c2a9b3e4d5f6a7b8c9',
+      amount: 250.5,
+      date: '2026-03-04',
+      operation_number: '00123456',
+      bank_account_id: '193-2045678-0-11',
+      order_id: 'V-1001',
+      detail: null,
+      status: 'PENDING',
+      bank_operation_number: null,
+    },
     example: { params: { request_id: '6650f1c2a9b3e4d5f6a7b8c9' } },
   },
 });

@@ -21,6 +21,19 @@ export type BridgeMethod = keyof BridgeMethods;
 export type BridgeArgs<M extends BridgeMethod> = z.input<BridgeMethods[M]['args']>;
 export type BridgeResult<M extends BridgeMethod> = z.infer<BridgeMethods[M]['result']>;
 
+/**
+ * The valid arguments a method's entry may carry as its `example` (`'v2.daySummary'`): the call
+ * the bridge fuzz starts from before it breaks it (reliability/fuzz/fuzz-backend.ts), so a new
+ * method needs no sample written there. `contract.test.ts` parses each with its method's `args`.
+ */
+export function bridgeExamples(): Partial<Record<BridgeMethod, unknown>> {
+  const examples: Partial<Record<BridgeMethod, unknown>> = {};
+  for (const [method, spec] of Object.entries(bridgeMethods)) {
+    if ('example' in spec) examples[method as BridgeMethod] = spec.example;
+  }
+  return examples;
+}
+
 export function isBridgeMethod(name: unknown): name is BridgeMethod {
   return typeof name === 'string' && Object.hasOwn(bridgeMethods, name);
 }

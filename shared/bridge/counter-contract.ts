@@ -121,6 +121,11 @@ export const counterBridgeMethods = {
       sale_request_id: RequestId.optional(),
     }),
     result: VerifyResult,
+    example: {
+      identity: { kind: 'dni', value: '41000001' },
+      funding_code: 'VENTA1',
+      billed_cents: 120_000,
+    },
   },
   /** After collecting: `verify_op_id` ties it to the Verify whose amount the cashier collected. */
   'v3.paidAndBilled': {
@@ -134,6 +139,7 @@ export const counterBridgeMethods = {
   'v2.info': {
     args: z.strictObject({ identity: IdentityInput, funding_code: Code }),
     result: InfoResult,
+    example: { identity: { kind: 'dni', value: '41000001' }, funding_code: 'VENTA1' },
   },
   'v2.paidAndBilled': {
     args: z.strictObject({ info_op_id: z.uuid() }),
@@ -146,6 +152,7 @@ export const counterBridgeMethods = {
   'v2.daySummary': {
     args: z.strictObject({ day: IsoDate, detail: z.boolean() }),
     result: DaySummaryResult,
+    example: { day: '2026-03-10', detail: true },
   },
 
   ...orderMethods,

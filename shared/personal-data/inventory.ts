@@ -276,10 +276,10 @@ export const PERSONAL_DATA_INVENTORY: readonly PersonalDataPlace[] = [
     id: 'store.closes',
     whose: 'customer',
     where:
-      'The store database’s `store_day_closes.content`: a close names the customers of its exceptions and the service’s rows. From format `/4` the database writes them masked before it hashes the content; a close kept before `/4` is masked when its day passes the retention or on an erasure, its hash computed again and the printed one kept (`sha256_as_printed`).',
+      'The store database’s `store_day_closes.content`: a close names the customers of its exceptions and the service’s rows. From migration 0115 on, the database writes them masked before it hashes the content (the draft the supervisor sees on screen names them whole); a close kept before 0115 is masked when its day passes the retention or on an erasure, its hash computed again and the printed one kept (`sha256_as_printed`).',
     readers:
       'The owner; the store’s login and counters (their own store); head office without identities.',
-    kept: 'Masked from `/4`; earlier closes until their day passes the retention.',
+    kept: 'Never whole from 0115 on; earlier closes until their day passes the retention.',
     removed: 'Masked in place (`store_db_mask_close`).',
     source: 'electron/store-db/migrations/0115-personal-data.sql',
     covers: [

@@ -11,7 +11,7 @@ import type {
 } from '../../../shared/bridge';
 import { makeTempDir } from '../../journal/test-support';
 import type { MockApp } from '../../mock/app';
-import { freshMock, NOW, TODAY } from '../../mock/test-support';
+import { freshMock, NOW, TODAY } from '../../mock/mock-test-support';
 import { createMemoryVault } from '../../vault/memory-vault';
 import type { Vault } from '../../vault/vault';
 import { dispatch } from '../dispatch';

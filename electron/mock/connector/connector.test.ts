@@ -11,8 +11,8 @@ import {
 } from '../../../shared/api/connector';
 import { Order } from '../../../shared/api/orders';
 import type { MockApp } from '../app';
+import { type Answer, freshMock, okBody, request } from '../mock-test-support';
 import { createOrder, getOrder, moveOrder, orderBody } from '../orders/test-support';
-import { type Answer, freshMock, okBody, request } from '../test-support';
 import { type Receiver, startReceiver } from '../webhooks/test-receiver';
 
 let app: MockApp;

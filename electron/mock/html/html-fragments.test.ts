@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMockApp, type MockApp } from '../app';
-import { freshMock, put, request } from '../test-support';
+import { freshMock, put, request } from '../mock-test-support';
 
 let app: MockApp;
 beforeEach(async () => {

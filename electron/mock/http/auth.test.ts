@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exampleRequest } from '../../../shared/api/common';
 import { inStoreEndpoints } from '../../../shared/api/in-store';
 import type { MockApp } from '../app';
-import { freshMock, PATHS, post, type RequestOptions, request } from '../test-support';
+import { freshMock, PATHS, post, type RequestOptions, request } from '../mock-test-support';
 
 const UNAUTHORIZED = { error: 'Wrong or missing client token' };
 
@@ -120,7 +120,7 @@ describe('401 on every in-store endpoint', () => {
       billed_by_ecommerce: false,
     });
     // …and DESHA1 / RUCPE1 / TEST03 are still billed, so undoing them now succeeds.
-    for (const name of ['v3UndoBilling', 'v2UndoBilling', 'mockUndoBilling'] as const) {
+    for (const name of ['v3UndoBilling', 'v2UndoBilling', 'testUndoBilling'] as const) {
       expect((await request(app, VALID[name])).status).toBe(200);
     }
   });

@@ -3,7 +3,7 @@
 // never a 413/415.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockApp } from '../app';
-import { freshMock, get, PATHS, post, request } from '../test-support';
+import { freshMock, get, PATHS, post, request } from '../mock-test-support';
 
 const DNI = { dni: 'Error on dni format' };
 const CODE = { funding_code: 'Error on funding_code format' };
@@ -26,8 +26,8 @@ const IDENTIFICATION_PATHS = [
   PATHS.v3UndoBilling,
   PATHS.v2PaidAndBilled,
   PATHS.v2UndoBilling,
-  PATHS.mockPaidAndBilled,
-  PATHS.mockUndoBilling,
+  PATHS.testPaidAndBilled,
+  PATHS.testUndoBilling,
 ];
 const POST_PATHS = [...BILLING_PATHS, ...IDENTIFICATION_PATHS];
 
@@ -159,7 +159,7 @@ describe('v2 info and /mock/ info: query format errors', () => {
       { cashier_id: 'Unknown field' },
     ],
   ];
-  for (const path of [PATHS.v2Info, PATHS.mockInfo]) {
+  for (const path of [PATHS.v2Info, PATHS.testInfo]) {
     it.each(cases)(`${path}: %s`, async (_, query, expected) => {
       const answer = await get(app, path, query);
       expect(answer.status).toBe(400);

@@ -15,7 +15,7 @@ export function fieldErrorsOf(
       continue;
     }
     const field = issue.path[0];
-    if (typeof field === 'string' && !(field in errors)) errors[field] = message(field);
+    if (typeof field === 'string' && !Object.hasOwn(errors, field)) errors[field] = message(field);
   }
   return errors;
 }

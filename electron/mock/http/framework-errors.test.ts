@@ -3,7 +3,7 @@
 // (docs/decisions.md "Request bodies and unknown paths", "Vouchers").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockApp } from '../app';
-import { freshMock } from '../test-support';
+import { freshMock } from '../mock-test-support';
 
 let app: MockApp;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import {
   put,
   sell,
   TODAY,
-} from '../test-support';
+} from '../mock-test-support';
 
 let app: MockApp;
 beforeEach(async () => {
@@ -45,7 +45,7 @@ async function twoSales() {
 
 describe.each([
   ['v2', PATHS.v2DaySummary],
-  ['/mock/', PATHS.mockDaySummary],
+  ['/mock/', PATHS.testDaySummary],
 ])('Day summary %s: bad parameters', (_, path) => {
   it.each([
     '2026-02-30',

@@ -1,11 +1,11 @@
-// Format checks of in-store requests: every field in error reported together, keyed by field.
+// Format checks of in-store requests that identify the customer: every field in error reported
+// together, keyed by field. A query or path parameter of any area: electron/mock/http/parse.ts.
 import type { z } from 'zod';
-import { DAY_SUMMARY, fieldFormatError, IN_STORE } from '../../../shared/api/messages';
+import { fieldFormatError, IN_STORE } from '../../../shared/api/messages';
 import type { Identity } from '../../../shared/domain/identity';
 import { asRecord, fieldErrorsOf } from '../http/field-errors';
-import { fail, fieldErrors, type MockReply } from '../reply';
-
-export type Parsed<T> = { ok: true; value: T } | { ok: false; reply: MockReply };
+import type { Parsed } from '../http/parse';
+import { fail, fieldErrors } from '../reply';
 
 /** Parses a body or query that identifies the customer by `dni` or `ruc` (never both). */
 export function parseIdentified<T extends { dni?: string | undefined; ruc?: string | undefined }>(
@@ -27,22 +27,4 @@ export function parseIdentified<T extends { dni?: string | undefined; ruc?: stri
       ? { kind: 'dni', value: value.dni }
       : { kind: 'ruc', value: value.ruc ?? '' };
   return { ok: true, value: { ...value, identity } };
-}
-
-/**
- * A query with the document's own per-parameter messages: the day summary's `day` and `detail`
- * (`DAY_SUMMARY`), or another read's map built from `QUERY_FORMAT` (shared/api/messages.ts). A
- * parameter without a message there answers `Error on <field> format`.
- */
-export function parseDaySummaryQuery<T>(
-  schema: z.ZodType<T>,
-  raw: unknown,
-  messages: Readonly<Record<string, string>> = DAY_SUMMARY,
-): Parsed<T> {
-  const result = schema.safeParse(asRecord(raw));
-  if (result.success) return { ok: true, value: result.data };
-  return {
-    ok: false,
-    reply: fieldErrors(fieldErrorsOf(result.error, (f) => messages[f] ?? fieldFormatError(f))),
-  };
 }

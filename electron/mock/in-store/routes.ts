@@ -8,14 +8,16 @@ import {
   Identification,
   InfoQuery,
 } from '../../../shared/api/in-store';
+import { DAY_SUMMARY } from '../../../shared/api/messages';
 import { centsFromWire } from '../../../shared/domain/money';
 import { requireBearer } from '../http/auth';
+import { parseQuery } from '../http/parse';
 import type { MockArea } from '../mock-area';
 import { type MockReply, ok } from '../reply';
 import { sendReply } from '../reply-send';
 import type { MockContext, MockState } from '../state';
 import { daySummary } from './day-summary';
-import { parseDaySummaryQuery, parseIdentified } from './parse';
+import { parseIdentified } from './parse';
 import {
   type IdentificationInput,
   undoBilling,
@@ -76,7 +78,7 @@ function registerInStoreRoutes(app: FastifyInstance, context: MockContext): void
 
   const summary =
     (state: () => MockState) => async (request: { query: unknown }, reply: FastifyReply) => {
-      const parsed = parseDaySummaryQuery(DaySummaryQuery, request.query);
+      const parsed = parseQuery(DaySummaryQuery, request.query, DAY_SUMMARY);
       if (!parsed.ok) return sendReply(reply, parsed.reply);
       return sendReply(
         reply,
@@ -90,10 +92,10 @@ function registerInStoreRoutes(app: FastifyInstance, context: MockContext): void
   app.post(ep.v2UndoBilling.path, auth, identification(undoBilling, live));
   app.get(ep.v2DaySummary.path, auth, summary(live));
 
-  app.get(ep.mockInfo.path, auth, info(test));
-  app.post(ep.mockPaidAndBilled.path, auth, identification(v2PaidAndBilled, test));
-  app.post(ep.mockUndoBilling.path, auth, identification(undoBilling, test));
-  app.get(ep.mockDaySummary.path, auth, summary(test));
+  app.get(ep.testInfo.path, auth, info(test));
+  app.post(ep.testPaidAndBilled.path, auth, identification(v2PaidAndBilled, test));
+  app.post(ep.testUndoBilling.path, auth, identification(undoBilling, test));
+  app.get(ep.testDaySummary.path, auth, summary(test));
 }
 
 export const inStoreArea: MockArea = { register: registerInStoreRoutes };

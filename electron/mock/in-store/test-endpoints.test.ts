@@ -3,7 +3,7 @@
 // an integrator's test run and a training class never see each other's sales.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MockApp } from '../app';
-import { daySummary, freshMock, get, info, PATHS, post, sell, TODAY } from '../test-support';
+import { daySummary, freshMock, get, info, PATHS, post, sell, TODAY } from '../mock-test-support';
 import { TEST_IDENTITIES } from '../trainer/test-identities';
 
 const DAY = TODAY; // the day freshMock starts on, when TEST03 is billed
@@ -17,9 +17,9 @@ afterEach(async () => {
   await app.close();
 });
 
-const mockInfo = (dni: string, code: string) => info(app, dni, code, PATHS.mockInfo);
+const testInfo = (dni: string, code: string) => info(app, dni, code, PATHS.testInfo);
 const mockSummary = (day: string, detail?: 'true' | 'false') =>
-  daySummary(app, day, detail, PATHS.mockDaySummary);
+  daySummary(app, day, detail, PATHS.testDaySummary);
 
 describe('the documented test identities', () => {
   it('are TEST01..TEST04, and each is answered by the test endpoints', async () => {
@@ -33,9 +33,9 @@ describe('the documented test identities', () => {
       const who = 'dni' in t ? { dni: t.dni } : { ruc: t.ruc };
       const body = { ...who, funding_code: t.funding_code };
       if ('dni' in t)
-        expect((await mockInfo(t.dni, t.funding_code)).funding_code).toBe(t.funding_code);
-      expect((await post(app, PATHS.mockPaidAndBilled, body)).status).toBe(200);
-      const undo = await post(app, PATHS.mockUndoBilling, body);
+        expect((await testInfo(t.dni, t.funding_code)).funding_code).toBe(t.funding_code);
+      expect((await post(app, PATHS.testPaidAndBilled, body)).status).toBe(200);
+      const undo = await post(app, PATHS.testUndoBilling, body);
       if (t.funding_code === 'TEST02') {
         // Paid to the service: nothing was collected in store, so the rules refuse the undo.
         const loanId = app.mockContext.testState.fundings.get('TEST02')?.loanId;
@@ -49,7 +49,7 @@ describe('the documented test identities', () => {
   });
 
   it('TEST01: PENDING, channel Tienda, S/ 1,000.00', async () => {
-    expect(await mockInfo('00000001', 'TEST01')).toEqual({
+    expect(await testInfo('00000001', 'TEST01')).toEqual({
       funding_code: 'TEST01',
       purchase_total: 1000,
       billed_by_ecommerce: false,
@@ -60,7 +60,7 @@ describe('the documented test identities', () => {
   });
 
   it('TEST02: FULFILLED, paid to the service, channel Service', async () => {
-    expect(await mockInfo('00000002', 'TEST02')).toMatchObject({
+    expect(await testInfo('00000002', 'TEST02')).toMatchObject({
       billed_by_ecommerce: false,
       downpayment_status: 'FULFILLED',
       downpayment_channel: 'Service',
@@ -68,37 +68,37 @@ describe('the documented test identities', () => {
   });
 
   it('TEST03: already billed today; undo allowed', async () => {
-    expect(await mockInfo('00000003', 'TEST03')).toMatchObject({
+    expect(await testInfo('00000003', 'TEST03')).toMatchObject({
       purchase_total: 600,
       billed_by_ecommerce: true,
       downpayment_status: 'FULFILLED',
     });
-    const undo = await post(app, PATHS.mockUndoBilling, {
+    const undo = await post(app, PATHS.testUndoBilling, {
       dni: '00000003',
       funding_code: 'TEST03',
     });
     expect(undo.status).toBe(200);
-    expect((await mockInfo('00000003', 'TEST03')).billed_by_ecommerce).toBe(false);
+    expect((await testInfo('00000003', 'TEST03')).billed_by_ecommerce).toBe(false);
   });
 
   it('TEST01: paid-and-billed, then undo, then not billed yet', async () => {
     const body = { dni: '00000001', funding_code: 'TEST01' };
-    expect((await post(app, PATHS.mockPaidAndBilled, body)).status).toBe(200);
-    expect(await mockInfo('00000001', 'TEST01')).toMatchObject({
+    expect((await post(app, PATHS.testPaidAndBilled, body)).status).toBe(200);
+    expect(await testInfo('00000001', 'TEST01')).toMatchObject({
       billed_by_ecommerce: true,
       downpayment_status: 'FULFILLED',
     });
-    expect((await post(app, PATHS.mockPaidAndBilled, body)).status).toBe(200);
-    expect((await post(app, PATHS.mockUndoBilling, body)).status).toBe(200);
-    const again = await post(app, PATHS.mockUndoBilling, body);
+    expect((await post(app, PATHS.testPaidAndBilled, body)).status).toBe(200);
+    expect((await post(app, PATHS.testUndoBilling, body)).status).toBe(200);
+    const again = await post(app, PATHS.testUndoBilling, body);
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ error: 'Not billed yet' });
   });
 
   it('TEST04: a personal RUC; paid-and-billed and undo take it', async () => {
     const body = { ruc: '10054148289', funding_code: 'TEST04' };
-    expect((await post(app, PATHS.mockPaidAndBilled, body)).status).toBe(200);
-    expect((await post(app, PATHS.mockUndoBilling, body)).status).toBe(200);
+    expect((await post(app, PATHS.testPaidAndBilled, body)).status).toBe(200);
+    expect((await post(app, PATHS.testUndoBilling, body)).status).toBe(200);
   });
 
   it('the test day summary counts TEST03, billed when the mock started', async () => {
@@ -114,8 +114,8 @@ describe('the documented test identities', () => {
   });
 
   it('the test day summary follows the test sales', async () => {
-    await post(app, PATHS.mockPaidAndBilled, { dni: '00000001', funding_code: 'TEST01' });
-    await post(app, PATHS.mockUndoBilling, { dni: '00000003', funding_code: 'TEST03' });
+    await post(app, PATHS.testPaidAndBilled, { dni: '00000001', funding_code: 'TEST01' });
+    await post(app, PATHS.testUndoBilling, { dni: '00000003', funding_code: 'TEST03' });
     expect(await mockSummary(DAY)).toEqual({
       total_purchases: 1000,
       total_paid_in_store: 250,
@@ -133,9 +133,9 @@ describe('inputs that are not test inputs → 404', () => {
   ])('%s', async (_, dni, code) => {
     const body = { dni, funding_code: code };
     const answers = [
-      await get(app, PATHS.mockInfo, body),
-      await post(app, PATHS.mockPaidAndBilled, body),
-      await post(app, PATHS.mockUndoBilling, body),
+      await get(app, PATHS.testInfo, body),
+      await post(app, PATHS.testPaidAndBilled, body),
+      await post(app, PATHS.testUndoBilling, body),
     ];
     for (const answer of answers) {
       expect(answer.status).toBe(404);
@@ -146,7 +146,7 @@ describe('inputs that are not test inputs → 404', () => {
   it('a funding created with the trainer control is not a test input', async () => {
     const created = await post(app, '/__mock/fundings', { dni: '00000001', credit_line: 1000 });
     const code = (created.body as { funding_code: string }).funding_code;
-    const answer = await get(app, PATHS.mockInfo, { dni: '00000001', funding_code: code });
+    const answer = await get(app, PATHS.testInfo, { dni: '00000001', funding_code: code });
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual(NOT_ACTIVE);
   });
@@ -169,9 +169,9 @@ describe('the test records and the live records are apart', () => {
   it('test sales do not touch the live records', async () => {
     const liveBefore = await daySummary(app, DAY, 'true');
     const pendingBefore = await info(app, '42000001', 'PEND01');
-    await post(app, PATHS.mockPaidAndBilled, { dni: '00000001', funding_code: 'TEST01' });
-    await post(app, PATHS.mockPaidAndBilled, { ruc: '10054148289', funding_code: 'TEST04' });
-    await post(app, PATHS.mockUndoBilling, { dni: '00000003', funding_code: 'TEST03' });
+    await post(app, PATHS.testPaidAndBilled, { dni: '00000001', funding_code: 'TEST01' });
+    await post(app, PATHS.testPaidAndBilled, { ruc: '10054148289', funding_code: 'TEST04' });
+    await post(app, PATHS.testUndoBilling, { dni: '00000003', funding_code: 'TEST03' });
     expect(await daySummary(app, DAY, 'true')).toEqual(liveBefore);
     expect(await info(app, '42000001', 'PEND01')).toEqual(pendingBefore);
   });
@@ -182,6 +182,6 @@ describe('the test records and the live records are apart', () => {
     await sell(app, { who: { dni: '41000001' }, code: 'VENTA1', billed: 1200, cashier: 'C1' });
     await post(app, PATHS.v3UndoBilling, { dni: '41000012', funding_code: 'DESHA1' });
     expect(await mockSummary(DAY, 'true')).toEqual(testBefore);
-    expect((await mockInfo('00000001', 'TEST01')).downpayment_status).toBe('PENDING');
+    expect((await testInfo('00000001', 'TEST01')).downpayment_status).toBe('PENDING');
   });
 });

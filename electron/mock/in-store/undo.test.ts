@@ -19,7 +19,7 @@ import {
   TODAY,
   verify,
   type Who,
-} from '../test-support';
+} from '../mock-test-support';
 
 const DAY = TODAY;
 

@@ -15,7 +15,7 @@ import {
   sell,
   TODAY,
   verify,
-} from '../test-support';
+} from '../mock-test-support';
 
 const DAY = TODAY;
 const NOT_ACTIVE = { error: 'Funding code does not exist or not active' };

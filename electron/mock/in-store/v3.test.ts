@@ -19,7 +19,7 @@ import {
   sell,
   TODAY,
   verify,
-} from '../test-support';
+} from '../mock-test-support';
 
 const DAY = TODAY; // freshMock's frozen clock, in America/Lima
 

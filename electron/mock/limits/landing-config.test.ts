@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FundingLimits } from '../../../shared/api/limits';
 import type { MockApp } from '../app';
-import { freshMock, get, okBody, post, put } from '../test-support';
+import { freshMock, get, okBody, post, put } from '../mock-test-support';
 
 const PATH = '/pos/client/landing_config';
 

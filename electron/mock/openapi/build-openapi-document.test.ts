@@ -88,7 +88,7 @@ describe('the OpenAPI document of the mock', () => {
     const expectations: [string, string][] = [
       ['v3Verify', TAGS.inStoreV3],
       ['v2Info', TAGS.inStoreV2],
-      ['mockInfo', TAGS.testEndpoints],
+      ['testInfo', TAGS.testEndpoints],
       ['fundingLimits', TAGS.limits],
       ['partialRefund', TAGS.orders],
       ['infoSteps', TAGS.html],

@@ -6,7 +6,7 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockApp } from '../app';
-import { freshMock } from '../test-support';
+import { freshMock } from '../mock-test-support';
 import { inlineRefs } from './components';
 import { SESSION, SETTLE_ID, type Step, VOUCHER_ID } from './integrator-session';
 import type { JsonSchema, OpenApiDocument, OperationObject } from './openapi-types';

@@ -167,7 +167,7 @@ const SCRIPTED: Step[] = [
   ),
   // /mock/ test endpoints
   ...calls(
-    'mockInfo',
+    'testInfo',
     'GET',
     `${IN_STORE}/mock/info`,
     { query: { dni: '00000001', funding_code: 'TEST01' }, status: 200 },
@@ -176,7 +176,7 @@ const SCRIPTED: Step[] = [
     { query: { dni: '00000001', funding_code: 'ZZZZZ9' }, status: 404 },
   ),
   ...calls(
-    'mockPaidAndBilled',
+    'testPaidAndBilled',
     'POST',
     `${IN_STORE}/mock/paid-and-billed`,
     { body: { dni: '00000001', funding_code: 'TEST01' }, status: 200 },
@@ -185,7 +185,7 @@ const SCRIPTED: Step[] = [
     { body: { dni: '00000001', funding_code: 'ZZZZZ9' }, status: 404 },
   ),
   ...calls(
-    'mockUndoBilling',
+    'testUndoBilling',
     'POST',
     `${IN_STORE}/mock/undo-billing`,
     { body: { dni: '00000003', funding_code: 'TEST03' }, status: 200 },
@@ -194,7 +194,7 @@ const SCRIPTED: Step[] = [
     { body: { dni: '00000003', funding_code: 'ZZZZZ9' }, status: 404 },
   ),
   ...calls(
-    'mockDaySummary',
+    'testDaySummary',
     'GET',
     `${IN_STORE}/mock/day-summary`,
     { query: { day: '2026-03-10', detail: 'false' }, status: 200 },

@@ -4,7 +4,7 @@ import { serviceEndpoints } from '../../../shared/api/endpoints';
 import { trainerControls } from '../../../shared/api/trainer-controls';
 import type { MockApp } from '../app';
 import { routePath } from '../http/route-path';
-import { freshMock, request } from '../test-support';
+import { freshMock, request } from '../mock-test-support';
 import { buildOpenApiDocument } from './build-openapi-document';
 import { chooseEncoding } from './encoded-body';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CreateOrderResponse, Order } from '../../../shared/api/orders';
 import { createMockApp, type MockApp } from '../app';
-import { freshMock, okBody, put, request } from '../test-support';
+import { freshMock, okBody, put, request } from '../mock-test-support';
 import { createOrder, getOrder, moveOrder, ORDERS_PATH, orderBody } from './test-support';
 
 let app: MockApp;

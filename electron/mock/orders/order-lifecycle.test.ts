@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Order } from '../../../shared/api/orders';
 import type { MockApp } from '../app';
-import { freshMock, okBody, post, put, request } from '../test-support';
+import { freshMock, okBody, post, put, request } from '../mock-test-support';
 import { createOrder, getOrder, moveOrder, ORDERS_PATH, orderBody, orderIn } from './test-support';
 
 let app: MockApp;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Order, PartialRefundResult, TotalRefundResult } from '../../../shared/api/orders';
 import type { MockApp } from '../app';
-import { freshMock, okBody, post, request, type TokenOption } from '../test-support';
+import { freshMock, okBody, post, request, type TokenOption } from '../mock-test-support';
 import { getOrder, ORDERS_PATH, orderIn } from './test-support';
 
 let app: MockApp;

@@ -2,7 +2,7 @@
 // to a given status along the documented path.
 import { expect } from 'vitest';
 import { MOCK_DEFAULTS, type MockApp } from '../app';
-import { get, post } from '../test-support';
+import { get, post } from '../mock-test-support';
 
 export const ORDERS_PATH = '/pos/order';
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_HELD_CALLS } from '../../../shared/api/sandbox';
 import type { MockApp } from '../app';
-import { freshMock, PATHS, post, TOKEN } from '../test-support';
+import { freshMock, PATHS, post, TOKEN } from '../mock-test-support';
 
 let app: MockApp;
 let port: number;

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FaultList, RequestLog } from '../../../shared/api/sandbox';
 import type { MockApp } from '../app';
-import { freshMock, get, okBody, PATHS, post, request } from '../test-support';
+import { freshMock, get, okBody, PATHS, post, request } from '../mock-test-support';
 
 let app: MockApp;
 beforeEach(async () => {

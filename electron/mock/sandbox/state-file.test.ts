@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MockApp } from '../app';
+import { freshMock, post, request } from '../mock-test-support';
 import { createOrder, getOrder, orderBody } from '../orders/test-support';
-import { freshMock, post, request } from '../test-support';
 import { attachStateFile } from './state-file';
 
 let dir: string;

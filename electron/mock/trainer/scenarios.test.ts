@@ -19,7 +19,7 @@ import {
   type Sale,
   TODAY,
   verify,
-} from '../test-support';
+} from '../mock-test-support';
 import { seededBillings } from './scenarios';
 
 type Body = Record<string, string>;

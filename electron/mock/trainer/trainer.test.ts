@@ -18,7 +18,7 @@ import {
   request,
   sell,
   verify,
-} from '../test-support';
+} from '../mock-test-support';
 
 let app: MockApp;
 beforeEach(async () => {
@@ -63,7 +63,7 @@ describe('POST /__mock/reset', () => {
       max_amount: 99,
     });
     const extra = await newFunding(app, { dni: '45123456', credit_line: 500 });
-    await post(app, PATHS.mockPaidAndBilled, { dni: '00000001', funding_code: 'TEST01' });
+    await post(app, PATHS.testPaidAndBilled, { dni: '00000001', funding_code: 'TEST01' });
     await post(app, '/__mock/fundings/CRONO1/accept-schedule', {});
 
     const answer = await post(app, '/__mock/reset', {});
@@ -92,7 +92,7 @@ describe('POST /__mock/reset', () => {
     });
     expect(gone.status).toBe(404);
     // The test identities are back as documented.
-    expect((await info(app, '00000001', 'TEST01', PATHS.mockInfo)).downpayment_status).toBe(
+    expect((await info(app, '00000001', 'TEST01', PATHS.testInfo)).downpayment_status).toBe(
       'PENDING',
     );
     // The schedule must be accepted again.

@@ -1,6 +1,6 @@
 // Helpers for the voucher tests: a valid register body and the three endpoints.
 import type { MockApp } from '../app';
-import { get, post } from '../test-support';
+import { get, post } from '../mock-test-support';
 
 export const VOUCHERS_PATH = '/vouchers/unchecked_payment';
 

@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VoucherWebhookHeaders, VoucherWebhookPayload } from '../../../shared/api/vouchers';
 import type { MockApp } from '../app';
-import { freshMock, get, post } from '../test-support';
+import { freshMock, get, post } from '../mock-test-support';
 import type { Delivery } from '../webhooks/dispatcher';
 import { type Receiver, startReceiver } from '../webhooks/test-receiver';
 import { registered, review } from './test-support';

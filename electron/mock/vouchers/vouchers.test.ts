@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RegisterVoucherResponse, Voucher } from '../../../shared/api/vouchers';
 import type { MockApp } from '../app';
-import { freshMock, okBody, put, request } from '../test-support';
+import { freshMock, okBody, put, request } from '../mock-test-support';
 import {
   cancel,
   info,
