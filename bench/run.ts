@@ -527,7 +527,7 @@ function storeDbRows(): Row[] {
       baseline: p ? `one chain login: p99 ${ms(p.pooled_lag_p99_ms, 1)}` : '—',
       target: 'reported: a login per store, a pool each, the same 15 server connections',
       met: storedb?.pooled_per_store ? 'info' : null,
-      why: 'docs/decisions.md "One chain login, signed reads"',
+      why: 'docs/decisions.md "One chain login, signed reads (issue 33)"',
     },
     {
       metric: 'storedb_verify_ms',

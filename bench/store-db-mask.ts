@@ -1,9 +1,10 @@
-// Masking a day of the chain (issue 37, docs/personal-data.md "Retention"): in the bench chain's
-// database (100 stores × a year), the oldest days' intents are given a customer as a sale's intent
-// names one (its identity, the request's dni), then the owner masks one day of every store
-// (`store_db_forget_before`, what `store-db forget --before` and each close run). Beside it, the
-// counters' lag in the same database: 50 counters journaling a line every 100 ms, once alone and
-// once while the next days are masked one after another, taken in the same run.
+// Masking a day of the chain (issue 37, docs/personal-data.md "The store database's
+// retention"): in the bench chain's database (100 stores × a year), the oldest days' intents are
+// given a customer as a sale's intent names one (its identity, the request's dni), then the owner
+// masks one day of every store (`store_db_forget_before`, what `store-db forget --before` and
+// each close run). Beside it, the counters' lag in the same database: 50 counters journaling a
+// line every 100 ms, once alone and once while the next days are masked one after another, taken
+// in the same run.
 import type pg from 'pg';
 import { now, quantile, round } from './stats';
 
