@@ -30,6 +30,8 @@ export type CounterGroupConfig = {
   readyMs?: number;
   /** Journals and cursors in memory (simulated counters), else files under `root`. */
   memory?: boolean;
+  /** The counters' id prefix (default `CAJA`): `<prefix>0000`…, as the bench enrolled them. */
+  prefix?: string;
   /** The seed of every counter's key (benchKey): the bench enrolled them with it. */
   keySeed: string;
 };

@@ -37,14 +37,15 @@ type Counter = {
 const counters: Counter[] = await Promise.all(
   Array.from({ length: config.count }, async (_, k): Promise<Counter> => {
     const i = config.first + k;
+    const terminalId = `${config.prefix ?? 'CAJA'}${String(i).padStart(4, '0')}`;
     const appendedAt = new Map<number, number>();
     const common = {
       url:
         config.urls && config.stores ? (config.urls[i % config.stores] ?? config.url) : config.url,
-      terminalId: `CAJA${String(i).padStart(4, '0')}`,
+      terminalId,
       stores: { live: storeOf(i), training: `training:${storeOf(i)}` },
       timeZone: 'America/Lima',
-      signingKey: benchKey(config.keySeed, `CAJA${String(i).padStart(4, '0')}`),
+      signingKey: benchKey(config.keySeed, terminalId),
       onState: (state: ReplicationState) => {
         if (state.state === 'unreachable' || state.state === 'refused') {
           const tally = going ? runErrors : startErrors;

@@ -159,7 +159,7 @@ async function enrollMany(
         'SELECT code FROM public.store_db_make_enrollment_code($1, null, 1, $2)',
         [storeOf(i), 'bench'],
       );
-      await counter.query(ENROLL_SQL, [id, benchKey(keySeed, id), made.rows[0]?.code]);
+      await counter.query(ENROLL_SQL, [id, benchKey(keySeed, id), made.rows[0]?.code, storeOf(i)]);
     }
   } finally {
     await owner.end();
@@ -780,7 +780,8 @@ async function chainLag(
 ): Promise<LagRun> {
   const url = cluster.url('bench_day_chain', 'bench_caja', 'pw-bench_caja');
   const keySeed = randomBytes(16).toString('hex');
-  await enrollMany(ownerUrl, url, plan.lagTerminals * 2, keySeed, () => STORE);
+  // Ids of their own: the chain's database has CAJA counters of its stores already.
+  await enrollMany(ownerUrl, url, plan.lagTerminals * 2, keySeed, () => STORE, 'MASK');
   let run = 0;
   return async (during) => {
     const offset = run * plan.lagTerminals;
@@ -788,7 +789,14 @@ async function chainLag(
     const { lags } = await counterGroups(
       plan.lagTerminals,
       Math.min(5, plan.lagTerminals),
-      { url, root: join(root, `mask-lag-${run}`), seconds: plan.lagSeconds, store: STORE, keySeed },
+      {
+        url,
+        root: join(root, `mask-lag-${run}`),
+        seconds: plan.lagSeconds,
+        store: STORE,
+        keySeed,
+        prefix: 'MASK',
+      },
       during,
       offset,
     );
