@@ -15,7 +15,8 @@ import {
 } from '../../shared/head-office/cell-state';
 import { call } from '../bridge/call';
 import { downloadCsv } from '../components/download-csv';
-import { type CellAt, ChainGrid } from './chain-grid';
+import { ChainGrid } from './chain-grid';
+import type { CellAt } from './grid-moves';
 import { gridCsv, officeCsvFileName } from './office-csv';
 import { useOfficeLanguage, useOfficeT } from './office-language';
 import { useOfficeStore } from './office-store';
