@@ -110,7 +110,7 @@ export type Journal = {
   unresolved(): Promise<JournalOperation[]>;
   /**
    * How many operations have no definite answer, from the index alone (no file read): what the
-   * store database's heartbeat reports with every call (electron/store-db/replicator-sender.ts).
+   * store database's heartbeat reports with every call (electron/store-db/replicator.ts).
    */
   unresolvedCount(): number;
   /** Final answers that came after an unknown one, not yet acknowledged, oldest first. */
