@@ -90,7 +90,8 @@ const IANA_AREA =
  * abbreviation (`IST`, `EST`), a POSIX rule (`PST8PDT`) or `Etc/GMT+5`: Intl takes them, but
  * PostgreSQL reads a POSIX offset westward (`+09:00` is nine hours behind Greenwich there), so the
  * store day in the database and at the counter would differ (docs/decisions.md "The store time
- * zone is an IANA name (issue 26, item 8)"). The database checks its own list too (replicator.ts).
+ * zone is an IANA name (issue 26, item 8)"). The database checks its own list too
+ * (electron/store-db/replicator-connection.ts).
  */
 export function isIanaTimeZone(name: string): boolean {
   if (name !== 'UTC' && !IANA_AREA.test(name)) return false;
