@@ -1,7 +1,8 @@
 // What replication reads of a journal line (part of electron/store-db/replicator.ts): the few
 // fields it needs (`peek`) and the store the line goes under. Only training operations are
 // remembered (live is the default): an outcome line carries no mode, and it must go to the same
-// store as its intent (docs/decisions.md, "Training lines go to the training store").
+// store as its intent (docs/decisions.md "The store database (issue 20)": training lines go to the
+// training store).
 import type { OperationMode } from '../../shared/journal-entry';
 
 export type PeekedLine = { seq: number; opId: string; mode: string | null };

@@ -5,7 +5,7 @@ import type { StoreDbCheck } from '../../shared/store/store-db-check';
 import type { Logger } from '../log/logger';
 import { protect, type UsableUrl } from './link-url';
 import { checkStoreDbUrl } from './store-db-url';
-import type { StoreDbDriver } from './store-link';
+import type { StoreDbDriver } from './store-link-types';
 import { withDeadline } from './with-deadline';
 
 export type ConnectionTestContext = {

@@ -7,7 +7,7 @@ import type { OperationMode } from '../../shared/journal-entry';
 import type { ReplicationState } from '../../shared/store/replication-state';
 import type { Logger } from '../log/logger';
 import type { UsableUrl } from './link-url';
-import type { CounterIdentity, StoreDbSession } from './store-link';
+import type { CounterIdentity, StoreDbSession } from './store-link-types';
 import { withDeadline } from './with-deadline';
 
 export type CounterReadsContext = {

@@ -6,7 +6,7 @@ import { createMemoryLogger } from '../log/logger';
 import { type CustomerCallContext, customerCall } from './customer-calls';
 import type { UsableUrl } from './link-url';
 import { checkStoreDbUrl } from './store-db-url';
-import type { CustomerQuery, StoreDbSession } from './store-link';
+import type { CustomerQuery, StoreDbSession } from './store-link-types';
 import { scriptedDriver } from './test-support';
 
 const URL_A = 'postgres://caja:Secreto-de-prueba@127.0.0.1:5432/tienda';

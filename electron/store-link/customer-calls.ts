@@ -3,7 +3,7 @@
 // slow reads. Never a rejection: the answer, or why there is none.
 import type { Logger } from '../log/logger';
 import type { UsableUrl } from './link-url';
-import type { CustomerAnswer, StoreDbSession } from './store-link';
+import type { CustomerAnswer, StoreDbSession } from './store-link-types';
 import { withDeadline } from './with-deadline';
 
 export type CustomerCallContext = {

@@ -4,7 +4,7 @@
 import type { StoreEnrollment } from '../../shared/bridge/store-db';
 import type { Logger } from '../log/logger';
 import type { UsableUrl } from './link-url';
-import type { CounterIdentity, StoreDbDriver } from './store-link';
+import type { CounterIdentity, StoreDbDriver } from './store-link-types';
 import { withDeadline } from './with-deadline';
 
 export type EnrollmentContext = {

@@ -7,7 +7,7 @@ import type { Logger } from '../log/logger';
 import { VaultError } from '../vault/vault';
 import type { UsableUrl } from './link-url';
 import { describeTarget } from './store-db-url';
-import type { CounterIdentity, StoreDbDriver, StoreDbSession } from './store-link';
+import type { CounterIdentity, StoreDbDriver, StoreDbSession } from './store-link-types';
 
 export type LinkReplication = {
   /** The session replicating now, if any (read at each call: a restart replaces it). */

@@ -26,7 +26,7 @@ import { openStoreDbPool } from '../store-db/store-db-pool';
 import { readCodeAcrossCounters, readFreshness } from '../store-db/store-queries';
 import { applyErasureNotices } from './erasure-notices';
 import { checkStoreDbUrl } from './store-db-url';
-import type { CustomerQuery, StoreDbDriver } from './store-link';
+import type { CustomerQuery, StoreDbDriver } from './store-link-types';
 
 export type PgDriverOptions = {
   dataDir: string;

@@ -4,7 +4,7 @@
 import type { CustomerInStore, ErasureResult } from '../../shared/bridge/personal-data';
 import type { StoreCheck } from '../../shared/bridge/store-db';
 import type { ReplicationState } from '../../shared/store/replication-state';
-import type { CounterIdentity, CustomerQuery, StoreDbDriver } from './store-link';
+import type { CounterIdentity, CustomerQuery, StoreDbDriver } from './store-link-types';
 
 export type Scripted = StoreDbDriver & {
   /** The URLs replication was started on, in order. */

@@ -1,5 +1,6 @@
-// The chain's page's tools (docs/head-office.md "Filters" and "Exports"): the region and the
-// store to show (cleared in one press), and the grid's CSV and the chain's day's PDF.
+// The chain's page's tools (docs/head-office.md "What each state means" (its filters) and
+// "Export"): the region and the store to show (cleared in one press), and the grid's CSV and the
+// chain's day's PDF.
 import type { GridFilter } from '../../shared/head-office/cell-state';
 import { useOfficeT } from './office-language';
 

@@ -1,5 +1,6 @@
-// The chain grid's keys: each moves the focus stop where docs/head-office.md "Keyboard" says, never
-// out of the grid, stepping over a day a store does not have; another key moves nothing.
+// The chain grid's keys: each moves the focus stop where docs/head-office.md "What each state
+// means" (keyboard first) says, never out of the grid, stepping over a day a store does not have;
+// another key moves nothing.
 import { describe, expect, it } from 'vitest';
 import type { StoreRow } from '../../shared/head-office/cell-state';
 import { type CellAt, clampCell, keyMove, stepTo } from './grid-moves';

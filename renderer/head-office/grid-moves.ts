@@ -1,6 +1,7 @@
-// Where a key moves the chain grid's focus (docs/head-office.md "Keyboard"): the arrows a cell,
-// Home/End a row's first or last day (with Ctrl the grid's), PageUp/PageDown ten stores; a cell
-// without a button (a day the store does not have) is stepped over in the move's direction. Pure.
+// Where a key moves the chain grid's focus (docs/head-office.md "What each state means" (keyboard
+// first)): the arrows a cell, Home/End a row's first or last day (with Ctrl the grid's),
+// PageUp/PageDown ten stores; a cell without a button (a day the store does not have) is stepped
+// over in the move's direction. Pure.
 import type { StoreRow } from '../../shared/head-office/cell-state';
 
 export type CellAt = { row: number; col: number };

@@ -1,4 +1,4 @@
-// The chain's page's exports (docs/head-office.md "Exports"): the grid's CSV as shown (the filter
+// The chain's page's exports (docs/head-office.md "Export"): the grid's CSV as shown (the filter
 // said in it), and the chain's day on one A4 page, which the main process makes; the PDF's state
 // (busy while it is made, failed if it was not) for the button and the line under the tools.
 import { useState } from 'react';

@@ -1,6 +1,7 @@
-// The chain grid's one focus stop (docs/head-office.md "Keyboard"): the cell that has it, moved by
-// the keys (grid-moves.ts) and by a click or Tab; a new start (the grid read again, a filter)
-// moves the stop without taking the focus; shown, the grid takes the focus at its stop.
+// The chain grid's one focus stop (docs/head-office.md "What each state means" (keyboard first)):
+// the cell that has it, moved by the keys (grid-moves.ts) and by a click or Tab; a new start (the
+// grid read again, a filter) moves the stop without taking the focus; shown, the grid takes the
+// focus at its stop.
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { StoreRow } from '../../shared/head-office/cell-state';
 import { type CellAt, clampCell, keyMove, stepTo } from './grid-moves';
